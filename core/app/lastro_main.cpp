@@ -1,0 +1,201 @@
+// lastro: the admin command line (docs/cli.md). Errors are one line on stderr and a non-zero
+// exit; `keys create` prints only the new key on stdout so scripts can capture it.
+#include "core/auth/api_keys.hpp"
+#include "core/ingest/ingest_runner.hpp"
+#include "core/runtime/runtime.hpp"
+#include "core/sample/sample.hpp"
+
+#include <lastro/sdk/problem.hpp>
+
+#include <CLI/CLI.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <sstream>
+#include <unistd.h>
+
+namespace {
+
+using lastro::runtime::Boot;
+
+int Migrate() {
+    auto runtime = Boot();
+    for (const auto& r : lastro::runtime::MigrateAll(*runtime)) {
+        if (r.from == r.to) {
+            std::fprintf(stderr, "schema %s: at version %llu\n", r.schema.c_str(), r.to);
+        } else if (r.from == 0) {
+            std::fprintf(stderr, "schema %s: created at version %llu\n", r.schema.c_str(), r.to);
+        } else {
+            std::fprintf(stderr, "schema %s: migrated %llu -> %llu\n", r.schema.c_str(), r.from, r.to);
+        }
+    }
+    return 0;
+}
+
+int ListPlugins() {
+    auto runtime = Boot(false);
+    for (const auto& p : runtime->plugins->Plugins()) {
+        const auto& m = p->manifest;
+        std::printf("%s %s  (%s)\n", m.name.c_str(), m.version.c_str(), m.file.string().c_str());
+        for (const auto& op : m.operations) {
+            std::printf("  operation %-22s GET %-50s price %-3lld scope %s\n", op.id.c_str(), op.path.c_str(),
+                        static_cast<long long>(op.price), op.scope.c_str());
+        }
+        for (const auto& ds : m.datasets) {
+            std::printf("  dataset   %-22s %s\n", ds.id.c_str(), ds.description.c_str());
+        }
+    }
+    return 0;
+}
+
+int CreateKey(const lastro::auth::NewKeyRequest& request) {
+    auto runtime = Boot();
+    lastro::runtime::RequireMigrated(*runtime);
+    lastro::auth::KeyStore keys(*runtime->db);
+    auto created = keys.Create(request);
+    std::fprintf(stderr, "created key %lld (%s)\n", static_cast<long long>(created.id), request.name.c_str());
+    std::printf("%s\n", created.secret.c_str());
+    return 0;
+}
+
+int ListKeys() {
+    auto runtime = Boot();
+    lastro::runtime::RequireMigrated(*runtime);
+    lastro::auth::KeyStore keys(*runtime->db);
+    std::printf("%-5s %-20s %-14s %-16s %-10s %-8s %-21s %s\n", "ID", "NAME", "PREFIX", "SCOPES", "CREDITS", "RATE",
+                "CREATED", "REVOKED");
+    for (const auto& k : keys.List()) {
+        std::printf("%-5lld %-20s %-14s %-16s %-10s %-8s %-21s %s\n", static_cast<long long>(k.id), k.name.c_str(),
+                    (k.display_prefix + "...").c_str(), k.scopes.c_str(),
+                    k.monthly_credits ? std::to_string(*k.monthly_credits).c_str() : "default",
+                    k.calls_per_minute ? std::to_string(*k.calls_per_minute).c_str() : "default",
+                    k.created_at.c_str(), k.revoked_at.value_or("-").c_str());
+    }
+    return 0;
+}
+
+int RevokeKey(long long id) {
+    auto runtime = Boot();
+    lastro::runtime::RequireMigrated(*runtime);
+    lastro::auth::KeyStore keys(*runtime->db);
+    if (!keys.Revoke(id)) {
+        std::fprintf(stderr, "lastro: no key with id %lld\n", id);
+        return 1;
+    }
+    std::fprintf(stderr, "revoked key %lld\n", id);
+    return 0;
+}
+
+int CheckKey(const std::string& secret) {
+    auto runtime = Boot();
+    lastro::runtime::RequireMigrated(*runtime);
+    lastro::auth::KeyStore keys(*runtime->db);
+    if (!keys.Authenticate(secret)) {
+        std::fprintf(stderr, "lastro: the key is not valid (unknown, revoked or malformed)\n");
+        return 1;
+    }
+    return 0;
+}
+
+int Ingest(const std::string& dataset, const std::vector<std::string>& paths) {
+    auto runtime = Boot();
+    lastro::runtime::RequireMigrated(*runtime);
+    std::vector<std::filesystem::path> inputs(paths.begin(), paths.end());
+    lastro::ingest::IngestOutcome outcome;
+    {
+        lastro::ingest::ConsoleProgress progress(isatty(STDERR_FILENO) != 0);
+        outcome = lastro::ingest::RunIngest(*runtime->db, *runtime->plugins, dataset, inputs, progress);
+    }
+    const auto& s = outcome.summary;
+    std::fprintf(stderr,
+                 "%s: release %s: %zu rows read, %zu inserted, %zu updated, %zu unchanged, %zu removed, %zu rejected\n",
+                 dataset.c_str(), outcome.release_label.c_str(), s.rows_read, s.inserted, s.updated, s.unchanged,
+                 s.removed, s.rejected);
+    for (const auto& reason : s.rejections) {
+        std::fprintf(stderr, "  rejected: %s\n", reason.c_str());
+    }
+    if (s.rejected > s.rejections.size()) {
+        std::fprintf(stderr, "  ... and %zu more rejections\n", s.rejected - s.rejections.size());
+    }
+    return 0;
+}
+
+int Sample(const std::string& out, std::uint64_t seed) {
+    lastro::sample::SampleOptions options;
+    options.out_dir = out;
+    options.seed = seed;
+    auto report = lastro::sample::WriteSample(options);
+    std::fprintf(stderr, "sample written to %s: %zu funds, %zu classes, %zu subclasses\n", out.c_str(), report.funds,
+                 report.classes, report.subclasses);
+    return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+    CLI::App app{"lastro: administer a Lastro server (database, keys, plugins, data)"};
+    app.require_subcommand(1);
+    std::function<int()> action;
+
+    auto* db = app.add_subcommand("db", "Database schema");
+    db->require_subcommand(1);
+    db->add_subcommand("migrate", "Create or migrate the core and plugin schemas")->callback([&] { action = Migrate; });
+
+    app.add_subcommand("plugins", "List plugins, their operations and datasets; non-zero exit on any invalid manifest")
+        ->callback([&] { action = ListPlugins; });
+
+    auto* keys = app.add_subcommand("keys", "API keys");
+    keys->require_subcommand(1);
+    lastro::auth::NewKeyRequest request;
+    std::string scopes;
+    auto* create = keys->add_subcommand("create", "Create a key and print it (only it) on stdout");
+    create->add_option("--name", request.name, "A name for the key")->required();
+    create->add_option("--credits", request.monthly_credits, "Monthly credit allowance (default: the policy's)")
+        ->check(CLI::NonNegativeNumber);
+    create->add_option("--rate", request.calls_per_minute, "Calls per minute (default: the policy's)")
+        ->check(CLI::PositiveNumber);
+    create->add_option("--scopes", scopes, "Comma-separated scopes (default: every scope)");
+    create->callback([&] {
+        std::stringstream in(scopes);
+        std::string scope;
+        while (std::getline(in, scope, ',')) {
+            if (!scope.empty()) request.scopes.push_back(scope);
+        }
+        action = [&] { return CreateKey(request); };
+    });
+    keys->add_subcommand("list", "List keys (never their secrets)")->callback([&] { action = ListKeys; });
+    long long revoke_id = 0;
+    auto* revoke = keys->add_subcommand("revoke", "Revoke a key by id");
+    revoke->add_option("ID", revoke_id, "Key id (see keys list)")->required();
+    revoke->callback([&] { action = [&] { return RevokeKey(revoke_id); }; });
+    std::string check_secret;
+    auto* check = keys->add_subcommand("check", "Exit 0 when KEY is a valid, unrevoked key");
+    check->add_option("KEY", check_secret)->required();
+    check->callback([&] { action = [&] { return CheckKey(check_secret); }; });
+
+    std::string dataset;
+    std::vector<std::string> paths;
+    auto* ingest = app.add_subcommand("ingest", "Load a dataset from its official files");
+    ingest->add_option("DATASET", dataset, "Dataset id, e.g. cvm.registro_fundo_classe")->required();
+    ingest->add_option("PATH", paths, "Files (zip or CSV) as published")->required();
+    ingest->callback([&] { action = [&] { return Ingest(dataset, paths); }; });
+
+    std::string out;
+    std::uint64_t seed = 20261014;
+    auto* sample = app.add_subcommand("sample", "Write the deterministic sample data in the real file formats");
+    sample->add_option("--out", out, "Output directory")->required();
+    sample->add_option("--seed", seed, "Seed (same seed, same bytes)");
+    sample->callback([&] { action = [&] { return Sample(out, seed); }; });
+
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e);
+    }
+    try {
+        return action ? action() : 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "lastro: %s\n", e.what());
+        return 1;
+    }
+}

@@ -1,0 +1,70 @@
+// lastrod: the HTTP server. Configuration from LASTRO_CONFIG (default /etc/lastro/lastro.yaml);
+// it never migrates the database by itself (`lastro db migrate` does).
+#include "core/http/api_service.hpp"
+#include "core/http/pistache_server.hpp"
+#include "core/runtime/runtime.hpp"
+
+#include <spdlog/sinks/basic_file_sink.h>
+#include <spdlog/sinks/null_sink.h>
+#include <spdlog/sinks/stdout_sinks.h>
+#include <spdlog/spdlog.h>
+
+#include <csignal>
+#include <cstdio>
+#include <exception>
+#include <pthread.h>
+
+namespace {
+
+std::shared_ptr<spdlog::logger> MakeAccessLog(const lastro::config::LogConfig& config) {
+    std::shared_ptr<spdlog::logger> logger;
+    if (config.access_log == "stderr") {
+        logger = spdlog::stderr_logger_mt("access");
+    } else if (config.access_log == "off") {
+        logger = std::make_shared<spdlog::logger>("access", std::make_shared<spdlog::sinks::null_sink_mt>());
+    } else {
+        logger = spdlog::basic_logger_mt("access", config.access_log);
+    }
+    logger->set_pattern("%v");
+    logger->set_level(spdlog::level::from_str(config.level));
+    logger->flush_on(spdlog::level::info);
+    return logger;
+}
+
+}  // namespace
+
+int main() {
+    // Block the stop signals in every thread (Pistache's included); main waits for them.
+    sigset_t stop_signals;
+    sigemptyset(&stop_signals);
+    sigaddset(&stop_signals, SIGTERM);
+    sigaddset(&stop_signals, SIGINT);
+    pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
+    std::signal(SIGPIPE, SIG_IGN);
+
+    try {
+        auto runtime = lastro::runtime::Boot();
+        lastro::runtime::RequireMigrated(*runtime);
+        auto access_log = MakeAccessLog(runtime->config.log);
+        runtime->plugins->StartAll();
+        auto service = std::make_shared<lastro::http::ApiService>(
+            runtime->config, *runtime->db, *runtime->plugins, lastro::runtime::CursorSecret(*runtime->db), access_log);
+        lastro::http::PistacheServer server(runtime->config.server, service);
+        const std::uint16_t port = server.Start();
+        std::fprintf(stderr, "lastrod %s: listening on http://%s:%u\n", LASTRO_VERSION,
+                     runtime->config.server.listen_host.c_str(), port);
+        std::fflush(stderr);
+
+        int signal = 0;
+        sigwait(&stop_signals, &signal);
+        std::fprintf(stderr, "lastrod: %s received, draining requests\n", signal == SIGTERM ? "SIGTERM" : "SIGINT");
+        server.Stop();
+        runtime->plugins->StopAll();
+        access_log->flush();
+        std::fprintf(stderr, "lastrod: stopped\n");
+        return 0;
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "lastrod: %s\n", e.what());
+        return 1;
+    }
+}

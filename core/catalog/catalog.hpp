@@ -1,0 +1,32 @@
+// The discovery documents, generated from the loaded manifests and the configuration, never
+// typed by hand: /health, /pricing and the data of /v1/schema.
+#pragma once
+
+#include "core/config/config.hpp"
+#include "core/plugins/plugin_set.hpp"
+
+#include <boost/json/object.hpp>
+
+#include <ctime>
+
+namespace lastro::catalog {
+
+inline constexpr const char* kContractVersion = "1.15.0";
+inline constexpr const char* kPolicyVersion = "2026-10-14-public-catalog";
+inline constexpr int kIncludedPagesWindowSeconds = 15 * 60;
+
+struct PolicyVersion {
+    const char* version;
+    const char* effective_from;  // YYYY-MM-DD
+};
+// Every credit policy this server has published, oldest first; the last one is in force.
+inline constexpr PolicyVersion kPolicyHistory[] = {{"2026-10-14-public-catalog", "2026-10-14"}};
+
+boost::json::object HealthDocument(const plugins::PluginSet& plugins, std::time_t started_at, std::time_t now);
+boost::json::object PricingDocument(const plugins::PluginSet& plugins, const config::CreditsConfig& credits);
+boost::json::object SchemaDocument(const plugins::PluginSet& plugins);
+
+// The host's own manifest (the schema.read operation), validated like a plugin's.
+plugins::Manifest CoreManifest();
+
+}  // namespace lastro::catalog

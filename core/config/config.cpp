@@ -1,0 +1,225 @@
+#include "core/config/config.hpp"
+
+#include "core/config/yaml_reader.hpp"
+
+#include <cstdlib>
+#include <fstream>
+#include <sstream>
+
+namespace lastro::config {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path Anchor(const fs::path& base, const std::string& value) {
+    fs::path p(value);
+    return p.is_absolute() ? p.lexically_normal() : (base / p).lexically_normal();
+}
+
+// "host:port" with a port 1..65535 (0 allowed: the kernel picks one, used by tests).
+bool ParseListen(const std::string& text, std::string& host, std::uint16_t& port) {
+    auto colon = text.rfind(':');
+    if (colon == std::string::npos || colon == 0 || colon + 1 == text.size()) {
+        return false;
+    }
+    std::string port_text = text.substr(colon + 1);
+    if (port_text.find_first_not_of("0123456789") != std::string::npos || port_text.size() > 5) {
+        return false;
+    }
+    long value = std::stol(port_text);
+    if (value > 65535) {
+        return false;
+    }
+    host = text.substr(0, colon);
+    port = static_cast<std::uint16_t>(value);
+    return true;
+}
+
+int PositiveInt(const YamlMap& map, const std::string& key, int fallback, int max) {
+    auto value = map.OptionalInteger(key);
+    if (!value) {
+        return fallback;
+    }
+    if (*value < 1 || *value > max) {
+        map.Get(key).Fail("must be between 1 and " + std::to_string(max));
+    }
+    return static_cast<int>(*value);
+}
+
+void ParseServer(const YamlMap& map, Config& config) {
+    ServerConfig& s = config.server;
+    if (auto listen = map.Find("listen")) {
+        if (!ParseListen(listen->AsString(), s.listen_host, s.listen_port)) {
+            listen->Fail("expected host:port, e.g. 127.0.0.1:8080");
+        }
+    }
+    s.threads = PositiveInt(map, "threads", s.threads, 256);
+    s.max_request_bytes = static_cast<std::size_t>(PositiveInt(map, "max_request_bytes", 16384, 1 << 24));
+    if (s.max_request_bytes < 1024) {
+        map.Get("max_request_bytes").Fail("must be at least 1024");
+    }
+    s.header_timeout_ms = PositiveInt(map, "header_timeout_ms", s.header_timeout_ms, 3600000);
+    s.body_timeout_ms = PositiveInt(map, "body_timeout_ms", s.body_timeout_ms, 3600000);
+    s.keepalive_timeout_ms = PositiveInt(map, "keepalive_timeout_ms", s.keepalive_timeout_ms, 3600000);
+    s.shutdown_grace_ms = PositiveInt(map, "shutdown_grace_ms", s.shutdown_grace_ms, 3600000);
+    if (auto base = map.OptionalString("base_url")) {
+        if (base->rfind("http://", 0) != 0 && base->rfind("https://", 0) != 0) {
+            map.Get("base_url").Fail("must start with http:// or https://");
+        }
+        while (!base->empty() && base->back() == '/') {
+            base->pop_back();
+        }
+        s.base_url = *base;
+    }
+}
+
+void ParseDatabase(const YamlMap& map, Config& config, const fs::path& base) {
+    DatabaseConfig& d = config.database;
+    std::string backend = map.OptionalString("backend").value_or("sqlite");
+    if (backend == "sqlite") {
+        d.backend = Backend::kSqlite;
+    } else if (backend == "pgsql") {
+        d.backend = Backend::kPgsql;
+    } else {
+        map.Get("backend").Fail("expected sqlite or pgsql, found '" + backend + "'");
+    }
+    d.pool_size = PositiveInt(map, "pool_size", d.pool_size, 1024);
+    if (auto sqlite = map.Find("sqlite")) {
+        YamlMap s(*sqlite, {"path", "busy_timeout_ms"});
+        if (auto path = s.OptionalString("path")) {
+            d.sqlite_path = path->empty() ? fs::path() : fs::path(*path);
+        }
+        d.sqlite_busy_timeout_ms = PositiveInt(s, "busy_timeout_ms", d.sqlite_busy_timeout_ms, 600000);
+    }
+    if (auto pgsql = map.Find("pgsql")) {
+        YamlMap p(*pgsql, {"conninfo"});
+        d.pgsql_conninfo = p.OptionalString("conninfo").value_or("");
+    }
+    if (d.backend == Backend::kPgsql && d.pgsql_conninfo.empty()) {
+        map.Get("backend").Fail("backend pgsql needs database.pgsql.conninfo");
+    }
+    (void)base;
+}
+
+}  // namespace
+
+Config ParseConfig(const std::string& text, const fs::path& file) {
+    YAML::Node root;
+    try {
+        root = YAML::Load(text);
+    } catch (const YAML::ParserException& e) {
+        throw YamlError(file.string() + ":" + std::to_string(e.mark.line + 1) + ":" +
+                        std::to_string(e.mark.column + 1) + ": malformed YAML: " + e.msg);
+    }
+    Config config;
+    config.file = file;
+    const fs::path base = file.has_parent_path() ? file.parent_path() : fs::path(".");
+    YamlNode top(root, file.string(), "");
+    if (root.IsNull()) {
+        top.Fail("the configuration is empty");
+    }
+    YamlMap map(top, {"server", "data_dir", "database", "plugins", "credits", "log"});
+
+    if (auto server = map.Find("server")) {
+        ParseServer(YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
+                                      "body_timeout_ms", "keepalive_timeout_ms", "shutdown_grace_ms",
+                                      "base_url"}),
+                    config);
+    }
+    config.data_dir = Anchor(base, map.OptionalString("data_dir").value_or("var"));
+    if (auto database = map.Find("database")) {
+        ParseDatabase(YamlMap(*database, {"backend", "pool_size", "sqlite", "pgsql"}), config, base);
+    }
+    if (auto plugins = map.Find("plugins")) {
+        YamlMap p(*plugins, {"manifest_dirs", "library_dir"});
+        for (const std::string& dir : p.Get("manifest_dirs").AsStringList()) {
+            config.plugins.manifest_dirs.push_back(Anchor(base, dir));
+        }
+        if (auto lib = p.OptionalString("library_dir")) {
+            config.plugins.library_dir = Anchor(base, *lib);
+        }
+    }
+    if (auto credits = map.Find("credits")) {
+        YamlMap c(*credits, {"monthly_allowance", "calls_per_minute"});
+        if (auto v = c.OptionalInteger("monthly_allowance")) {
+            if (*v < 0) {
+                c.Get("monthly_allowance").Fail("must be zero or more");
+            }
+            config.credits.monthly_allowance = *v;
+        }
+        if (auto v = c.OptionalInteger("calls_per_minute")) {
+            if (*v < 1) {
+                c.Get("calls_per_minute").Fail("must be at least 1");
+            }
+            config.credits.calls_per_minute = *v;
+        }
+    }
+    if (auto log = map.Find("log")) {
+        YamlMap l(*log, {"access_log", "level"});
+        if (auto access = l.OptionalString("access_log")) {
+            config.log.access_log = (*access == "stderr" || *access == "off") ? *access : Anchor(base, *access).string();
+        }
+        if (auto level = l.OptionalString("level")) {
+            if (*level != "debug" && *level != "info" && *level != "warn" && *level != "error") {
+                l.Get("level").Fail("expected debug, info, warn or error");
+            }
+            config.log.level = *level;
+        }
+    }
+    return config;
+}
+
+void ApplyEnvironment(Config& config) {
+    if (const char* listen = std::getenv("LASTRO_LISTEN")) {
+        if (!ParseListen(listen, config.server.listen_host, config.server.listen_port)) {
+            throw YamlError(std::string("LASTRO_LISTEN: expected host:port, found '") + listen + "'");
+        }
+    }
+    if (const char* dir = std::getenv("LASTRO_DATA_DIR")) {
+        if (!*dir) {
+            throw YamlError("LASTRO_DATA_DIR: empty");
+        }
+        config.data_dir = fs::absolute(dir).lexically_normal();
+    }
+    if (const char* db = std::getenv("LASTRO_DATABASE")) {
+        std::string value = db;
+        if (value.rfind("sqlite:", 0) == 0 && value.size() > 7) {
+            config.database.backend = Backend::kSqlite;
+            config.database.sqlite_path = value.substr(7);
+        } else if (value.rfind("postgresql://", 0) == 0 || value.rfind("postgres://", 0) == 0) {
+            config.database.backend = Backend::kPgsql;
+            config.database.pgsql_conninfo = value;
+        } else if (value.rfind("pgsql:", 0) == 0 && value.size() > 6) {
+            config.database.backend = Backend::kPgsql;
+            config.database.pgsql_conninfo = value.substr(6);
+        } else {
+            throw YamlError("LASTRO_DATABASE: expected sqlite:PATH, postgresql://... or pgsql:CONNINFO, found '" +
+                            value + "'");
+        }
+    }
+    // The SQLite file lives under the data directory unless given as an absolute path.
+    fs::path& sqlite = config.database.sqlite_path;
+    if (sqlite.empty()) {
+        sqlite = config.data_dir / "lastro.db";
+    } else if (sqlite.is_relative()) {
+        sqlite = (config.data_dir / sqlite).lexically_normal();
+    }
+}
+
+Config LoadConfig(const fs::path& default_file) {
+    fs::path file = default_file;
+    if (const char* env = std::getenv("LASTRO_CONFIG")) {
+        file = env;
+    }
+    std::ifstream in(file);
+    if (!in) {
+        throw YamlError(file.string() + ": cannot read the configuration file");
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    Config config = ParseConfig(text.str(), fs::absolute(file).lexically_normal());
+    ApplyEnvironment(config);
+    return config;
+}
+
+}  // namespace lastro::config

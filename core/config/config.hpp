@@ -1,0 +1,73 @@
+// The server configuration (etc/lastro.yaml, docs/configuration.md). Loaded and validated at
+// start: an unknown key, a wrong type or a bad value stops the start with "file:line: message".
+#pragma once
+
+#include <cstdint>
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lastro::config {
+
+struct ServerConfig {
+    std::string listen_host = "127.0.0.1";
+    std::uint16_t listen_port = 8080;
+    int threads = 2;
+    std::size_t max_request_bytes = 16384;
+    int header_timeout_ms = 10000;
+    int body_timeout_ms = 30000;
+    int keepalive_timeout_ms = 15000;
+    int shutdown_grace_ms = 10000;
+    std::string base_url = "http://127.0.0.1:8080";
+};
+
+enum class Backend { kSqlite, kPgsql };
+
+struct DatabaseConfig {
+    Backend backend = Backend::kSqlite;
+    std::filesystem::path sqlite_path;  // absolute after loading
+    int sqlite_busy_timeout_ms = 5000;
+    int pool_size = 8;
+    std::string pgsql_conninfo;  // libpq connection string or URI
+};
+
+struct PluginsConfig {
+    std::vector<std::filesystem::path> manifest_dirs;
+    std::optional<std::filesystem::path> library_dir;
+};
+
+struct CreditsConfig {
+    std::int64_t monthly_allowance = 10000;
+    std::int64_t calls_per_minute = 60;
+};
+
+struct LogConfig {
+    std::string access_log = "stderr";  // "stderr", "off" or a file path
+    std::string level = "info";
+};
+
+struct Config {
+    std::filesystem::path file;
+    ServerConfig server;
+    std::filesystem::path data_dir;
+    DatabaseConfig database;
+    PluginsConfig plugins;
+    CreditsConfig credits;
+    LogConfig log;
+};
+
+// Reads the file named by LASTRO_CONFIG (else `default_file`), validates it and applies the
+// environment overrides LASTRO_LISTEN, LASTRO_DATA_DIR and LASTRO_DATABASE. Relative paths in
+// the file are relative to the file's directory. Throws YamlError with a located message.
+Config LoadConfig(const std::filesystem::path& default_file);
+
+// Parses and validates configuration text; `file` names it in messages and anchors relative
+// paths. Does not read the environment.
+Config ParseConfig(const std::string& text, const std::filesystem::path& file);
+
+// Applies LASTRO_LISTEN ("host:port"), LASTRO_DATA_DIR and LASTRO_DATABASE
+// ("sqlite:PATH", "postgresql://..." or "pgsql:CONNINFO"); throws YamlError naming the variable.
+void ApplyEnvironment(Config& config);
+
+}  // namespace lastro::config

@@ -1,0 +1,77 @@
+#include "core/config/config.hpp"
+
+#include "core/config/yaml_reader.hpp"
+
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+
+namespace lastro::config {
+namespace {
+
+std::string Error(const std::string& text) {
+    try {
+        ParseConfig(text, "/etc/lastro/lastro.yaml");
+    } catch (const YamlError& e) {
+        return e.what();
+    }
+    return "(valid)";
+}
+
+TEST(ConfigTest, ReadsEveryKeyAndAnchorsRelativePaths) {
+    Config c = ParseConfig(
+        "server: {listen: '0.0.0.0:9000', threads: 4, base_url: 'https://api.example/'}\n"
+        "data_dir: ../var\nplugins: {manifest_dirs: [plugins.d]}\n"
+        "credits: {monthly_allowance: 500, calls_per_minute: 10}\n",
+        "/etc/lastro/lastro.yaml");
+    EXPECT_EQ(c.server.listen_host, "0.0.0.0");
+    EXPECT_EQ(c.server.listen_port, 9000);
+    EXPECT_EQ(c.server.threads, 4);
+    EXPECT_EQ(c.server.base_url, "https://api.example");
+    EXPECT_EQ(c.data_dir, "/etc/var");
+    EXPECT_EQ(c.plugins.manifest_dirs.at(0), "/etc/lastro/plugins.d");
+    EXPECT_EQ(c.credits.monthly_allowance, 500);
+}
+
+TEST(ConfigTest, RejectsUnknownKeysWithTheirLine) {
+    EXPECT_EQ(Error("server:\n  listen: 127.0.0.1:1\n  thread: 2\n"),
+              "/etc/lastro/lastro.yaml:3:3: server.thread: unknown key (known keys: base_url, body_timeout_ms, "
+              "header_timeout_ms, keepalive_timeout_ms, listen, max_request_bytes, shutdown_grace_ms, threads)");
+}
+
+TEST(ConfigTest, RejectsWrongTypesAndValues) {
+    EXPECT_EQ(Error("server: {threads: many}\n"),
+              "/etc/lastro/lastro.yaml:1:19: server.threads: expected an integer, found 'many'");
+    EXPECT_EQ(Error("server: {listen: nowhere}\n"),
+              "/etc/lastro/lastro.yaml:1:18: server.listen: expected host:port, e.g. 127.0.0.1:8080");
+    EXPECT_EQ(Error("database: {backend: mysql}\n"),
+              "/etc/lastro/lastro.yaml:1:21: database.backend: expected sqlite or pgsql, found 'mysql'");
+    EXPECT_EQ(Error("credits: {calls_per_minute: 0}\n"),
+              "/etc/lastro/lastro.yaml:1:29: credits.calls_per_minute: must be at least 1");
+    EXPECT_NE(Error("server: {listen: [1}\n").find("malformed YAML"), std::string::npos);
+    EXPECT_NE(Error("log: {level: info}\nlog: {level: debug}\n").find("2:1: log: duplicate key (first at line 1)"),
+              std::string::npos);
+}
+
+TEST(ConfigTest, EnvironmentOverridesTheFile) {
+    Config c = ParseConfig("data_dir: /srv/lastro\n", "/etc/lastro/lastro.yaml");
+    setenv("LASTRO_LISTEN", "127.0.0.1:0", 1);
+    setenv("LASTRO_DATABASE", "postgresql://u@127.0.0.1:5/db", 1);
+    ApplyEnvironment(c);
+    unsetenv("LASTRO_LISTEN");
+    unsetenv("LASTRO_DATABASE");
+    EXPECT_EQ(c.server.listen_port, 0);
+    EXPECT_EQ(c.database.backend, Backend::kPgsql);
+    EXPECT_EQ(c.database.pgsql_conninfo, "postgresql://u@127.0.0.1:5/db");
+
+    Config d = ParseConfig("data_dir: /srv/lastro\n", "/etc/lastro/lastro.yaml");
+    ApplyEnvironment(d);
+    EXPECT_EQ(d.database.sqlite_path, "/srv/lastro/lastro.db");
+
+    setenv("LASTRO_DATABASE", "mysql://x", 1);
+    EXPECT_THROW(ApplyEnvironment(d), YamlError);
+    unsetenv("LASTRO_DATABASE");
+}
+
+}  // namespace
+}  // namespace lastro::config

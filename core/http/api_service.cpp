@@ -1,0 +1,436 @@
+#include "core/http/api_service.hpp"
+
+#include "core/catalog/catalog.hpp"
+#include "core/http/problem.hpp"
+#include "core/ingest/release_catalog.hpp"
+#include "core/plugins/param_conversion.hpp"
+#include "core/storage/database.hpp"
+
+#include <lastro/sdk/text.hpp>
+#include <lastro/sdk/uuid.hpp>
+
+#include <boost/json.hpp>
+#include <boost/url/pct_string_view.hpp>
+#include <odb/exceptions.hxx>
+#include <odb/transaction.hxx>
+#include <openssl/evp.h>
+
+#include <chrono>
+#include <set>
+
+namespace lastro::http {
+
+struct ApiService::Call {
+    std::string request_id;
+    std::string instance;
+    std::chrono::steady_clock::time_point started;
+    std::time_t now = 0;
+    bool is_v1 = false;
+    const plugins::OperationSpec* operation = nullptr;
+    std::optional<auth::Principal> principal;
+    std::int64_t price = 0;
+    std::optional<billing::Reservation> reservation;
+    std::optional<billing::CreditState> credits;
+    std::optional<billing::RateDecision> rate;
+    std::int64_t charged = 0;
+};
+
+namespace {
+
+constexpr std::size_t kMaxQueryParams = 32;
+
+// The request path made safe to echo in `instance`: bytes outside printable ASCII are
+// percent-encoded (the raw target may carry anything).
+std::string SafeInstance(const std::string& raw) {
+    static const char* kHex = "0123456789ABCDEF";
+    std::string out;
+    for (unsigned char c : raw) {
+        if (c < 0x21 || c > 0x7E || c == '"' || c == '\\') {
+            out.push_back('%');
+            out.push_back(kHex[c >> 4]);
+            out.push_back(kHex[c & 0x0F]);
+        } else {
+            out.push_back(static_cast<char>(c));
+        }
+    }
+    return out;
+}
+
+// Percent-decoding (Boost.URL); nullopt for an invalid escape. '+' means space in queries.
+std::optional<std::string> Decode(const std::string& raw, bool plus_is_space) {
+    std::string text = raw;
+    if (plus_is_space) {
+        for (char& c : text) {
+            if (c == '+') c = ' ';
+        }
+    }
+    auto view = boost::urls::make_pct_string_view(text);
+    if (!view) {
+        return std::nullopt;
+    }
+    return view->decode();
+}
+
+std::string ParamText(const sdk::ParamValue& value) {
+    struct Visitor {
+        std::string operator()(const std::string& s) const { return s; }
+        std::string operator()(std::int64_t i) const { return std::to_string(i); }
+        std::string operator()(bool b) const { return b ? "true" : "false"; }
+        std::string operator()(const sdk::Month& m) const { return m.ToString(); }
+        std::string operator()(const sdk::Date& d) const { return d.ToString(); }
+    };
+    return std::visit(Visitor{}, value);
+}
+
+// A digest of the filters (every parameter but cursor and limit), binding a cursor to them.
+std::string FiltersDigest(const sdk::Params& params) {
+    std::string canonical;
+    for (const auto& [name, value] : params.All()) {
+        if (name == "cursor" || name == "limit") continue;
+        canonical += name + "=" + ParamText(value) + "\n";
+    }
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    EVP_Digest(canonical.data(), canonical.size(), digest, &size, EVP_sha256(), nullptr);
+    return Base64UrlEncode(std::string(reinterpret_cast<char*>(digest), 12));
+}
+
+struct ParamsOutcome {
+    sdk::Params params;
+    std::optional<std::pair<std::string, std::string>> error;  // parameter, detail (422)
+};
+
+ParamsOutcome ValidateParams(const plugins::OperationSpec& op, const std::map<std::string, std::string>& path,
+                             const std::vector<std::pair<std::string, std::string>>& query) {
+    ParamsOutcome out;
+    std::map<std::string, std::string> given;
+    for (const auto& [name, value] : query) {
+        const plugins::ParamSpec* spec = op.FindParam(name);
+        if (!spec || spec->in != plugins::ParamLocation::kQuery) {
+            std::string shown = sdk::IsValidUtf8(name) ? name : SafeInstance(name);
+            out.error = {shown, "unknown parameter '" + shown + "' for " + op.path};
+            return out;
+        }
+        given[name] = value;
+    }
+    for (const plugins::ParamSpec& spec : op.params) {
+        std::optional<std::string> raw;
+        if (spec.in == plugins::ParamLocation::kPath) {
+            auto it = path.find(spec.name);
+            if (it != path.end()) raw = it->second;
+        } else if (auto it = given.find(spec.name); it != given.end()) {
+            raw = it->second;
+        }
+        if (raw && raw->empty()) {
+            out.error = {spec.name, spec.name + " must not be empty"};
+            return out;
+        }
+        if (!raw) {
+            if (spec.required) {
+                out.error = {spec.name, spec.name + " is required"};
+                return out;
+            }
+            if (!spec.default_value) continue;
+            raw = spec.default_value;
+        }
+        auto converted = plugins::ConvertParam(spec, *raw);
+        if (auto* error = std::get_if<plugins::ParamError>(&converted)) {
+            out.error = {spec.name, error->detail};
+            return out;
+        }
+        out.params.Set(spec.name, std::get<sdk::ParamValue>(std::move(converted)));
+    }
+    return out;
+}
+
+int StatusOf(sdk::ProblemCode code) {
+    switch (code) {
+        case sdk::ProblemCode::kBadRequest: return 400;
+        case sdk::ProblemCode::kForbidden: return 403;
+        case sdk::ProblemCode::kNotFound: return 404;
+        case sdk::ProblemCode::kInvalidParameter: return 422;
+        case sdk::ProblemCode::kUnavailable: return 503;
+    }
+    return 500;
+}
+
+}  // namespace
+
+ApiService::ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
+                       std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log)
+    : config_(config),
+      db_(db),
+      plugins_(plugins),
+      keys_(db),
+      ledger_(db),
+      cursors_(std::move(cursor_secret)),
+      access_log_(std::move(access_log)),
+      started_at_(std::time(nullptr)) {
+    for (const auto& p : plugins.Plugins()) {
+        for (const plugins::OperationSpec& op : p->manifest.operations) {
+            auto it = p->handlers.find(op.id);
+            routes_.Add(Route{&op, it == p->handlers.end() ? nullptr : &it->second, RouteTable::Split(op.path)});
+        }
+    }
+}
+
+OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
+    Call call;
+    call.request_id = sdk::UuidV4();
+    call.started = std::chrono::steady_clock::now();
+    call.now = std::time(nullptr);
+    call.instance = SafeInstance(request.resource);
+    OutgoingResponse response;
+    try {
+        call.is_v1 = request.resource == "/v1" || request.resource.rfind("/v1/", 0) == 0;
+        auto path = Decode(request.resource, false);
+        if (draining_) {
+            response = Problem(call, 503, "the server is shutting down; retry on another instance");
+        } else if (!path || !sdk::IsValidUtf8(*path)) {
+            response = Problem(call, 400, "the request path is not validly percent-encoded UTF-8");
+        } else if (request.has_body &&
+                   (!request.content_type || request.content_type->rfind("application/json", 0) != 0)) {
+            response = Problem(call, 415, "requests carry no body; a body must be application/json");
+            response.content_type = "application/json";
+        } else if (*path == "/health" || *path == "/pricing") {
+            if (request.method != "GET") {
+                response = Problem(call, 405, "only GET is allowed on " + *path);
+                response.headers.emplace_back("Allow", "GET");
+            } else {
+                boost::json::object doc = *path == "/health"
+                                              ? catalog::HealthDocument(plugins_, started_at_, call.now)
+                                              : catalog::PricingDocument(plugins_, config_.credits);
+                response.body = boost::json::serialize(doc);
+            }
+        } else if (auto match = routes_.Match(*path)) {
+            if (request.method != "GET") {
+                response = Problem(call, 405, "only GET is allowed on " + match->route->operation->path);
+                response.headers.emplace_back("Allow", "GET");
+            } else {
+                response = HandleV1(call, *match, request);
+            }
+        } else {
+            response = Problem(call, 404, "no resource at " + call.instance);
+        }
+    } catch (const std::exception& e) {
+        if (access_log_) access_log_->error("request {} failed: {}", call.request_id, e.what());
+        response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
+    }
+    response.headers.emplace_back("X-Request-Id", call.request_id);
+    if (call.is_v1) {
+        AddBillingHeaders(call, response);
+    }
+    Log(call, response);
+    return response;
+}
+
+OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const IncomingRequest& request) {
+    const plugins::OperationSpec& op = *match.route->operation;
+    call.operation = &op;
+    call.price = op.price;
+
+    // Authentication: exactly "Bearer <key>"; nothing is reserved before it succeeds.
+    const std::string& header = request.authorization.value_or("");
+    if (header.rfind("Bearer ", 0) != 0) {
+        call.price = 0;
+        return Problem(call, 401, request.authorization ? "the Authorization header must be 'Bearer <API key>'"
+                                                        : "this operation needs an API key: Authorization: Bearer <key>");
+    }
+    call.principal = keys_.Authenticate(header.substr(7));
+    if (!call.principal) {
+        call.price = 0;
+        return Problem(call, 401, "the API key is not valid (unknown, revoked or malformed)");
+    }
+    const std::int64_t allowance = call.principal->monthly_credits.value_or(config_.credits.monthly_allowance);
+    const std::int64_t per_minute = call.principal->calls_per_minute.value_or(config_.credits.calls_per_minute);
+
+    call.rate = rate_limiter_.Admit(call.principal->key_id, per_minute, call.now);
+    if (!call.rate->allowed) {
+        call.credits = ledger_.State(call.principal->key_id, allowance, call.now);
+        OutgoingResponse r = Problem(call, 429,
+                                     "per-minute rate limit of " + std::to_string(per_minute) +
+                                         " calls reached for this key; retry after the window resets");
+        r.headers.emplace_back("Retry-After", std::to_string(std::max<std::time_t>(1, call.rate->reset_at - call.now)));
+        return r;
+    }
+
+    // Parameters are checked now, answered after the reservation (contract: 422/400 refunded).
+    std::vector<std::pair<std::string, std::string>> query;
+    std::optional<std::pair<std::string, std::string>> decode_error;
+    if (request.query.size() > kMaxQueryParams) {
+        decode_error = {"", "too many query parameters (at most " + std::to_string(kMaxQueryParams) + ")"};
+    }
+    for (const auto& [raw_name, raw_value] : request.query) {
+        auto name = Decode(raw_name, true);
+        auto value = Decode(raw_value, true);
+        if (!name || !value) {
+            std::string shown = name && sdk::IsValidUtf8(*name) ? *name : SafeInstance(raw_name);
+            decode_error = {shown, "parameter '" + shown + "' is not validly percent-encoded"};
+            break;
+        }
+        query.emplace_back(std::move(*name), std::move(*value));
+    }
+    std::map<std::string, std::string> path_params = match.path_params;
+    ParamsOutcome checked;
+    if (!decode_error) {
+        checked = ValidateParams(op, path_params, query);
+    }
+    const std::string filters = checked.error || decode_error ? "" : FiltersDigest(checked.params);
+
+    std::optional<boost::json::value> position;
+    std::optional<std::string> cursor_problem;
+    if (!decode_error && !checked.error && op.pagination == plugins::Pagination::kCursor) {
+        if (auto cursor = checked.params.String("cursor")) {
+            auto decoded = cursors_.Decode(*cursor, op.id, filters);
+            if (auto* payload = std::get_if<CursorPayload>(&decoded)) {
+                position = payload->position;
+                // Later pages of the same key and filters within 15 minutes are included.
+                if (op.included_pages && payload->key_id == call.principal->key_id &&
+                    call.now - payload->issued_at <= catalog::kIncludedPagesWindowSeconds) {
+                    call.price = 0;
+                }
+            } else {
+                switch (std::get<CursorError>(decoded)) {
+                    case CursorError::kMalformed:
+                        cursor_problem = "the cursor is not one this API issued, or it was altered";
+                        break;
+                    case CursorError::kOtherOperation:
+                        cursor_problem = "the cursor belongs to another operation";
+                        break;
+                    case CursorError::kOtherFilters:
+                        cursor_problem = "the cursor was issued for other filters; repeat the first page's filters";
+                        break;
+                }
+            }
+        }
+    }
+
+    if (call.price > 0) {
+        billing::ReserveResult reserved =
+            ledger_.Reserve(call.request_id, call.principal->key_id, allowance, op.id, call.price, call.now);
+        call.credits = reserved.state;
+        if (!reserved.reserved) {
+            return Problem(call, 429,
+                           "the monthly allowance of " + std::to_string(allowance) + " credits cannot cover " +
+                               std::to_string(call.price) + " more; it resets at the start of the next month (UTC)");
+        }
+        call.reservation = reserved.reservation;
+    } else {
+        call.credits = ledger_.State(call.principal->key_id, allowance, call.now);
+    }
+
+    OutgoingResponse response;
+    if (!call.principal->HasScope(op.scope)) {
+        response = Problem(call, 403, "this key lacks the scope '" + op.scope + "' needed by " + op.id);
+    } else if (decode_error) {
+        response = Problem(call, decode_error->first.empty() ? 400 : 422, decode_error->second,
+                           decode_error->first.empty() ? std::nullopt : std::optional(decode_error->first));
+    } else if (checked.error) {
+        response = Problem(call, 422, checked.error->second, checked.error->first);
+    } else if (cursor_problem) {
+        response = Problem(call, 400, *cursor_problem, std::string("cursor"));
+    } else if (!match.route->handler) {
+        response = Problem(call, 500, "operation " + op.id + " has no handler");
+    } else {
+        try {
+            ingest::ReleaseCatalog releases(db_);
+            sdk::Result result;
+            {
+                odb::transaction t(db_.begin());
+                sdk::RequestContext context{op.id, call.request_id, checked.params, db_, releases, position};
+                result = (*match.route->handler)(context);
+                t.commit();
+            }
+            boost::json::object meta;
+            meta["request_id"] = call.request_id;
+            meta["data_release"] = result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
+            meta["as_of"] = result.meta.as_of ? boost::json::value(*result.meta.as_of) : nullptr;
+            std::size_t rows = result.data.is_array() ? result.data.as_array().size()
+                                                      : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
+            meta["row_count"] = rows;
+            boost::json::array sources;
+            for (const sdk::Source& s : result.meta.sources) {
+                sources.push_back(boost::json::object{{"provider", s.provider}, {"dataset", s.dataset}});
+            }
+            meta["sources"] = std::move(sources);
+            for (const auto& [key, value] : result.meta.extra) {
+                meta[key] = value;
+            }
+            if (op.pagination == plugins::Pagination::kCursor) {
+                boost::json::object pagination;
+                pagination["limit"] = checked.params.Integer("limit").value_or(0);
+                pagination["has_more"] = result.meta.next_position.has_value();
+                if (result.meta.next_position) {
+                    pagination["next_cursor"] =
+                        cursors_.Encode({op.id, filters, call.principal->key_id, call.now, *result.meta.next_position});
+                } else {
+                    pagination["next_cursor"] = nullptr;
+                }
+                meta["pagination"] = std::move(pagination);
+            }
+            boost::json::object envelope;
+            envelope["data"] = std::move(result.data);
+            envelope["meta"] = std::move(meta);
+            response.body = boost::json::serialize(envelope);
+        } catch (const sdk::Problem& p) {
+            response = Problem(call, StatusOf(p.Code()), p.what(), p.Parameter());
+        } catch (const odb::exception& e) {
+            if (access_log_) access_log_->error("request {} database error: {}", call.request_id, e.what());
+            response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
+        } catch (const std::exception& e) {
+            if (access_log_) access_log_->error("request {} handler error: {}", call.request_id, e.what());
+            response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
+        }
+    }
+
+    // Settle before the response leaves: durable when Settle returns.
+    if (call.reservation) {
+        billing::SettleResult settled = ledger_.Settle(*call.reservation, allowance, response.status, std::time(nullptr));
+        call.charged = settled.charged;
+        call.credits = settled.state;
+    }
+    return response;
+}
+
+OutgoingResponse ApiService::Problem(Call& call, int status, const std::string& detail,
+                                     const std::optional<std::string>& parameter) {
+    OutgoingResponse r;
+    r.status = status;
+    r.content_type = "application/problem+json";
+    r.body = ProblemBody(config_.server.base_url, status, detail, call.instance, call.request_id, parameter);
+    return r;
+}
+
+void ApiService::AddBillingHeaders(Call& call, OutgoingResponse& response) {
+    // Every /v1 answer carries all eight headers; a caller we could not identify has no
+    // account, so its account figures are 0 (docs/billing.md).
+    const billing::CreditState credits = call.credits.value_or(billing::CreditState{0, 0, billing::NextMonthStart(call.now)});
+    const billing::RateDecision rate = call.rate.value_or(billing::RateDecision{false, 0, 0, call.now - call.now % 60 + 60});
+    auto& h = response.headers;
+    h.emplace_back("X-Credits-Cost", std::to_string(call.price));
+    h.emplace_back("X-Credits-Charged", std::to_string(call.charged));
+    h.emplace_back("X-Credits-Remaining", std::to_string(credits.remaining));
+    h.emplace_back("X-Credits-Limit", std::to_string(credits.limit));
+    h.emplace_back("X-Credits-Reset", std::to_string(credits.reset_at));
+    h.emplace_back("X-RateLimit-Limit", std::to_string(rate.limit));
+    h.emplace_back("X-RateLimit-Remaining", std::to_string(rate.remaining));
+    h.emplace_back("X-RateLimit-Reset", std::to_string(rate.reset_at));
+}
+
+void ApiService::Log(const Call& call, const OutgoingResponse& response) {
+    if (!access_log_) return;
+    const auto micros =
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - call.started).count();
+    boost::json::object line;
+    line["ts"] = storage::Rfc3339(call.now);
+    line["request_id"] = call.request_id;
+    line["key_id"] = call.principal ? boost::json::value(call.principal->key_id) : nullptr;
+    line["operation"] = call.operation ? boost::json::value(call.operation->id) : nullptr;
+    line["path"] = call.instance;
+    line["status"] = response.status;
+    line["credits_charged"] = call.charged;
+    line["us"] = micros;
+    access_log_->info(boost::json::serialize(line));
+}
+
+}  // namespace lastro::http

@@ -1,0 +1,82 @@
+// The request pipeline of lastrod, independent of Pistache so that it reads top to bottom:
+//   route -> request id -> auth (401) -> per-minute limit (429) -> reserve credits (429)
+//   -> scope (403, refunded) -> parameters (422/400, refunded) -> handler in a read
+//   transaction (404 charged, 5xx refunded) -> envelope or problem -> settle -> headers.
+// One ApiService is shared by every worker thread; it holds no per-request state.
+#pragma once
+
+#include "core/auth/api_keys.hpp"
+#include "core/billing/credit_ledger.hpp"
+#include "core/billing/rate_limiter.hpp"
+#include "core/config/config.hpp"
+#include "core/http/cursor_codec.hpp"
+#include "core/http/router.hpp"
+#include "core/plugins/plugin_set.hpp"
+
+#include <odb/database.hxx>
+#include <spdlog/logger.h>
+
+#include <atomic>
+#include <ctime>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lastro::http {
+
+struct IncomingRequest {
+    std::string method;    // "GET"
+    std::string resource;  // the raw path, still percent-encoded
+    std::vector<std::pair<std::string, std::string>> query;  // raw name/value pairs
+    std::optional<std::string> authorization;
+    std::optional<std::string> content_type;
+    bool has_body = false;
+};
+
+struct OutgoingResponse {
+    int status = 200;
+    std::string content_type = "application/json";
+    std::vector<std::pair<std::string, std::string>> headers;
+    std::string body;
+};
+
+class ApiService {
+public:
+    ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
+               std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log);
+
+    OutgoingResponse Handle(const IncomingRequest& request);
+
+    // Graceful shutdown: refuse new work with 503 while the requests in flight finish.
+    void BeginDraining() { draining_ = true; }
+    // The transport counts a request from its arrival until its response is sent.
+    void Enter() { ++in_flight_; }
+    void Leave() { --in_flight_; }
+    int InFlight() const { return in_flight_.load(); }
+
+private:
+    struct Call;  // the state of one request as it moves through the pipeline
+
+    OutgoingResponse HandleV1(Call& call, const RouteMatch& match, const IncomingRequest& request);
+    OutgoingResponse Problem(Call& call, int status, const std::string& detail,
+                             const std::optional<std::string>& parameter = std::nullopt);
+    void AddBillingHeaders(Call& call, OutgoingResponse& response);
+    void Log(const Call& call, const OutgoingResponse& response);
+
+    const config::Config& config_;
+    odb::database& db_;
+    const plugins::PluginSet& plugins_;
+    RouteTable routes_;
+    auth::KeyStore keys_;
+    billing::CreditLedger ledger_;
+    billing::RateLimiter rate_limiter_;
+    CursorCodec cursors_;
+    std::shared_ptr<spdlog::logger> access_log_;
+    std::time_t started_at_;
+    std::atomic<bool> draining_{false};
+    std::atomic<int> in_flight_{0};
+};
+
+}  // namespace lastro::http

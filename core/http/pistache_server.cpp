@@ -1,0 +1,135 @@
+#include "core/http/pistache_server.hpp"
+
+#include <pistache/endpoint.h>
+#include <pistache/http.h>
+#include <pistache/http_headers.h>
+
+#include <chrono>
+#include <thread>
+
+namespace lastro::http {
+namespace {
+
+using namespace Pistache;
+
+IncomingRequest Convert(const Http::Request& request) {
+    IncomingRequest in;
+    in.method = Http::methodString(request.method());
+    in.resource = request.resource();
+    const Http::Uri::Query& query = request.query();
+    for (auto it = query.parameters_begin(); it != query.parameters_end(); ++it) {
+        in.query.emplace_back(it->first, it->second);
+    }
+    const auto& headers = request.headers();
+    if (auto raw = headers.tryGetRaw("Authorization")) {
+        in.authorization = raw->value();
+    }
+    if (auto raw = headers.tryGetRaw("Content-Type")) {
+        in.content_type = raw->value();
+    }
+    in.has_body = !request.body().empty();
+    return in;
+}
+
+Http::Code ToCode(int status) { return static_cast<Http::Code>(status); }
+
+// Pistache 0.0.5 answers an HTTP/1.1 request without a Connection header with
+// "Connection: Close" yet keeps the socket: say Keep-Alive, as HTTP/1.1 means (DESIGN.md).
+void FixConnection(const Http::Request& request, Http::ResponseWriter& response) {
+    auto connection = request.headers().tryGet<Http::Header::Connection>();
+    if (request.version() == Http::Version::Http11 &&
+        (!connection || connection->control() != Http::ConnectionControl::Close)) {
+        response.headers().remove<Http::Header::Connection>();
+        response.headers().add<Http::Header::Connection>(Http::ConnectionControl::KeepAlive);
+    }
+}
+
+class Handler : public Http::Handler {
+public:
+    HTTP_PROTOTYPE(Handler)
+
+    explicit Handler(std::shared_ptr<ApiService> service) : service_(std::move(service)) {}
+
+    // Everything is caught here: an escaping exception would become Pistache's own 500 with
+    // e.what() in the body. The body is built whole and sent once, on this thread.
+    void onRequest(const Http::Request& request, Http::ResponseWriter response) override {
+        service_->Enter();
+        OutgoingResponse out;
+        try {
+            out = service_->Handle(Convert(request));
+        } catch (...) {
+            out.status = 500;
+            out.content_type = "application/problem+json";
+            out.body = R"({"title":"Internal API error","status":500,"detail":"an internal error occurred"})";
+        }
+        try {
+            FixConnection(request, response);
+            for (const auto& [name, value] : out.headers) {
+                response.headers().addRaw(Http::Header::Raw(name, value));
+            }
+            response.send(ToCode(out.status), out.body, Http::Mime::MediaType::fromString(out.content_type));
+        } catch (...) {
+            // The peer went away; nothing else can be done for this request.
+        }
+        service_->Leave();
+    }
+
+    void onTimeout(const Http::Request&, Http::ResponseWriter response) override {
+        try {
+            response.send(Http::Code::Request_Timeout,
+                          R"({"title":"Request timeout","status":408,"detail":"the request was not received in time"})",
+                          Http::Mime::MediaType::fromString("application/problem+json"));
+        } catch (...) {
+        }
+    }
+
+private:
+    std::shared_ptr<ApiService> service_;
+};
+
+}  // namespace
+
+struct PistacheServer::Impl {
+    config::ServerConfig config;
+    std::shared_ptr<ApiService> service;
+    std::unique_ptr<Http::Endpoint> endpoint;
+};
+
+PistacheServer::PistacheServer(const config::ServerConfig& config, std::shared_ptr<ApiService> service)
+    : impl_(std::make_unique<Impl>()) {
+    impl_->config = config;
+    impl_->service = std::move(service);
+}
+
+PistacheServer::~PistacheServer() { Stop(); }
+
+std::uint16_t PistacheServer::Start() {
+    Address address(impl_->config.listen_host, Port(impl_->config.listen_port));
+    impl_->endpoint = std::make_unique<Http::Endpoint>(address);
+    auto options = Http::Endpoint::options()
+                       .threads(impl_->config.threads)
+                       .flags(Tcp::Options::ReuseAddr)
+                       .maxRequestSize(impl_->config.max_request_bytes)
+                       .headerTimeout(std::chrono::milliseconds(impl_->config.header_timeout_ms))
+                       .bodyTimeout(std::chrono::milliseconds(impl_->config.body_timeout_ms))
+                       .keepaliveTimeout(std::chrono::milliseconds(impl_->config.keepalive_timeout_ms));
+    impl_->endpoint->init(options);
+    impl_->endpoint->setHandler(Http::make_handler<Handler>(impl_->service));
+    impl_->endpoint->serveThreaded();
+    return static_cast<std::uint16_t>(impl_->endpoint->getPort());
+}
+
+void PistacheServer::Stop() {
+    if (!impl_->endpoint) {
+        return;
+    }
+    impl_->service->BeginDraining();
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(impl_->config.shutdown_grace_ms);
+    while (impl_->service->InFlight() > 0 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    impl_->endpoint->shutdown();
+    impl_->endpoint.reset();
+}
+
+}  // namespace lastro::http

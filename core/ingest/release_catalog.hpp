@@ -1,0 +1,25 @@
+// Data releases: recorded by every ingest in the same transaction as its data, read by
+// handlers for meta.data_release and meta.as_of (the SDK's Host services).
+#pragma once
+
+#include <lastro/sdk/plugin.hpp>
+
+#include <odb/database.hxx>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lastro::ingest {
+
+class ReleaseCatalog : public sdk::Host {
+public:
+    explicit ReleaseCatalog(odb::database& db) : db_(db) {}
+    // Reads inside the caller's transaction.
+    std::optional<sdk::Release> LatestRelease(const std::string& dataset) const override;
+
+private:
+    odb::database& db_;
+};
+
+}  // namespace lastro::ingest

@@ -1,0 +1,362 @@
+#include "core/plugins/manifest.hpp"
+
+#include "core/config/yaml_reader.hpp"
+#include "core/plugins/param_conversion.hpp"
+
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+namespace lastro::plugins {
+namespace {
+
+using config::YamlError;
+using config::YamlMap;
+using config::YamlNode;
+
+const std::regex kPluginName("[a-z][a-z0-9_]*");
+const std::regex kOperationId("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+");
+const std::regex kDatasetId("[a-z][a-z0-9_]*\\.[a-z0-9_.]+");
+const std::regex kParamName("[a-z][a-z0-9_]*");
+const std::regex kPathSegment("[a-z0-9_\\-]+|\\{[a-z][a-z0-9_]*\\}");
+const std::set<std::string> kFieldTypes = {"string", "integer", "number", "boolean", "date", "month",
+                                           "timestamp", "uuid", "object", "array"};
+
+std::string Location(const YamlNode& node) { return node.Where(); }
+
+ParamType ParseParamType(const YamlNode& node) {
+    const std::string t = node.AsString();
+    if (t == "string") return ParamType::kString;
+    if (t == "integer") return ParamType::kInteger;
+    if (t == "boolean") return ParamType::kBoolean;
+    if (t == "month") return ParamType::kMonth;
+    if (t == "date") return ParamType::kDate;
+    if (t == "uuid") return ParamType::kUuid;
+    if (t == "cnpj") return ParamType::kCnpj;
+    node.Fail("unknown parameter type '" + t + "' (string, integer, boolean, month, date, uuid, cnpj)");
+}
+
+ParamSpec ParseParam(const YamlNode& node) {
+    YamlMap map(node, {"name", "in", "type", "required", "min", "max", "max_length", "enum", "default",
+                       "description"});
+    ParamSpec p;
+    p.name = map.String("name");
+    if (!std::regex_match(p.name, kParamName)) {
+        map.Get("name").Fail("parameter names are lower_snake_case");
+    }
+    std::string in = map.OptionalString("in").value_or("query");
+    if (in == "query") {
+        p.in = ParamLocation::kQuery;
+    } else if (in == "path") {
+        p.in = ParamLocation::kPath;
+    } else {
+        map.Get("in").Fail("expected query or path");
+    }
+    p.type = ParseParamType(map.Get("type"));
+    p.required = map.OptionalBoolean("required").value_or(p.in == ParamLocation::kPath);
+    if (p.in == ParamLocation::kPath && !p.required) {
+        map.Get("required").Fail("path parameters are always required");
+    }
+    p.min = map.OptionalInteger("min");
+    p.max = map.OptionalInteger("max");
+    if ((p.min || p.max) && p.type != ParamType::kInteger) {
+        node.Fail("min and max apply to integer parameters only");
+    }
+    if (p.min && p.max && *p.min > *p.max) {
+        map.Get("min").Fail("min is greater than max");
+    }
+    if (auto len = map.OptionalInteger("max_length")) {
+        if (*len < 1) {
+            map.Get("max_length").Fail("must be at least 1");
+        }
+        p.max_length = static_cast<std::size_t>(*len);
+    }
+    if (auto values = map.Find("enum")) {
+        if (p.type != ParamType::kString) {
+            values->Fail("enum applies to string parameters only");
+        }
+        p.enum_values = values->AsStringList();
+        if (p.enum_values.empty()) {
+            values->Fail("enum needs at least one value");
+        }
+    }
+    p.description = map.OptionalString("description").value_or("");
+    if (auto def = map.Find("default")) {
+        p.default_value = def->AsString();
+        if (p.required) {
+            def->Fail("a required parameter cannot have a default");
+        }
+        auto converted = ConvertParam(p, *p.default_value);
+        if (auto* error = std::get_if<ParamError>(&converted)) {
+            def->Fail("invalid default: " + error->detail);
+        }
+    }
+    return p;
+}
+
+FieldSpec ParseField(const YamlNode& node) {
+    YamlMap map(node, {"name", "type", "nullable", "unit", "description", "fields"});
+    FieldSpec f;
+    f.name = map.String("name");
+    f.type = map.String("type");
+    if (!kFieldTypes.count(f.type)) {
+        map.Get("type").Fail("unknown field type '" + f.type +
+                             "' (string, integer, number, boolean, date, month, timestamp, uuid, object, array)");
+    }
+    f.nullable = map.OptionalBoolean("nullable").value_or(false);
+    f.unit = map.OptionalString("unit").value_or("");
+    f.description = map.OptionalString("description").value_or("");
+    if (auto fields = map.Find("fields")) {
+        if (f.type != "object" && f.type != "array") {
+            fields->Fail("only object and array fields have fields");
+        }
+        std::set<std::string> names;
+        for (const YamlNode& item : fields->AsSequence()) {
+            FieldSpec child = ParseField(item);
+            if (!names.insert(child.name).second) {
+                item.Fail("field '" + child.name + "' declared twice");
+            }
+            f.fields.push_back(std::move(child));
+        }
+    }
+    return f;
+}
+
+std::vector<std::string> Segments(const std::string& path) {
+    std::vector<std::string> segments;
+    std::stringstream in(path.substr(1));
+    std::string segment;
+    while (std::getline(in, segment, '/')) {
+        segments.push_back(segment);
+    }
+    return segments;
+}
+
+OperationSpec ParseOperation(const YamlNode& node) {
+    YamlMap map(node, {"id", "path", "method", "summary", "price", "scope", "pagination", "included_pages",
+                       "params", "response"});
+    OperationSpec op;
+    op.location = Location(node);
+    op.id = map.String("id");
+    if (!std::regex_match(op.id, kOperationId)) {
+        map.Get("id").Fail("operation ids look like plugin.operation (lower case, dot separated)");
+    }
+    op.path = map.String("path");
+    if (op.path.rfind("/v1/", 0) != 0 || op.path.size() < 5 || op.path.back() == '/') {
+        map.Get("path").Fail("paths start with /v1/ and do not end with /");
+    }
+    if (auto method = map.OptionalString("method"); method && *method != "GET") {
+        map.Get("method").Fail("API v1 is read-only: the method must be GET");
+    }
+    op.summary = map.OptionalString("summary").value_or("");
+    op.price = map.Integer("price");
+    if (op.price < 0) {
+        map.Get("price").Fail("expected a non-negative integer");
+    }
+    op.scope = map.String("scope");
+    if (!std::regex_match(op.scope, kPluginName)) {
+        map.Get("scope").Fail("scopes are lower_snake_case words");
+    }
+    std::string pagination = map.OptionalString("pagination").value_or("none");
+    if (pagination == "none") {
+        op.pagination = Pagination::kNone;
+    } else if (pagination == "cursor") {
+        op.pagination = Pagination::kCursor;
+    } else if (pagination == "offset") {
+        op.pagination = Pagination::kOffset;
+    } else {
+        map.Get("pagination").Fail("expected cursor, offset or none");
+    }
+    op.included_pages = map.OptionalBoolean("included_pages").value_or(false);
+    if (op.included_pages && op.pagination != Pagination::kCursor) {
+        map.Get("included_pages").Fail("included pages need cursor pagination");
+    }
+
+    std::set<std::string> names;
+    if (auto params = map.Find("params")) {
+        for (const YamlNode& item : params->AsSequence()) {
+            ParamSpec p = ParseParam(item);
+            if (!names.insert(p.name).second) {
+                item.Fail("parameter '" + p.name + "' declared twice");
+            }
+            op.params.push_back(std::move(p));
+        }
+    }
+    // Every template segment has its path parameter, and every path parameter its segment.
+    std::set<std::string> templates;
+    for (const std::string& segment : Segments(op.path)) {
+        if (!std::regex_match(segment, kPathSegment)) {
+            map.Get("path").Fail("invalid path segment '" + segment + "'");
+        }
+        if (segment.front() == '{') {
+            std::string name = segment.substr(1, segment.size() - 2);
+            if (!templates.insert(name).second) {
+                map.Get("path").Fail("template {" + name + "} appears twice");
+            }
+            const ParamSpec* p = op.FindParam(name);
+            if (!p || p->in != ParamLocation::kPath) {
+                map.Get("path").Fail("template {" + name + "} has no parameter with in: path");
+            }
+        }
+    }
+    for (const ParamSpec& p : op.params) {
+        if (p.in == ParamLocation::kPath && !templates.count(p.name)) {
+            map.Get("params").Fail("path parameter '" + p.name + "' does not appear in the path");
+        }
+    }
+    if (op.pagination == Pagination::kCursor) {
+        const ParamSpec* limit = op.FindParam("limit");
+        const ParamSpec* cursor = op.FindParam("cursor");
+        if (!limit || limit->type != ParamType::kInteger || !limit->max) {
+            node.Fail("cursor pagination needs an integer 'limit' parameter with a max");
+        }
+        if (!cursor || cursor->type != ParamType::kString || !cursor->max_length || *cursor->max_length > 512) {
+            node.Fail("cursor pagination needs a string 'cursor' parameter with max_length <= 512");
+        }
+    }
+    if (op.pagination == Pagination::kOffset && (!op.FindParam("limit") || !op.FindParam("offset"))) {
+        node.Fail("offset pagination needs 'limit' and 'offset' parameters");
+    }
+
+    YamlMap response(map.Get("response"), {"entity", "shape", "fields"});
+    op.response.entity = response.String("entity");
+    op.response.shape = response.String("shape");
+    if (op.response.shape != "array" && op.response.shape != "object") {
+        response.Get("shape").Fail("expected array or object");
+    }
+    std::set<std::string> fields;
+    for (const YamlNode& item : response.Get("fields").AsSequence()) {
+        FieldSpec f = ParseField(item);
+        if (!fields.insert(f.name).second) {
+            item.Fail("field '" + f.name + "' declared twice");
+        }
+        op.response.fields.push_back(std::move(f));
+    }
+    return op;
+}
+
+}  // namespace
+
+const char* ToString(ParamType type) {
+    switch (type) {
+        case ParamType::kString: return "string";
+        case ParamType::kInteger: return "integer";
+        case ParamType::kBoolean: return "boolean";
+        case ParamType::kMonth: return "month";
+        case ParamType::kDate: return "date";
+        case ParamType::kUuid: return "uuid";
+        case ParamType::kCnpj: return "cnpj";
+    }
+    return "string";
+}
+
+const char* ToString(Pagination pagination) {
+    switch (pagination) {
+        case Pagination::kNone: return "none";
+        case Pagination::kCursor: return "cursor";
+        case Pagination::kOffset: return "offset";
+    }
+    return "none";
+}
+
+const ParamSpec* OperationSpec::FindParam(const std::string& name) const {
+    for (const ParamSpec& p : params) {
+        if (p.name == name) {
+            return &p;
+        }
+    }
+    return nullptr;
+}
+
+Manifest ParseManifest(const std::string& text, const std::filesystem::path& file) {
+    YAML::Node root;
+    try {
+        root = YAML::Load(text);
+    } catch (const YAML::ParserException& e) {
+        throw YamlError(file.string() + ":" + std::to_string(e.mark.line + 1) + ":" +
+                        std::to_string(e.mark.column + 1) + ": malformed YAML: " + e.msg);
+    }
+    YamlNode top(root, file.string(), "");
+    YamlMap map(top, {"name", "version", "description", "library", "sdk", "operations", "datasets", "entities",
+                      "planned"});
+    Manifest m;
+    m.file = file;
+    m.name = map.String("name");
+    if (!std::regex_match(m.name, kPluginName)) {
+        map.Get("name").Fail("plugin names are lower_snake_case");
+    }
+    m.version = map.String("version");
+    m.description = map.OptionalString("description").value_or("");
+    m.library = map.String("library");
+    if (m.library.empty()) {
+        map.Get("library").Fail("must name the plugin's shared library");
+    }
+    std::int64_t sdk = map.Integer("sdk");
+    if (sdk < 1 || sdk > 1000) {
+        map.Get("sdk").Fail("expected the SDK ABI number the library was built against");
+    }
+    m.sdk = static_cast<int>(sdk);
+
+    std::set<std::string> ids;
+    std::set<std::string> paths;
+    if (auto operations = map.Find("operations")) {
+        for (const YamlNode& item : operations->AsSequence()) {
+            OperationSpec op = ParseOperation(item);
+            if (!ids.insert(op.id).second) {
+                item.Fail("operation id '" + op.id + "' declared twice");
+            }
+            if (!paths.insert(op.path).second) {
+                item.Fail("path '" + op.path + "' declared twice");
+            }
+            m.operations.push_back(std::move(op));
+        }
+    }
+    std::set<std::string> dataset_ids;
+    if (auto datasets = map.Find("datasets")) {
+        for (const YamlNode& item : datasets->AsSequence()) {
+            YamlMap d(item, {"id", "provider", "description", "files"});
+            DatasetSpec ds;
+            ds.location = item.Where();
+            ds.id = d.String("id");
+            if (!std::regex_match(ds.id, kDatasetId)) {
+                d.Get("id").Fail("dataset ids look like provider.dataset");
+            }
+            if (!dataset_ids.insert(ds.id).second) {
+                item.Fail("dataset '" + ds.id + "' declared twice");
+            }
+            ds.provider = d.String("provider");
+            ds.description = d.OptionalString("description").value_or("");
+            if (auto files = d.Find("files")) {
+                ds.files = files->AsStringList();
+            }
+            m.datasets.push_back(std::move(ds));
+        }
+    }
+    if (auto entities = map.Find("entities")) {
+        for (const YamlNode& item : entities->AsSequence()) {
+            YamlMap e(item, {"name", "description", "id"});
+            m.entities.push_back({e.String("name"), e.OptionalString("description").value_or(""),
+                                  e.OptionalString("id").value_or("")});
+        }
+    }
+    if (auto planned = map.Find("planned")) {
+        for (const YamlNode& item : planned->AsSequence()) {
+            YamlMap p(item, {"path", "description"});
+            m.planned.push_back({p.String("path"), p.OptionalString("description").value_or("")});
+        }
+    }
+    return m;
+}
+
+Manifest LoadManifest(const std::filesystem::path& file) {
+    std::ifstream in(file);
+    if (!in) {
+        throw YamlError(file.string() + ": cannot read the manifest");
+    }
+    std::stringstream text;
+    text << in.rdbuf();
+    return ParseManifest(text.str(), file);
+}
+
+}  // namespace lastro::plugins

@@ -1,0 +1,109 @@
+#include "core/plugins/manifest.hpp"
+
+#include "core/config/yaml_reader.hpp"
+#include "core/plugins/param_conversion.hpp"
+
+#include <gtest/gtest.h>
+
+namespace lastro::plugins {
+namespace {
+
+const std::string kHead = "name: t\nversion: 1.0.0\nlibrary: libt.so\nsdk: 1\noperations:\n";
+const std::string kResponse = "    response: {entity: e, shape: array, fields: [{name: a, type: string}]}\n";
+
+std::string Error(const std::string& operations) {
+    try {
+        ParseManifest(kHead + operations, "m.yaml");
+    } catch (const config::YamlError& e) {
+        return e.what();
+    }
+    return "(valid)";
+}
+
+TEST(ManifestTest, ParsesAnOperationWithParameters) {
+    Manifest m = ParseManifest(kHead +
+                                   "  - id: t.search\n    path: /v1/things/{thing_id}\n    price: 2\n    scope: t\n"
+                                   "    params:\n      - {name: thing_id, in: path, type: uuid}\n"
+                                   "      - {name: month, type: month, required: true}\n" +
+                                   kResponse,
+                               "m.yaml");
+    ASSERT_EQ(m.operations.size(), 1u);
+    EXPECT_EQ(m.operations[0].price, 2);
+    EXPECT_TRUE(m.operations[0].FindParam("thing_id")->required);
+    EXPECT_EQ(m.operations[0].FindParam("month")->type, ParamType::kMonth);
+}
+
+TEST(ManifestTest, RejectsANegativePrice) {
+    EXPECT_EQ(Error("  - id: t.a\n    path: /v1/a\n    price: -1\n    scope: t\n" + kResponse),
+              "m.yaml:8:12: operations[0].price: expected a non-negative integer");
+}
+
+TEST(ManifestTest, RejectsAnUnknownParameterType) {
+    EXPECT_NE(Error("  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n    params:\n"
+                    "      - {name: x, type: float}\n" +
+                    kResponse)
+                  .find("unknown parameter type 'float'"),
+              std::string::npos);
+}
+
+TEST(ManifestTest, RejectsAnInvalidDefault) {
+    EXPECT_NE(Error("  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n    params:\n"
+                    "      - {name: limit, type: integer, min: 1, max: 10, default: 50}\n" +
+                    kResponse)
+                  .find("invalid default: limit must be an integer between 1 and 10"),
+              std::string::npos);
+}
+
+TEST(ManifestTest, RejectsATemplateWithoutPathParameter) {
+    EXPECT_NE(Error("  - id: t.a\n    path: /v1/a/{id}\n    price: 1\n    scope: t\n" + kResponse)
+                  .find("template {id} has no parameter with in: path"),
+              std::string::npos);
+}
+
+TEST(ManifestTest, RejectsCursorPaginationWithoutLimit) {
+    EXPECT_NE(Error("  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n    pagination: cursor\n" + kResponse)
+                  .find("cursor pagination needs an integer 'limit' parameter"),
+              std::string::npos);
+}
+
+TEST(ManifestTest, RejectsAnOperationIdDeclaredTwice) {
+    EXPECT_NE(Error("  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n" + kResponse +
+                    "  - id: t.a\n    path: /v1/b\n    price: 1\n    scope: t\n" + kResponse)
+                  .find("operation id 't.a' declared twice"),
+              std::string::npos);
+}
+
+TEST(ParamConversionTest, ConvertsAndRejectsByType) {
+    ParamSpec limit;
+    limit.name = "limit";
+    limit.type = ParamType::kInteger;
+    limit.min = 1;
+    limit.max = 100;
+    EXPECT_EQ(std::get<sdk::ParamValue>(ConvertParam(limit, "25")), sdk::ParamValue(std::int64_t{25}));
+    EXPECT_EQ(std::get<ParamError>(ConvertParam(limit, "0")).detail, "limit must be an integer between 1 and 100");
+    EXPECT_EQ(std::get<ParamError>(ConvertParam(limit, "1e3")).detail, "limit must be an integer between 1 and 100");
+    ParamSpec month;
+    month.name = "month";
+    month.type = ParamType::kMonth;
+    EXPECT_EQ(std::get<ParamError>(ConvertParam(month, "2024-13")).detail,
+              "month must be a month written YYYY-MM (month 01 to 12)");
+    EXPECT_TRUE(std::holds_alternative<ParamError>(ConvertParam(month, "24-01")));
+    ParamSpec cnpj;
+    cnpj.name = "cnpj";
+    cnpj.type = ParamType::kCnpj;
+    EXPECT_EQ(std::get<sdk::ParamValue>(ConvertParam(cnpj, "11.222.333/0001-81")),
+              sdk::ParamValue(std::string("11222333000181")));
+    EXPECT_EQ(std::get<ParamError>(ConvertParam(cnpj, "11.222.333/0001-82")).detail,
+              "cnpj has invalid CNPJ check digits");
+    ParamSpec q;
+    q.name = "q";
+    q.max_length = 5;
+    EXPECT_EQ(std::get<ParamError>(ConvertParam(q, "abcdef")).detail, "q is longer than 5 characters");
+    EXPECT_TRUE(std::holds_alternative<sdk::ParamValue>(ConvertParam(q, "ação!")));  // 5 characters, 7 bytes
+    EXPECT_EQ(std::get<ParamError>(ConvertParam(q, "\xC3\x28")).detail, "q must be valid UTF-8 text");
+    EXPECT_EQ(std::get<ParamError>(ConvertParam(q, std::string("a\0b", 3))).detail,
+              "q must not contain control characters");
+}
+
+}  // namespace
+}  // namespace lastro::plugins

@@ -1,0 +1,41 @@
+// Start-up shared by lastrod and the lastro CLI: configuration, database, plugins (with the
+// host's built-in operations) and the server settings kept in the database.
+#pragma once
+
+#include "core/config/config.hpp"
+#include "core/plugins/plugin_set.hpp"
+#include "core/storage/migration.hpp"
+
+#include <odb/database.hxx>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace lastro::runtime {
+
+inline constexpr const char* kDefaultConfigFile = "/etc/lastro/lastro.yaml";
+
+struct Runtime {
+    config::Config config;
+    std::unique_ptr<odb::database> db;
+    std::unique_ptr<plugins::PluginSet> plugins;
+
+    ~Runtime();  // plugins stop and go before the database closes
+};
+
+// Loads the configuration (LASTRO_CONFIG or the default file), opens the database and loads
+// the plugins. Throws with a one-line message naming what is wrong.
+std::unique_ptr<Runtime> Boot(bool open_database = true);
+
+// Creates or migrates the core schema and every plugin's schema, and creates the settings a
+// fresh database needs (the cursor signing secret).
+std::vector<storage::MigrationResult> MigrateAll(Runtime& runtime);
+
+// Verifies every schema is at this binary's version (the server never migrates by itself).
+void RequireMigrated(Runtime& runtime);
+
+// The secret that signs pagination cursors, shared by every instance on the database.
+std::string CursorSecret(odb::database& db);
+
+}  // namespace lastro::runtime

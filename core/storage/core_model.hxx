@@ -1,0 +1,86 @@
+// The host's own tables (schema "core"): API keys, the credit ledger, monthly usage, data
+// releases and server settings. Plugins own their tables in their own schemas.
+// Model version history: 1 = first release. Bump `current` and commit the regenerated
+// core_model.xml changelog when a persistent class changes (docs/storage.md).
+#pragma once
+
+#include <lastro/sdk/odb_optional.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <string>
+
+#pragma db model version(1, 1)
+
+namespace lastro::storage {
+
+#pragma db object table("core_api_key")
+struct ApiKey {
+    #pragma db id auto
+    std::int64_t id = 0;
+    std::string name;
+    // First characters of the key, safe to show ("lst_3f9a1c2e").
+    std::string display_prefix;
+    // SHA-256 of the whole key, hex. The key itself is never stored.
+    #pragma db unique
+    std::string secret_hash;
+    // Comma-separated scopes, or "*" for every scope.
+    std::string scopes;
+    std::optional<std::int64_t> monthly_credits;   // null: the policy's default
+    std::optional<std::int64_t> calls_per_minute;  // null: the policy's default
+    std::string created_at;
+    std::optional<std::string> revoked_at;
+};
+
+// Credits of one key in one calendar month (UTC): `reserved` is in flight, `charged` settled.
+#pragma db object table("core_credit_usage")
+struct CreditUsage {
+    #pragma db id
+    std::string key_month;  // "<key id>:<YYYY-MM>"
+    std::int64_t key_id = 0;
+    std::string month;
+    std::int64_t reserved = 0;
+    std::int64_t charged = 0;
+};
+
+// One billed call: reserved before execution, then charged or refunded (contract section 3).
+#pragma db object table("core_ledger")
+struct LedgerEntry {
+    #pragma db id
+    std::string request_id;
+    #pragma db index
+    std::int64_t key_id = 0;
+    std::string operation;
+    std::int64_t price = 0;
+    std::string month;
+    std::string state;  // reserved | charged | refunded
+    std::optional<std::int64_t> status;
+    std::string reserved_at;
+    std::optional<std::string> settled_at;
+};
+
+#pragma db object table("core_data_release")
+struct DataRelease {
+    #pragma db id auto
+    std::int64_t id = 0;
+    #pragma db index
+    std::string dataset;
+    std::string label;
+    std::optional<std::string> as_of;
+    std::string ingested_at;
+    std::string files;
+    std::int64_t rows_read = 0;
+    std::int64_t inserted = 0;
+    std::int64_t updated = 0;
+    std::int64_t removed = 0;
+    std::int64_t rejected = 0;
+};
+
+#pragma db object table("core_setting")
+struct Setting {
+    #pragma db id
+    std::string name;
+    std::string value;
+};
+
+}  // namespace lastro::storage

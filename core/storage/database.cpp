@@ -1,0 +1,105 @@
+#include "core/storage/database.hpp"
+
+#include <odb/exceptions.hxx>
+#include <odb/pgsql/connection-factory.hxx>
+#include <odb/pgsql/database.hxx>
+#include <odb/sqlite/connection-factory.hxx>
+#include <odb/sqlite/database.hxx>
+
+#include <sqlite3.h>
+
+#include <chrono>
+#include <filesystem>
+#include <thread>
+
+namespace lastro::storage {
+namespace {
+
+// ODB 2.4 has no connection configurator; create() is the hook where each new pooled
+// connection gets its busy timeout (otherwise SQLITE_BUSY surfaces as odb::timeout at once).
+class SqlitePool : public odb::sqlite::connection_pool_factory {
+public:
+    SqlitePool(std::size_t max, int busy_timeout_ms)
+        : odb::sqlite::connection_pool_factory(max, 1), busy_timeout_ms_(busy_timeout_ms) {}
+
+protected:
+    pooled_connection_ptr create() override {
+        pooled_connection_ptr c = odb::sqlite::connection_pool_factory::create();
+        sqlite3_busy_timeout(c->handle(), busy_timeout_ms_);
+        // WAL: durable at commit against a process crash, without an fsync per commit.
+        c->execute("PRAGMA synchronous=NORMAL");
+        return c;
+    }
+
+private:
+    int busy_timeout_ms_;
+};
+
+}  // namespace
+
+std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config) {
+    if (config.backend == config::Backend::kSqlite) {
+        std::error_code ec;
+        std::filesystem::create_directories(config.sqlite_path.parent_path(), ec);
+        if (ec) {
+            throw StorageError("cannot create " + config.sqlite_path.parent_path().string() + ": " + ec.message());
+        }
+        try {
+            // Private cache: shared cache would turn WAL's concurrent readers into table locks.
+            auto db = std::make_unique<odb::sqlite::database>(
+                config.sqlite_path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_PRIVATECACHE,
+                true, "",
+                std::unique_ptr<odb::sqlite::connection_factory>(
+                    new SqlitePool(static_cast<std::size_t>(config.pool_size), config.sqlite_busy_timeout_ms)));
+            odb::connection_ptr c(db->connection());
+            c->execute("PRAGMA journal_mode=WAL");
+            return db;
+        } catch (const odb::exception& e) {
+            throw StorageError("cannot open SQLite database " + config.sqlite_path.string() + ": " + e.what());
+        }
+    }
+    try {
+        auto db = std::make_unique<odb::pgsql::database>(
+            config.pgsql_conninfo, std::unique_ptr<odb::pgsql::connection_factory>(
+                                       new odb::pgsql::connection_pool_factory(
+                                           static_cast<std::size_t>(config.pool_size), 1)));
+        odb::connection_ptr c(db->connection());  // fail now, with a message, if unreachable
+        return db;
+    } catch (const odb::exception& e) {
+        throw StorageError(std::string("cannot connect to PostgreSQL: ") + e.what());
+    }
+}
+
+odb::transaction_impl* BeginWrite(odb::database& db) {
+    if (db.id() == odb::id_sqlite) {
+        return static_cast<odb::sqlite::database&>(db).begin_immediate();
+    }
+    return db.begin();
+}
+
+void WithWriteTransaction(odb::database& db, const std::function<void()>& work) {
+    constexpr int kAttempts = 8;
+    for (int attempt = 1;; ++attempt) {
+        try {
+            odb::transaction t(BeginWrite(db));
+            work();
+            t.commit();
+            return;
+        } catch (const odb::recoverable&) {
+            if (attempt == kAttempts) {
+                throw;
+            }
+            std::this_thread::sleep_for(std::chrono::milliseconds(2 << attempt));
+        }
+    }
+}
+
+std::string Rfc3339(std::time_t now) {
+    std::tm tm{};
+    gmtime_r(&now, &tm);
+    char buffer[32];
+    std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
+    return buffer;
+}
+
+}  // namespace lastro::storage

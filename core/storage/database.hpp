@@ -1,0 +1,34 @@
+// Opens the one odb::database of the process: SQLite (WAL, busy timeout, private-cache pool)
+// by default, PostgreSQL when configured (docs/storage.md).
+#pragma once
+
+#include "core/config/config.hpp"
+
+#include <odb/database.hxx>
+#include <odb/transaction.hxx>
+
+#include <functional>
+#include <memory>
+#include <stdexcept>
+
+namespace lastro::storage {
+
+class StorageError : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config);
+
+// Begins a write transaction. On SQLite it takes the write lock up front (BEGIN IMMEDIATE)
+// so that a read-then-write transaction can never deadlock against another writer.
+odb::transaction_impl* BeginWrite(odb::database& db);
+
+// Runs `work` in a write transaction, retrying on odb::recoverable (busy, deadlock, lost
+// connection) a bounded number of times.
+void WithWriteTransaction(odb::database& db, const std::function<void()>& work);
+
+// "2026-11-22T01:02:03Z" for `now`.
+std::string Rfc3339(std::time_t now);
+
+}  // namespace lastro::storage

@@ -1,0 +1,74 @@
+#!/usr/bin/env bash
+# The commands of ./dev, run inside the trixie environment (the build root or a trixie host).
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cd "$repo"
+
+say() { printf 'dev: %s\n' "$*" >&2; }
+die() {
+    printf 'dev: %s\n' "$*" >&2
+    exit 1
+}
+
+preset=${LASTRO_PRESET:-debug}
+bin="$repo/build/$preset/bin"
+export LASTRO_CONFIG=${LASTRO_CONFIG:-$repo/etc/lastro.yaml}
+data_dir=${LASTRO_DATA_DIR:-$repo/var}
+
+build() {
+    if [ ! -f "build/$preset/build.ninja" ]; then
+        cmake --preset "$preset" >/dev/null
+    fi
+    cmake --build --preset "$preset"
+}
+
+lastro() { "$bin/lastro" "$@"; }
+
+# The main job: a server on the embedded database with the sample data, ready for curl.
+run() {
+    build
+    export LASTRO_DATA_DIR="$data_dir"
+    mkdir -p "$data_dir"
+    lastro db migrate
+    if [ ! -f "$data_dir/sample/.complete" ]; then
+        say "generating the sample data into $data_dir/sample"
+        rm -rf "$data_dir/sample"
+        lastro sample --out "$data_dir/sample"
+        touch "$data_dir/sample/.complete"
+    fi
+    if [ ! -f "$data_dir/.sample-ingested" ]; then
+        lastro ingest cvm.registro_fundo_classe "$data_dir/sample/registro_fundo_classe.zip"
+        touch "$data_dir/.sample-ingested"
+    fi
+    local key_file="$data_dir/demo-api-key"
+    if [ ! -s "$key_file" ] || ! lastro keys check "$(cat "$key_file")" >/dev/null 2>&1; then
+        lastro keys create --name demo --credits 100000 --rate 600 >"$key_file.tmp"
+        mv "$key_file.tmp" "$key_file"
+        chmod 600 "$key_file"
+    fi
+    say "demo API key (also in $key_file): $(cat "$key_file")"
+    say "try: curl -H \"Authorization: Bearer \$(cat var/demo-api-key)\" \"127.0.0.1:8080/v1/fundos?q=credito\""
+    exec "$bin/lastrod"
+}
+
+test_all() {
+    build
+    ctest --preset "$preset" "$@"
+}
+
+cmd=${1:-}
+[ $# -gt 0 ] && shift
+case "$cmd" in
+run) run ;;
+test) test_all "$@" ;;
+build) build ;;
+shell) if [ $# -gt 0 ]; then exec bash -c "$*"; else exec bash -i; fi ;;
+lastro)
+    build >/dev/null
+    export LASTRO_DATA_DIR="$data_dir"
+    lastro "$@"
+    ;;
+bench) exec "$repo/bench/run.sh" "$@" ;;
+*) die "usage: ./dev run | test | build | shell [CMD] | lastro ARGS... | bench [NAME]" ;;
+esac

@@ -1,0 +1,41 @@
+// Months (YYYY-MM) and dates (YYYY-MM-DD) as the API and CVM's files write them.
+#pragma once
+
+#include <boost/config.hpp>
+
+#include <compare>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lastro::sdk {
+
+struct BOOST_SYMBOL_VISIBLE Month {
+    int year = 0;
+    int month = 0;  // 1..12
+
+    // Strict "YYYY-MM" with year 1900..2999 and month 01..12; nullopt otherwise.
+    static std::optional<Month> Parse(std::string_view text);
+    std::string ToString() const;
+    Month Previous() const;
+    Month Next() const;
+    auto operator<=>(const Month&) const = default;
+};
+
+struct BOOST_SYMBOL_VISIBLE Date {
+    int year = 0;
+    int month = 0;
+    int day = 0;
+
+    // Strict "YYYY-MM-DD" naming a real calendar day (leap years included), year 1900..2999 as
+    // for Month; nullopt otherwise.
+    static std::optional<Date> Parse(std::string_view text);
+    std::string ToString() const;
+    Month ToMonth() const { return {year, month}; }
+    auto operator<=>(const Date&) const = default;
+};
+
+// 28..31; 0 for a month outside 1..12.
+int DaysInMonth(int year, int month);
+
+}  // namespace lastro::sdk
