@@ -41,11 +41,11 @@ operations:
             - {name: summary, type: string, description: What it returns}
             - {name: price, type: integer, unit: credits, description: Price per call}
             - {name: scope, type: string, description: Key scope it needs}
-            - {name: pagination, type: string, description: cursor, offset or none}
+            - {name: pagination, type: string, description: "cursor, offset or none"}
             - {name: entity, type: string, description: Entity of the rows}
             - {name: shape, type: string, description: array or object}
-            - {name: params, type: array, description: Parameters with type, bounds and defaults}
-            - {name: fields, type: array, description: Response fields with type, unit and nullability}
+            - {name: params, type: array, description: "Parameters with type, bounds and defaults"}
+            - {name: fields, type: array, description: "Response fields with type, unit and nullability"}
         - name: sources
           type: array
           description: Data sources (datasets) and their official files
@@ -63,7 +63,7 @@ operations:
             - {name: description, type: string, description: What it will return}
             - {name: plugin, type: string, description: The plugin that will serve it}
 entities:
-  - {name: schema, description: The catalog of this API, id: contract_version}
+  - {name: schema, description: "The catalog of this API, id: contract_version"}
 )yaml";
 
 }  // namespace

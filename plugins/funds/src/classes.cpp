@@ -1,0 +1,168 @@
+#include "src/classes.hpp"
+
+#include "funds_model-odb.hxx"
+#include "src/common.hpp"
+
+#include <lastro/sdk/problem.hpp>
+
+#include <odb/database.hxx>
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+
+#include <map>
+
+namespace lastro::funds {
+
+namespace {
+
+using ClassQuery = odb::query<FundClass>;
+using SubclassQuery = odb::query<Subclass>;
+
+boost::json::object FieldSources() {
+    return {
+        {"class_id", "derived: UUIDv5 of registro_classe.ID_Registro_Classe"},
+        {"fund_id", "derived: UUIDv5 of registro_classe.ID_Registro_Fundo"},
+        {"cvm_registry_id", "registro_classe.ID_Registro_Classe"},
+        {"cnpj", "registro_classe.CNPJ_Classe"},
+        {"cvm_code", "registro_classe.Codigo_CVM"},
+        {"name", "registro_classe.Denominacao_Social"},
+        {"class_type", "registro_classe.Tipo_Classe"},
+        {"status", "registro_classe.Situacao"},
+        {"status_since", "registro_classe.Data_Inicio_Situacao"},
+        {"registered_at", "registro_classe.Data_Registro"},
+        {"constituted_at", "registro_classe.Data_Constituicao"},
+        {"started_at", "registro_classe.Data_Inicio"},
+        {"classification", "registro_classe.Classificacao"},
+        {"performance_benchmark", "registro_classe.Indicador_Desempenho"},
+        {"quota_class", "registro_classe.Classe_Cotas"},
+        {"anbima_classification", "registro_classe.Classificacao_Anbima"},
+        {"long_term_taxation", "registro_classe.Tributacao_Longo_Prazo"},
+        {"investment_entity", "registro_classe.Entidade_Investimento"},
+        {"full_foreign_investment", "registro_classe.Permitido_Aplicacao_CemPorCento_Exterior"},
+        {"esg", "registro_classe.Classe_ESG"},
+        {"condominium_type", "registro_classe.Forma_Condominio"},
+        {"exclusive", "registro_classe.Exclusivo"},
+        {"target_audience", "registro_classe.Publico_Alvo"},
+        {"registered_patrimony_brl", "registro_classe.Patrimonio_Liquido"},
+        {"registered_patrimony_at", "registro_classe.Data_Patrimonio_Liquido"},
+        {"auditor_cnpj", "registro_classe.CNPJ_Auditor"},
+        {"auditor", "registro_classe.Auditor"},
+        {"custodian_cnpj", "registro_classe.CNPJ_Custodiante"},
+        {"custodian", "registro_classe.Custodiante"},
+        {"controller_cnpj", "registro_classe.CNPJ_Controlador"},
+        {"controller", "registro_classe.Controlador"},
+        {"subclasses", "registro_subclasse (every column)"},
+    };
+}
+
+}  // namespace
+
+boost::json::object SubclassItem(const Subclass& s) {
+    return {
+        {"subclass_id", s.subclass_id},
+        {"class_id", s.class_id},
+        {"cvm_registry_id", s.registry_id},
+        {"cvm_code", JsonOrNull(s.cvm_code)},
+        {"name", JsonOrNull(s.name)},
+        {"status", JsonOrNull(s.status)},
+        {"status_since", JsonOrNull(s.status_since)},
+        {"constituted_at", JsonOrNull(s.constituted_at)},
+        {"started_at", JsonOrNull(s.started_at)},
+        {"condominium_type", JsonOrNull(s.condominium_type)},
+        {"exclusive", JsonOrNull(s.exclusive)},
+        {"target_audience", JsonOrNull(s.target_audience)},
+        {"pension", JsonOrNull(s.pension)},
+        {"exclusive_non_resident", JsonOrNull(s.exclusive_non_resident)},
+        {"exclusive_supplementary_pension", JsonOrNull(s.exclusive_supplementary_pension)},
+    };
+}
+
+boost::json::object ClassItem(const FundClass& c, const std::vector<const Subclass*>& subclasses) {
+    boost::json::array subclass_items;
+    for (const Subclass* subclass : subclasses) {
+        subclass_items.push_back(SubclassItem(*subclass));
+    }
+    return {
+        {"class_id", c.class_id},
+        {"fund_id", c.fund_id},
+        {"cvm_registry_id", c.registry_id},
+        {"cnpj", JsonOrNull(c.cnpj)},
+        {"cvm_code", JsonOrNull(c.cvm_code)},
+        {"name", JsonOrNull(c.name)},
+        {"class_type", JsonOrNull(c.class_type)},
+        {"status", JsonOrNull(c.status)},
+        {"status_since", JsonOrNull(c.status_since)},
+        {"registered_at", JsonOrNull(c.registered_at)},
+        {"constituted_at", JsonOrNull(c.constituted_at)},
+        {"started_at", JsonOrNull(c.started_at)},
+        {"classification", JsonOrNull(c.classification)},
+        {"performance_benchmark", JsonOrNull(c.performance_benchmark)},
+        {"quota_class", JsonOrNull(c.quota_class)},
+        {"anbima_classification", JsonOrNull(c.anbima_classification)},
+        {"long_term_taxation", JsonOrNull(c.long_term_taxation)},
+        {"investment_entity", JsonOrNull(c.investment_entity)},
+        {"full_foreign_investment", JsonOrNull(c.full_foreign_investment)},
+        {"esg", JsonOrNull(c.esg)},
+        {"condominium_type", JsonOrNull(c.condominium_type)},
+        {"exclusive", JsonOrNull(c.exclusive)},
+        {"target_audience", JsonOrNull(c.target_audience)},
+        {"registered_patrimony_brl", JsonOrNull(c.net_worth)},
+        {"registered_patrimony_at", JsonOrNull(c.net_worth_at)},
+        {"auditor_cnpj", JsonOrNull(c.auditor_cnpj)},
+        {"auditor", JsonOrNull(c.auditor)},
+        {"custodian_cnpj", JsonOrNull(c.custodian_cnpj)},
+        {"custodian", JsonOrNull(c.custodian)},
+        {"controller_cnpj", JsonOrNull(c.controller_cnpj)},
+        {"controller", JsonOrNull(c.controller)},
+        {"subclasses", std::move(subclass_items)},
+    };
+}
+
+boost::json::array FundClasses(odb::database& db, const std::string& fund_id) {
+    Fund fund;
+    if (!db.find<Fund>(fund_id, fund)) {
+        throw sdk::NotFound("no fund has fund_id " + fund_id, "fund_id");
+    }
+
+    std::vector<FundClass> classes;
+    odb::result<FundClass> class_rows(
+        db.query<FundClass>(ClassQuery(ClassQuery::fund_id == fund_id) + "ORDER BY" + ClassQuery::registry_id));
+    for (const FundClass& fund_class : class_rows) {
+        classes.push_back(fund_class);
+    }
+
+    std::vector<Subclass> subclasses;
+    if (!classes.empty()) {
+        std::vector<std::string> class_ids;
+        for (const FundClass& fund_class : classes) {
+            class_ids.push_back(fund_class.class_id);
+        }
+        odb::result<Subclass> subclass_rows(
+            db.query<Subclass>(SubclassQuery::class_id.in_range(class_ids.begin(), class_ids.end()) + "ORDER BY" +
+                               SubclassQuery::registry_id));
+        for (const Subclass& subclass : subclass_rows) {
+            subclasses.push_back(subclass);
+        }
+    }
+    std::map<std::string, std::vector<const Subclass*>> by_class;
+    for (const Subclass& subclass : subclasses) {
+        by_class[subclass.class_id].push_back(&subclass);
+    }
+
+    boost::json::array items;
+    for (const FundClass& fund_class : classes) {
+        items.push_back(ClassItem(fund_class, by_class[fund_class.class_id]));
+    }
+    return items;
+}
+
+sdk::Result HandleClasses(const sdk::RequestContext& context) {
+    const std::string fund_id = context.params.String("fund_id").value_or("");
+    sdk::Result result;
+    result.meta = RegistryMeta(context.host);
+    result.data = FundClasses(context.db, fund_id);
+    result.meta.extra["field_sources"] = FieldSources();
+    return result;
+}
+
+}  // namespace lastro::funds

@@ -1,0 +1,58 @@
+// funds.search — GET /v1/fundos: the FIDC universe of the registry, filtered and paged by a
+// keyset on fund_id (contract 2.4, 4.2).
+#pragma once
+
+#include "funds_model.hxx"
+
+#include <lastro/sdk/plugin.hpp>
+
+#include <boost/json/object.hpp>
+#include <boost/json/value.hpp>
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace odb {
+class database;
+}
+
+namespace lastro::funds {
+
+struct SearchFilters {
+    std::optional<std::string> q;
+    std::optional<std::string> cnpj;  // 14 digits (the host normalizes the parameter)
+    std::optional<std::string> status;
+    std::optional<std::string> manager;
+    std::optional<std::string> administrator;
+    std::size_t limit = 25;
+    std::optional<std::string> after;  // fund_id the page starts after
+};
+
+struct SearchPage {
+    std::vector<Fund> funds;
+    std::vector<FundClass> classes;  // of the page's funds
+    bool has_more = false;
+};
+
+// What `q` is matched against search_text with: folded text, or the bare digits when `q` is
+// written like a CNPJ (digits with . / - only). Empty when nothing is left to match.
+std::string SearchNeedle(std::string_view q);
+// `%text%` with %, _ and the escape character itself escaped by kLikeEscape.
+inline constexpr std::string_view kLikeEscape = "\\";
+std::string ContainsPattern(std::string_view text);
+
+// Reads one page (fund_id ascending). Runs inside the caller's transaction.
+SearchPage SearchFunds(odb::database& db, const SearchFilters& filters);
+
+// The contract 2.4 item of one fund and its classes.
+boost::json::object FundListItem(const Fund& fund, const std::vector<const FundClass*>& classes);
+
+// The fund_id in a position this operation returned as meta.next_position.
+std::optional<std::string> AfterFromPosition(const std::optional<boost::json::value>& position);
+
+sdk::Result HandleSearch(const sdk::RequestContext& context);
+
+}  // namespace lastro::funds

@@ -1,0 +1,232 @@
+#include "registry_fixture.hpp"
+#include "src/search.hpp"
+
+#include <lastro/sdk/problem.hpp>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <set>
+
+namespace lastro::funds::testing {
+namespace {
+
+using ::testing::ElementsAre;
+using ::testing::UnorderedElementsAre;
+
+class SearchTest : public RegistryTest {
+protected:
+    sdk::Result Search(const sdk::Params& params, const std::optional<boost::json::value>& position = std::nullopt) {
+        return Call(&HandleSearch, Db(), params, position);
+    }
+
+    // CNPJs of the funds a search returns, in order.
+    std::vector<std::string> Cnpjs(const sdk::Params& params) {
+        std::vector<std::string> cnpjs;
+        const sdk::Result result = Search(params);
+        for (const auto& item : result.data.as_array()) {
+            cnpjs.emplace_back(item.at("cnpj").as_string());
+        }
+        return cnpjs;
+    }
+
+    static sdk::Params NoFilters() {
+        sdk::Params params;
+        params.Set("limit", std::int64_t{25});
+        return params;
+    }
+
+    static sdk::Params With(const std::string& name, const std::string& value) {
+        sdk::Params params;
+        params.Set(name, value);
+        params.Set("limit", std::int64_t{25});
+        return params;
+    }
+
+    const boost::json::object& Item(const sdk::Result& result, const std::string& cnpj) {
+        for (const auto& item : result.data.as_array()) {
+            if (item.at("cnpj").as_string() == cnpj) {
+                return item.as_object();
+            }
+        }
+        static const boost::json::object kNone;
+        ADD_FAILURE() << "no item " << cnpj;
+        return kNone;
+    }
+};
+
+TEST_F(SearchTest, ListsOnlyTheFidcUniverse) {
+    EXPECT_THAT(Cnpjs(NoFilters()),
+                UnorderedElementsAre("12345678000195", "33333333000191", "44444444000191", "66666666000191"));
+}
+
+TEST_F(SearchTest, QueryIgnoresCaseAndAccents) {
+    EXPECT_THAT(Cnpjs(With("q", "credito")), UnorderedElementsAre("12345678000195", "33333333000191"));
+    EXPECT_THAT(Cnpjs(With("q", "CRÉDITO")), UnorderedElementsAre("12345678000195", "33333333000191"));
+    EXPECT_THAT(Cnpjs(With("q", "  Crédito Consignado ")), ElementsAre("12345678000195"));
+}
+
+TEST_F(SearchTest, QueryMatchesCnpjManagerAndAdministrator) {
+    EXPECT_THAT(Cnpjs(With("q", "12.345.678/0001-95")), ElementsAre("12345678000195"));
+    EXPECT_THAT(Cnpjs(With("q", "4444")), ElementsAre("44444444000191"));
+    EXPECT_THAT(Cnpjs(With("q", "ômega")), ElementsAre("33333333000191"));
+    EXPECT_THAT(Cnpjs(With("q", "zeta")), ElementsAre("44444444000191"));
+}
+
+TEST_F(SearchTest, LikeWildcardsInTheQueryAreLiteral) {
+    EXPECT_THAT(Cnpjs(With("q", "_")), ElementsAre("66666666000191"));  // GESTORA_UNDERSCORE only
+    EXPECT_THAT(Cnpjs(With("q", "100%")), ElementsAre("66666666000191"));
+    EXPECT_TRUE(Cnpjs(With("q", "%%")).empty());
+    EXPECT_TRUE(Cnpjs(With("q", "\\")).empty());
+}
+
+TEST_F(SearchTest, CnpjIsAnExactMatchInsideTheUniverse) {
+    EXPECT_THAT(Cnpjs(With("cnpj", "12345678000195")), ElementsAre("12345678000195"));
+    EXPECT_TRUE(Cnpjs(With("cnpj", "55555555000191")).empty());  // an FI, not a FIDC
+}
+
+TEST_F(SearchTest, StatusIsCaseInsensitiveAndExact) {
+    EXPECT_THAT(Cnpjs(With("status", "em funcionamento NORMAL")),
+                UnorderedElementsAre("12345678000195", "33333333000191"));
+    EXPECT_THAT(Cnpjs(With("status", "fase pre-operacional")), ElementsAre("66666666000191"));
+    EXPECT_TRUE(Cnpjs(With("status", "funcionamento")).empty());
+}
+
+TEST_F(SearchTest, ManagerAndAdministratorArePartialFoldedMatches) {
+    EXPECT_THAT(Cnpjs(With("manager", "acao")), ElementsAre("12345678000195"));
+    EXPECT_THAT(Cnpjs(With("manager", "OMEGA")), ElementsAre("33333333000191"));
+    EXPECT_THAT(Cnpjs(With("administrator", "beta")), UnorderedElementsAre("12345678000195", "33333333000191"));
+    sdk::Params both = With("administrator", "beta");
+    both.Set("manager", std::string("gestora a"));
+    EXPECT_THAT(Cnpjs(both), ElementsAre("12345678000195"));
+}
+
+TEST_F(SearchTest, ItemsFollowTheContract) {
+    const sdk::Result result = Search(NoFilters());
+    const auto& alfa = Item(result, "12345678000195");
+    EXPECT_EQ(alfa.at("fund_id").as_string(), FundIdFor("1001"));
+    EXPECT_EQ(alfa.at("cvm_code").as_int64(), 5001);
+    EXPECT_EQ(alfa.at("name").as_string(), "FIDC CRÉDITO CONSIGNADO ALFA");
+    EXPECT_EQ(alfa.at("status").as_string(), "Em Funcionamento Normal");
+    EXPECT_EQ(alfa.at("fund_type").as_string(), "FIDC");
+    EXPECT_EQ(alfa.at("manager").as_string(), "GESTORA AÇÃO LTDA");
+    EXPECT_EQ(alfa.at("administrator").as_string(), "ADMINISTRADORA BETA S.A.");
+    EXPECT_EQ(alfa.at("registered_at").as_string(), "2020-01-10");
+    EXPECT_EQ(alfa.at("started_at").as_string(), "2020-01-05");
+    EXPECT_TRUE(alfa.at("cancelled_at").is_null());
+    EXPECT_TRUE(alfa.at("ended_at").is_null());
+    EXPECT_EQ(alfa.at("fiscal_year_end_at").as_string(), "2024-12-31");
+    EXPECT_DOUBLE_EQ(alfa.at("registered_patrimony_brl").as_double(), 20471867.51);
+    EXPECT_TRUE(alfa.at("active").as_bool());
+    const auto& classes = alfa.at("classes").as_array();
+    ASSERT_EQ(classes.size(), 2u);
+    EXPECT_EQ(classes[0].at("class_id").as_string(), ClassIdFor("2001"));
+    EXPECT_EQ(classes[0].at("cvm_code").as_int64(), 6001);
+    EXPECT_EQ(classes[0].at("cnpj").as_string(), "12345678000195");
+    EXPECT_EQ(classes[0].at("name").as_string(), "CLASSE ÚNICA SÊNIOR ALFA");
+    EXPECT_EQ(classes[1].at("class_id").as_string(), ClassIdFor("2002"));
+
+    const auto& delta = Item(result, "44444444000191");
+    EXPECT_EQ(delta.at("cancelled_at").as_string(), "2022-08-31");
+    EXPECT_EQ(delta.at("ended_at").as_string(), "2022-08-31");
+    EXPECT_FALSE(delta.at("active").as_bool());
+
+    const auto& gama = Item(result, "33333333000191");
+    EXPECT_TRUE(gama.at("registered_patrimony_brl").is_null());
+    EXPECT_TRUE(gama.at("started_at").is_null());
+
+    const auto& no_code = Item(result, "66666666000191");
+    EXPECT_TRUE(no_code.at("cvm_code").is_null());
+    EXPECT_TRUE(no_code.at("classes").as_array().empty());
+}
+
+TEST_F(SearchTest, MetaNamesSourceReleaseUniverseAndFieldSources) {
+    const sdk::Result result = Search(NoFilters());
+    EXPECT_EQ(result.meta.data_release, "registro-2026-08-17");
+    EXPECT_EQ(result.meta.as_of, "2026-08-17");
+    ASSERT_EQ(result.meta.sources.size(), 1u);
+    EXPECT_EQ(result.meta.sources[0].provider, "cvm");
+    EXPECT_EQ(result.meta.sources[0].dataset, "registro_fundo_classe");
+    EXPECT_EQ(result.meta.extra.at("universe_filter").at("fund_type").as_string(), "FIDC");
+    EXPECT_EQ(result.meta.extra.at("universe_filter").at("fund_types").as_array().size(), 3u);
+    EXPECT_EQ(result.meta.extra.at("field_sources").at("name").as_string(), "registro_fundo.Denominacao_Social");
+    EXPECT_FALSE(result.meta.next_position.has_value());
+}
+
+TEST_F(SearchTest, WithoutARegistryReleaseTheDataIsUnavailable) {
+    const FixedHost empty(false);
+    EXPECT_THROW(Call(&HandleSearch, Db(), With("q", "x"), std::nullopt, empty), sdk::Unavailable);
+}
+
+TEST_F(SearchTest, ACursorPositionFromElsewhereIsRefused) {
+    EXPECT_THROW(Search(With("q", "x"), boost::json::value(boost::json::object{{"offset", 3}})),
+                 sdk::InvalidParameter);
+    EXPECT_THROW(Search(With("q", "x"), boost::json::value(boost::json::object{{"after", "nope"}})),
+                 sdk::InvalidParameter);
+}
+
+TEST(SearchPatterns, EscapeLikeWildcards) {
+    EXPECT_EQ(ContainsPattern("a%b_c\\d"), "%a\\%b\\_c\\\\d%");
+    EXPECT_EQ(SearchNeedle(" Crédito "), "credito");
+    EXPECT_EQ(SearchNeedle("12.345.678/0001-95"), "12345678000195");
+    EXPECT_EQ(SearchNeedle("fidc 2"), "fidc 2");
+}
+
+TEST(SearchPagination, KeysetPagesReturnEveryFidcExactlyOnce) {
+    TempDir dir;
+    TestDatabase database(dir.Path());
+    Snapshot s = BaseSnapshot();
+    for (int i = 0; i < 30; ++i) {
+        s.Fund({{"ID_Registro_Fundo", std::to_string(3000 + i)},
+                {"CNPJ_Fundo", "12345678000195"},
+                {"Tipo_Fundo", i % 2 ? "FIDC" : "FIDC-NP"},
+                {"Denominacao_Social", "FIDC PAGINADO " + std::to_string(i)}});
+        s.Fund({{"ID_Registro_Fundo", std::to_string(4000 + i)},
+                {"CNPJ_Fundo", "12345678000195"},
+                {"Tipo_Fundo", "FIA"},
+                {"Denominacao_Social", "OUTRO FUNDO " + std::to_string(i)}});
+    }
+    Ingest(database.Db(), WriteCsvs(dir.Path(), s));
+
+    std::vector<std::string> seen;
+    std::optional<boost::json::value> position;
+    int pages = 0;
+    do {
+        sdk::Params params;
+        params.Set("limit", std::int64_t{7});
+        const sdk::Result page = Call(&HandleSearch, database.Db(), params, position);
+        EXPECT_LE(page.data.as_array().size(), 7u);
+        for (const auto& item : page.data.as_array()) {
+            seen.emplace_back(item.at("fund_id").as_string());
+        }
+        position = page.meta.next_position;
+        ++pages;
+    } while (position && pages < 20);
+
+    EXPECT_EQ(seen.size(), 34u);  // 30 generated + 4 FIDCs of the base snapshot
+    EXPECT_EQ(std::set<std::string>(seen.begin(), seen.end()).size(), seen.size());
+    EXPECT_TRUE(std::is_sorted(seen.begin(), seen.end()));
+    EXPECT_EQ(pages, 5);
+}
+
+TEST(SearchPagination, AnExactlyFullLastPageHasNoNextPosition) {
+    TempDir dir;
+    TestDatabase database(dir.Path());
+    Ingest(database.Db(), WriteCsvs(dir.Path(), BaseSnapshot()));
+    sdk::Params params;
+    params.Set("limit", std::int64_t{4});
+    const sdk::Result page = Call(&HandleSearch, database.Db(), params);
+    EXPECT_EQ(page.data.as_array().size(), 4u);
+    EXPECT_FALSE(page.meta.next_position.has_value());
+
+    params.Set("limit", std::int64_t{3});
+    const sdk::Result first = Call(&HandleSearch, database.Db(), params);
+    ASSERT_TRUE(first.meta.next_position.has_value());
+    EXPECT_EQ(first.meta.next_position->at("after").as_string(),
+              first.data.as_array().back().at("fund_id").as_string());
+}
+
+}  // namespace
+}  // namespace lastro::funds::testing
