@@ -170,7 +170,8 @@ std::string Quoted(std::string_view value) {
 }
 
 bool AllDigits(std::string_view text) {
-    return !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+    return !text.empty() &&
+           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 class Row {
@@ -512,9 +513,10 @@ struct ClassTraits {
         k << c.class_id << c.fund_id << c.registry_id << c.fund_registry_id << c.cnpj << c.cvm_code
           << c.registered_at << c.constituted_at << c.started_at << c.class_type << c.name << c.status
           << c.status_since << c.classification << c.performance_benchmark << c.quota_class
-          << c.anbima_classification << c.long_term_taxation << c.investment_entity << c.full_foreign_investment
-          << c.esg << c.condominium_type << c.exclusive << c.target_audience << c.net_worth << c.net_worth_at
-          << c.auditor_cnpj << c.auditor << c.custodian_cnpj << c.custodian << c.controller_cnpj << c.controller;
+          << c.anbima_classification << c.long_term_taxation << c.investment_entity
+          << c.full_foreign_investment << c.esg << c.condominium_type << c.exclusive << c.target_audience
+          << c.net_worth << c.net_worth_at << c.auditor_cnpj << c.auditor << c.custodian_cnpj << c.custodian
+          << c.controller_cnpj << c.controller;
         return k.Text();
     }
 };
@@ -566,8 +568,8 @@ struct SubclassTraits {
 
     private:
         const IdMap& classes_;
-        std::size_t class_, id_, cvm_code_, constituted_, started_, name_, status_, status_since_, condominium_,
-            exclusive_, audience_, pension_, non_resident_, supplementary_;
+        std::size_t class_, id_, cvm_code_, constituted_, started_, name_, status_, status_since_,
+            condominium_, exclusive_, audience_, pension_, non_resident_, supplementary_;
     };
 
     static std::string Key(const Subclass& s) { return s.registry_id; }
@@ -578,9 +580,10 @@ struct SubclassTraits {
 
     static std::string CanonicalText(const Subclass& s) {
         Canonical k;
-        k << s.subclass_id << s.class_id << s.registry_id << s.class_registry_id << s.cvm_code << s.constituted_at
-          << s.started_at << s.name << s.status << s.status_since << s.condominium_type << s.exclusive
-          << s.target_audience << s.pension << s.exclusive_non_resident << s.exclusive_supplementary_pension;
+        k << s.subclass_id << s.class_id << s.registry_id << s.class_registry_id << s.cvm_code
+          << s.constituted_at << s.started_at << s.name << s.status << s.status_since << s.condominium_type
+          << s.exclusive << s.target_audience << s.pension << s.exclusive_non_resident
+          << s.exclusive_supplementary_pension;
         return k.Text();
     }
 };
@@ -609,7 +612,8 @@ bool Outranks(const Candidate& a, const Candidate& b) {
 
 class SnapshotApplier {
 public:
-    SnapshotApplier(const sdk::IngestContext& context, const RegistryInputs& inputs, sdk::IngestSummary& summary)
+    SnapshotApplier(const sdk::IngestContext& context, const RegistryInputs& inputs,
+                    sdk::IngestSummary& summary)
         : context_(context), inputs_(inputs), summary_(summary) {}
 
     // Applies one file and returns the kept rows' ids by registry id (for the children).
@@ -659,8 +663,8 @@ public:
             kept_lines[best->line] = 1;
             for (const Candidate& candidate : candidates) {
                 if (&candidate != best) {
-                    duplicates.emplace_back(candidate.line, "duplicate " + std::string(Traits::kKeyColumn) + " " +
-                                                                key + " (kept line " +
+                    duplicates.emplace_back(candidate.line, "duplicate " + std::string(Traits::kKeyColumn) +
+                                                                " " + key + " (kept line " +
                                                                 std::to_string(best->line) + ")");
                 }
             }
@@ -688,7 +692,8 @@ public:
                 parsed = parser.Parse(row);
             } catch (const RowProblem& problem) {
                 // Pass 1 accepted this line, so the file changed under us.
-                throw sdk::IngestError(file, line, std::string("changed while being read: ") + problem.what());
+                throw sdk::IngestError(file, line,
+                                       std::string("changed while being read: ") + problem.what());
             }
             const Object& object = *parsed;
             kept.emplace(Traits::Key(object), Traits::Id(object));
@@ -723,7 +728,9 @@ private:
         bool seen = false;
     };
 
-    static std::size_t Fingerprint(const std::string& canonical) { return std::hash<std::string>{}(canonical); }
+    static std::size_t Fingerprint(const std::string& canonical) {
+        return std::hash<std::string>{}(canonical);
+    }
 
     // Every stored row's id and fingerprint, in one query instead of one per row.
     template <typename Traits>
@@ -742,8 +749,9 @@ private:
         if (reader.FieldCount() == expected) {
             return true;
         }
-        Reject(file, reader.Line(),
-               "expected " + std::to_string(expected) + " fields, found " + std::to_string(reader.FieldCount()));
+        Reject(
+            file, reader.Line(),
+            "expected " + std::to_string(expected) + " fields, found " + std::to_string(reader.FieldCount()));
         return false;
     }
 

@@ -1,5 +1,5 @@
 // Ingester of CVM's RCVM 175 registry (dataset cvm.registro_fundo_classe): funds, classes and
-// subclasses, a full snapshot applied in place (docs/api/classes.md, "Ingest rules").
+// subclasses, a full snapshot applied in place (docs/api/registry.md).
 #pragma once
 
 #include <lastro/sdk/plugin.hpp>

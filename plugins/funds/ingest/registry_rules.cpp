@@ -10,7 +10,9 @@ namespace lastro::funds {
 
 namespace {
 
-bool IsBlank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+bool IsBlank(char c) {
+    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 std::string_view TrimBlanks(std::string_view text) {
     while (!text.empty() && IsBlank(text.front())) {
@@ -22,7 +24,9 @@ std::string_view TrimBlanks(std::string_view text) {
     return text;
 }
 
-bool StartsWith(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
+bool StartsWith(std::string_view text, std::string_view prefix) {
+    return text.substr(0, prefix.size()) == prefix;
+}
 
 }  // namespace
 
@@ -67,7 +71,9 @@ std::string FundSearchText(const std::optional<std::string>& name, const std::st
     return text;
 }
 
-std::string FoldedText(std::string_view text) { return sdk::FoldForSearch(TrimBlanks(text)); }
+std::string FoldedText(std::string_view text) {
+    return sdk::FoldForSearch(TrimBlanks(text));
+}
 
 std::optional<std::string> Folded(const std::optional<std::string>& text) {
     if (!text) {

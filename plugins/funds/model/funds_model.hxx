@@ -1,5 +1,5 @@
 // Persistent model of the funds plugin: CVM's RCVM 175 registry of funds, classes and
-// subclasses (registro_fundo_classe.zip, docs/api/classes.md). One row per registry entry,
+// subclasses (registro_fundo_classe.zip, docs/api/registry.md). One row per registry entry,
 // keyed by a UUIDv5 derived from CVM's own registry id, so ids survive re-ingests and
 // databases. Dates are "YYYY-MM-DD" text; an empty source field is NULL, never 0 or "".
 #pragma once
@@ -28,10 +28,10 @@ struct Fund {
     std::optional<std::string> fund_type;  // Tipo_Fundo
     std::optional<std::string> status;     // Situacao
     std::optional<std::string> status_folded;
-    std::optional<std::string> registered_at;    // Data_Registro
-    std::optional<std::string> constituted_at;   // Data_Constituicao
-    std::optional<std::string> cancelled_at;     // Data_Cancelamento
-    std::optional<std::string> status_since;     // Data_Inicio_Situacao
+    std::optional<std::string> registered_at;   // Data_Registro
+    std::optional<std::string> constituted_at;  // Data_Constituicao
+    std::optional<std::string> cancelled_at;    // Data_Cancelamento
+    std::optional<std::string> status_since;    // Data_Inicio_Situacao
     std::optional<std::string> adapted_rcvm175_at;
     std::optional<std::string> fiscal_year_start_at;
     std::optional<std::string> fiscal_year_end_at;

@@ -125,8 +125,8 @@ boost::json::array FundClasses(odb::database& db, const std::string& fund_id) {
     }
 
     std::vector<FundClass> classes;
-    odb::result<FundClass> class_rows(
-        db.query<FundClass>(ClassQuery(ClassQuery::fund_id == fund_id) + "ORDER BY" + ClassQuery::registry_id));
+    odb::result<FundClass> class_rows(db.query<FundClass>(ClassQuery(ClassQuery::fund_id == fund_id) +
+                                                          "ORDER BY" + ClassQuery::registry_id));
     for (const FundClass& fund_class : class_rows) {
         classes.push_back(fund_class);
     }
@@ -138,8 +138,8 @@ boost::json::array FundClasses(odb::database& db, const std::string& fund_id) {
             class_ids.push_back(fund_class.class_id);
         }
         odb::result<Subclass> subclass_rows(
-            db.query<Subclass>(SubclassQuery::class_id.in_range(class_ids.begin(), class_ids.end()) + "ORDER BY" +
-                               SubclassQuery::registry_id));
+            db.query<Subclass>(SubclassQuery::class_id.in_range(class_ids.begin(), class_ids.end()) +
+                               "ORDER BY" + SubclassQuery::registry_id));
         for (const Subclass& subclass : subclass_rows) {
             subclasses.push_back(subclass);
         }

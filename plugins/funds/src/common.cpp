@@ -2,8 +2,6 @@
 
 #include "ingest/registry_rules.hpp"
 
-#include <lastro/sdk/problem.hpp>
-
 namespace lastro::funds {
 
 boost::json::value JsonOrNull(const std::optional<std::string>& value) {
@@ -28,15 +26,12 @@ boost::json::value JsonOrNull(const std::optional<double>& value) {
 }
 
 sdk::Meta RegistryMeta(const sdk::Host& host) {
-    const std::string dataset(kRegistryDataset);
-    auto release = host.LatestRelease(dataset);
-    if (!release) {
-        throw sdk::Unavailable("the fund registry (" + dataset + ") has not been ingested yet");
-    }
     sdk::Meta meta;
-    meta.data_release = release->label;
-    meta.as_of = release->as_of;
     meta.sources.push_back({"cvm", "registro_fundo_classe"});
+    if (auto release = host.LatestRelease(std::string(kRegistryDataset))) {
+        meta.data_release = release->label;
+        meta.as_of = release->as_of;
+    }
     return meta;
 }
 

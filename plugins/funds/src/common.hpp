@@ -18,8 +18,8 @@ boost::json::value JsonOrNull(const std::optional<std::string>& value);
 boost::json::value JsonOrNull(const std::optional<std::int64_t>& value);
 boost::json::value JsonOrNull(const std::optional<double>& value);
 
-// sources, data_release and as_of of the latest registry release. Throws Unavailable when the
-// registry was never ingested: an empty answer would wrongly say that no fund exists.
+// sources, data_release and as_of of the latest registry release (both null until the registry
+// has been ingested, docs/api.md).
 sdk::Meta RegistryMeta(const sdk::Host& host);
 
 }  // namespace lastro::funds

@@ -54,9 +54,8 @@ std::int64_t ParseCvmCode(const std::string& text) {
     std::int64_t value = 0;
     const char* end = text.data() + text.size();
     auto [ptr, error] = std::from_chars(text.data(), end, value);
-    const bool digits = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
-        return c >= '0' && c <= '9';
-    });
+    const bool digits =
+        !text.empty() && std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
     if (!digits || error != std::errc() || ptr != end) {
         throw sdk::InvalidParameter("cvm_code", "cvm_code must be a number (digits only)");
     }
@@ -143,8 +142,8 @@ boost::json::object Resolve(odb::database& db, const Locator& locator) {
         return NewerFirst(a.fund.registered_at, a.fund.fund_id, b.fund.registered_at, b.fund.fund_id);
     });
     std::sort(classes.begin(), classes.end(), [](const ClassMatch& a, const ClassMatch& b) {
-        return NewerFirst(a.fund_class.registered_at, a.fund_class.class_id,
-                                     b.fund_class.registered_at, b.fund_class.class_id);
+        return NewerFirst(a.fund_class.registered_at, a.fund_class.class_id, b.fund_class.registered_at,
+                          b.fund_class.class_id);
     });
 
     // Every class of the matched funds, for class_ids.
@@ -200,7 +199,8 @@ boost::json::object Resolve(odb::database& db, const Locator& locator) {
             {"valid_from", JsonOrNull(fund_class.registered_at)},
             // The class file has no cancellation date: a cancelled class ends when its
             // situation began.
-            {"valid_to", IsCancelledStatus(fund_class.status) ? JsonOrNull(fund_class.status_since) : nullptr},
+            {"valid_to",
+             IsCancelledStatus(fund_class.status) ? JsonOrNull(fund_class.status_since) : nullptr},
             {"matched_as", match.matched_as},
         });
     }

@@ -65,7 +65,8 @@ boost::json::object FieldSources() {
         {"fiscal_year_end_at", "registro_fundo.Data_Fim_Exercicio_Social"},
         {"registered_patrimony_brl", "registro_fundo.Patrimonio_Liquido"},
         {"active", "derived: registro_fundo.Situacao = Em Funcionamento Normal"},
-        {"classes", "registro_classe (ID_Registro_Classe, Codigo_CVM, CNPJ_Classe, Denominacao_Social, Situacao)"},
+        {"classes",
+         "registro_classe (ID_Registro_Classe, Codigo_CVM, CNPJ_Classe, Denominacao_Social, Situacao)"},
     };
 }
 
@@ -181,7 +182,7 @@ std::optional<std::string> AfterFromPosition(const std::optional<boost::json::va
     const boost::json::object* object = position->if_object();
     const boost::json::value* after = object ? object->if_contains("after") : nullptr;
     if (!after || !after->is_string() || !sdk::IsUuid(after->get_string())) {
-        throw sdk::InvalidParameter("cursor", "the cursor was not issued by /v1/fundos");
+        throw sdk::BadRequest("the cursor was not issued by /v1/fundos", "cursor");
     }
     return std::string(after->get_string());
 }

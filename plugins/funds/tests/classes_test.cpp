@@ -1,13 +1,13 @@
-#include "registry_fixture.hpp"
 #include "src/classes.hpp"
+#include "registry_fixture.hpp"
 #include "src/plugin.hpp"
 
 #include <lastro/sdk/problem.hpp>
 
-#include <boost/json/array.hpp>
-#include <boost/json/object.hpp>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
 
 #include <set>
 
@@ -100,7 +100,8 @@ TEST(FundsPluginTest, RegistersTheManifestOperationsAndDataset) {
     FundsPlugin plugin;
     RecordingRegistrar registrar;
     plugin.Register(registrar);
-    EXPECT_EQ(registrar.operations, (std::set<std::string>{"funds.search", "funds.resolve", "funds.classes"}));
+    EXPECT_EQ(registrar.operations,
+              (std::set<std::string>{"funds.search", "funds.resolve", "funds.classes"}));
     EXPECT_EQ(registrar.datasets, (std::set<std::string>{"cvm.registro_fundo_classe"}));
 }
 

@@ -12,8 +12,8 @@
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/zip_archive.hpp>
 
-#include <boost/json/value.hpp>
 #include <gtest/gtest.h>
+#include <boost/json/value.hpp>
 #include <odb/database.hxx>
 #include <odb/pgsql/database.hxx>
 #include <odb/schema-catalog.hxx>
@@ -37,24 +37,67 @@ namespace lastro::funds::testing {
 
 namespace fs = std::filesystem;
 
-inline const std::vector<std::string> kFundHeader = {
-    "ID_Registro_Fundo", "CNPJ_Fundo", "Codigo_CVM", "Data_Registro", "Data_Constituicao", "Tipo_Fundo",
-    "Denominacao_Social", "Data_Cancelamento", "Situacao", "Data_Inicio_Situacao", "Data_Adaptacao_RCVM175",
-    "Data_Inicio_Exercicio_Social", "Data_Fim_Exercicio_Social", "Patrimonio_Liquido", "Data_Patrimonio_Liquido",
-    "Diretor", "CNPJ_Administrador", "Administrador", "Tipo_Pessoa_Gestor", "CPF_CNPJ_Gestor", "Gestor"};
+inline const std::vector<std::string> kFundHeader = {"ID_Registro_Fundo",
+                                                     "CNPJ_Fundo",
+                                                     "Codigo_CVM",
+                                                     "Data_Registro",
+                                                     "Data_Constituicao",
+                                                     "Tipo_Fundo",
+                                                     "Denominacao_Social",
+                                                     "Data_Cancelamento",
+                                                     "Situacao",
+                                                     "Data_Inicio_Situacao",
+                                                     "Data_Adaptacao_RCVM175",
+                                                     "Data_Inicio_Exercicio_Social",
+                                                     "Data_Fim_Exercicio_Social",
+                                                     "Patrimonio_Liquido",
+                                                     "Data_Patrimonio_Liquido",
+                                                     "Diretor",
+                                                     "CNPJ_Administrador",
+                                                     "Administrador",
+                                                     "Tipo_Pessoa_Gestor",
+                                                     "CPF_CNPJ_Gestor",
+                                                     "Gestor"};
 
-inline const std::vector<std::string> kClassHeader = {
-    "ID_Registro_Fundo", "ID_Registro_Classe", "CNPJ_Classe", "Codigo_CVM", "Data_Registro", "Data_Constituicao",
-    "Data_Inicio", "Tipo_Classe", "Denominacao_Social", "Situacao", "Data_Inicio_Situacao", "Classificacao",
-    "Indicador_Desempenho", "Classe_Cotas", "Classificacao_Anbima", "Tributacao_Longo_Prazo",
-    "Entidade_Investimento", "Permitido_Aplicacao_CemPorCento_Exterior", "Classe_ESG", "Forma_Condominio",
-    "Exclusivo", "Publico_Alvo", "Patrimonio_Liquido", "Data_Patrimonio_Liquido", "CNPJ_Auditor", "Auditor",
-    "CNPJ_Custodiante", "Custodiante", "CNPJ_Controlador", "Controlador"};
+inline const std::vector<std::string> kClassHeader = {"ID_Registro_Fundo",
+                                                      "ID_Registro_Classe",
+                                                      "CNPJ_Classe",
+                                                      "Codigo_CVM",
+                                                      "Data_Registro",
+                                                      "Data_Constituicao",
+                                                      "Data_Inicio",
+                                                      "Tipo_Classe",
+                                                      "Denominacao_Social",
+                                                      "Situacao",
+                                                      "Data_Inicio_Situacao",
+                                                      "Classificacao",
+                                                      "Indicador_Desempenho",
+                                                      "Classe_Cotas",
+                                                      "Classificacao_Anbima",
+                                                      "Tributacao_Longo_Prazo",
+                                                      "Entidade_Investimento",
+                                                      "Permitido_Aplicacao_CemPorCento_Exterior",
+                                                      "Classe_ESG",
+                                                      "Forma_Condominio",
+                                                      "Exclusivo",
+                                                      "Publico_Alvo",
+                                                      "Patrimonio_Liquido",
+                                                      "Data_Patrimonio_Liquido",
+                                                      "CNPJ_Auditor",
+                                                      "Auditor",
+                                                      "CNPJ_Custodiante",
+                                                      "Custodiante",
+                                                      "CNPJ_Controlador",
+                                                      "Controlador"};
 
 inline const std::vector<std::string> kSubclassHeader = {
-    "ID_Registro_Classe", "ID_Subclasse", "Codigo_CVM", "Data_Constituicao", "Data_Inicio",
-    "Denominacao_Social", "Situacao", "Data_Inicio_Situacao", "Forma_Condominio", "Exclusivo", "Publico_Alvo",
-    "Previdenciario", "Exclusivo_INR", "Exclusivo_Previdencia_Complementar"};
+    "ID_Registro_Classe", "ID_Subclasse",
+    "Codigo_CVM",         "Data_Constituicao",
+    "Data_Inicio",        "Denominacao_Social",
+    "Situacao",           "Data_Inicio_Situacao",
+    "Forma_Condominio",   "Exclusivo",
+    "Publico_Alvo",       "Previdenciario",
+    "Exclusivo_INR",      "Exclusivo_Previdencia_Complementar"};
 
 using Fields = std::map<std::string, std::string>;
 
@@ -257,8 +300,10 @@ inline Snapshot BaseSnapshot() {
              {"Codigo_CVM", "6006"},
              {"Denominacao_Social", "CLASSE EPSILON II"},
              {"Situacao", "Em Funcionamento Normal"}});
-    s.Class({{"ID_Registro_Fundo", "9999"}, {"ID_Registro_Classe", "2007"}, {"CNPJ_Classe", "10101010000177"}});
-    s.Class({{"ID_Registro_Fundo", "1005"}, {"ID_Registro_Classe", "2008"}, {"CNPJ_Classe", "20202020000152"}});
+    s.Class(
+        {{"ID_Registro_Fundo", "9999"}, {"ID_Registro_Classe", "2007"}, {"CNPJ_Classe", "10101010000177"}});
+    s.Class(
+        {{"ID_Registro_Fundo", "1005"}, {"ID_Registro_Classe", "2008"}, {"CNPJ_Classe", "20202020000152"}});
 
     s.Subclass({{"ID_Registro_Classe", "2001"},
                 {"ID_Subclasse", "SUB001"},
@@ -295,7 +340,8 @@ class TempDir {
 public:
     TempDir() {
         std::random_device random;
-        path_ = fs::temp_directory_path() / ("lastro-funds-" + std::to_string(random()) + std::to_string(random()));
+        path_ = fs::temp_directory_path() /
+                ("lastro-funds-" + std::to_string(random()) + std::to_string(random()));
         fs::create_directories(path_);
     }
     ~TempDir() {
@@ -351,8 +397,8 @@ public:
             pg_schema_ = "funds_test_" + std::to_string(random()) + "_" + std::to_string(random());
             pg_conninfo_ = conninfo;
             Execute(pg_conninfo_, "CREATE SCHEMA " + pg_schema_);
-            db_ = std::make_unique<odb::pgsql::database>(pg_conninfo_ + " options='-c search_path=" + pg_schema_ +
-                                                         "'");
+            db_ = std::make_unique<odb::pgsql::database>(pg_conninfo_ +
+                                                         " options='-c search_path=" + pg_schema_ + "'");
         } else {
             db_ = std::make_unique<odb::sqlite::database>((dir / name).string(),
                                                           SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);

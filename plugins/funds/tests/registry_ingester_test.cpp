@@ -79,11 +79,17 @@ TEST(RegistryDuplicates, AmongEqualsTheLaterRegistrationThenTheLaterLineWins) {
     TempDir dir;
     TestDatabase database(dir.Path());
     Snapshot s;
-    s.Fund({{"ID_Registro_Fundo", "1"}, {"CNPJ_Fundo", "12345678000195"}, {"Codigo_CVM", "10"},
+    s.Fund({{"ID_Registro_Fundo", "1"},
+            {"CNPJ_Fundo", "12345678000195"},
+            {"Codigo_CVM", "10"},
             {"Data_Registro", "2021-01-01"}});
-    s.Fund({{"ID_Registro_Fundo", "1"}, {"CNPJ_Fundo", "12345678000195"}, {"Codigo_CVM", "11"},
+    s.Fund({{"ID_Registro_Fundo", "1"},
+            {"CNPJ_Fundo", "12345678000195"},
+            {"Codigo_CVM", "11"},
             {"Data_Registro", "2022-01-01"}});
-    s.Fund({{"ID_Registro_Fundo", "1"}, {"CNPJ_Fundo", "12345678000195"}, {"Codigo_CVM", "12"},
+    s.Fund({{"ID_Registro_Fundo", "1"},
+            {"CNPJ_Fundo", "12345678000195"},
+            {"Codigo_CVM", "12"},
             {"Data_Registro", "2020-01-01"}});
     s.Fund({{"ID_Registro_Fundo", "2"}, {"CNPJ_Fundo", "33333333000191"}, {"Codigo_CVM", "20"}});
     s.Fund({{"ID_Registro_Fundo", "2"}, {"CNPJ_Fundo", "33333333000191"}, {"Codigo_CVM", "21"}});
@@ -92,8 +98,10 @@ TEST(RegistryDuplicates, AmongEqualsTheLaterRegistrationThenTheLaterLineWins) {
     EXPECT_EQ(summary.rejected, 3u);
     EXPECT_EQ(FundById(database.Db(), 1).cvm_code, 11);
     EXPECT_EQ(FundById(database.Db(), 2).cvm_code, 21);
-    EXPECT_THAT(summary.rejections, Contains("registro_fundo.csv line 2: duplicate ID_Registro_Fundo 1 (kept line 3)"));
-    EXPECT_THAT(summary.rejections, Contains("registro_fundo.csv line 5: duplicate ID_Registro_Fundo 2 (kept line 6)"));
+    EXPECT_THAT(summary.rejections,
+                Contains("registro_fundo.csv line 2: duplicate ID_Registro_Fundo 1 (kept line 3)"));
+    EXPECT_THAT(summary.rejections,
+                Contains("registro_fundo.csv line 5: duplicate ID_Registro_Fundo 2 (kept line 6)"));
 }
 
 TEST_F(RegistryTest, IdsAreUuidV5OfTheRegistryIds) {
@@ -104,7 +112,8 @@ TEST_F(RegistryTest, IdsAreUuidV5OfTheRegistryIds) {
     EXPECT_EQ(senior.class_id, sdk::UuidV5(kFundsNamespace, "cvm.registro_classe:2001"));
     EXPECT_EQ(senior.fund_id, alfa.fund_id);
     for (const Subclass& subclass : All<Subclass>(Db())) {
-        EXPECT_EQ(subclass.subclass_id, sdk::UuidV5(kFundsNamespace, "cvm.registro_subclasse:" + subclass.registry_id));
+        EXPECT_EQ(subclass.subclass_id,
+                  sdk::UuidV5(kFundsNamespace, "cvm.registro_subclasse:" + subclass.registry_id));
         EXPECT_EQ(subclass.class_id, senior.class_id);
     }
 }
@@ -115,7 +124,8 @@ TEST_F(RegistryTest, IdsAreTheSameInAFreshDatabaseFedTheZip) {
     const auto summary = Ingest(other.Db(), {WriteZip(zip_dir.Path(), BaseSnapshot())});
     EXPECT_EQ(summary.inserted, kBaseKept);
     EXPECT_EQ(Ids(All<Fund>(other.Db()), &Fund::fund_id), Ids(All<Fund>(Db()), &Fund::fund_id));
-    EXPECT_EQ(Ids(All<FundClass>(other.Db()), &FundClass::class_id), Ids(All<FundClass>(Db()), &FundClass::class_id));
+    EXPECT_EQ(Ids(All<FundClass>(other.Db()), &FundClass::class_id),
+              Ids(All<FundClass>(Db()), &FundClass::class_id));
     EXPECT_EQ(Ids(All<Subclass>(other.Db()), &Subclass::subclass_id),
               Ids(All<Subclass>(Db()), &Subclass::subclass_id));
 }
@@ -163,7 +173,7 @@ TEST_F(RegistryTest, ReingestWithOneChangedRowUpdatesOnlyThatRow) {
 
 TEST_F(RegistryTest, RowsAbsentFromTheSnapshotAreRemoved) {
     Snapshot smaller = BaseSnapshot();
-    smaller.funds.erase(smaller.funds.begin() + 4);           // fund 1004: its classes lose their parent
+    smaller.funds.erase(smaller.funds.begin() + 4);            // fund 1004: its classes lose their parent
     smaller.subclasses.erase(smaller.subclasses.begin() + 2);  // SUB002
     const auto summary = Ingest(Db(), WriteCsvs(dir_->Path(), smaller));
     EXPECT_EQ(summary.removed, 4u);  // fund 1004, classes 2005 and 2006, subclass SUB002
@@ -199,7 +209,7 @@ TEST_F(RegistryTest, ValuesAreDecodedAndNormalized) {
               "fidc credito consignado alfa\n12345678000195\ngestora acao ltda\nadministradora beta s.a.");
     EXPECT_TRUE(alfa.fidc_universe);
     EXPECT_EQ(FundById(Db(), 1002).manager_document, "12345678909");  // a CPF stays as published
-    EXPECT_TRUE(FundById(Db(), 1006).fidc_universe);                 // "FIC FIDC" spelling
+    EXPECT_TRUE(FundById(Db(), 1006).fidc_universe);                  // "FIC FIDC" spelling
     EXPECT_FALSE(FundById(Db(), 1004).fidc_universe);
     const FundClass senior = ClassById(Db(), 2001);
     EXPECT_EQ(senior.custodian_cnpj, "12121212000106");
@@ -207,7 +217,8 @@ TEST_F(RegistryTest, ValuesAreDecodedAndNormalized) {
 }
 
 TEST(RegistryUniverse, RecognisesTheFidcTypesInAnySpelling) {
-    for (const char* type : {"FIDC", "fidc", "FIDC-NP", "FIDC NP", "FIC-FIDC", "FICFIDC", "FIC FIDC", "fic-fidc"}) {
+    for (const char* type :
+         {"FIDC", "fidc", "FIDC-NP", "FIDC NP", "FIC-FIDC", "FICFIDC", "FIC FIDC", "fic-fidc"}) {
         EXPECT_TRUE(IsFidcUniverse(type)) << type;
     }
     for (const char* type : {"FI", "FII", "FIP", "FIC-FI", "", "FIDCX"}) {
@@ -277,7 +288,9 @@ TEST(RegistryProgress, ReportsAStagePerFileAndRowsEvery5000) {
     TestDatabase database(dir.Path());
     Snapshot s;
     for (int i = 1; i <= 5000; ++i) {
-        s.Fund({{"ID_Registro_Fundo", std::to_string(i)}, {"CNPJ_Fundo", "12345678000195"}, {"Tipo_Fundo", "FIDC"}});
+        s.Fund({{"ID_Registro_Fundo", std::to_string(i)},
+                {"CNPJ_Fundo", "12345678000195"},
+                {"Tipo_Fundo", "FIDC"}});
     }
     CountingProgress progress;
     const auto summary = Ingest(database.Db(), WriteCsvs(dir.Path(), s), &progress);

@@ -1,12 +1,12 @@
-#include "registry_fixture.hpp"
 #include "src/resolve.hpp"
+#include "registry_fixture.hpp"
 
 #include <lastro/sdk/problem.hpp>
 
-#include <boost/json/array.hpp>
-#include <boost/json/object.hpp>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
 
 namespace lastro::funds::testing {
 namespace {

@@ -1,12 +1,12 @@
-#include "registry_fixture.hpp"
 #include "src/search.hpp"
+#include "registry_fixture.hpp"
 
 #include <lastro/sdk/problem.hpp>
 
-#include <boost/json/array.hpp>
-#include <boost/json/object.hpp>
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
 
 #include <set>
 
@@ -18,7 +18,8 @@ using ::testing::UnorderedElementsAre;
 
 class SearchTest : public RegistryTest {
 protected:
-    sdk::Result Search(const sdk::Params& params, const std::optional<boost::json::value>& position = std::nullopt) {
+    sdk::Result Search(const sdk::Params& params,
+                       const std::optional<boost::json::value>& position = std::nullopt) {
         return Call(&HandleSearch, Db(), params, position);
     }
 
@@ -97,7 +98,8 @@ TEST_F(SearchTest, StatusIsCaseInsensitiveAndExact) {
 TEST_F(SearchTest, ManagerAndAdministratorArePartialFoldedMatches) {
     EXPECT_THAT(Cnpjs(With("manager", "acao")), ElementsAre("12345678000195"));
     EXPECT_THAT(Cnpjs(With("manager", "OMEGA")), ElementsAre("33333333000191"));
-    EXPECT_THAT(Cnpjs(With("administrator", "beta")), UnorderedElementsAre("12345678000195", "33333333000191"));
+    EXPECT_THAT(Cnpjs(With("administrator", "beta")),
+                UnorderedElementsAre("12345678000195", "33333333000191"));
     sdk::Params both = With("administrator", "beta");
     both.Set("manager", std::string("gestora a"));
     EXPECT_THAT(Cnpjs(both), ElementsAre("12345678000195"));
@@ -151,20 +153,24 @@ TEST_F(SearchTest, MetaNamesSourceReleaseUniverseAndFieldSources) {
     EXPECT_EQ(result.meta.sources[0].dataset, "registro_fundo_classe");
     EXPECT_EQ(result.meta.extra.at("universe_filter").at("fund_type").as_string(), "FIDC");
     EXPECT_EQ(result.meta.extra.at("universe_filter").at("fund_types").as_array().size(), 3u);
-    EXPECT_EQ(result.meta.extra.at("field_sources").at("name").as_string(), "registro_fundo.Denominacao_Social");
+    EXPECT_EQ(result.meta.extra.at("field_sources").at("name").as_string(),
+              "registro_fundo.Denominacao_Social");
     EXPECT_FALSE(result.meta.next_position.has_value());
 }
 
-TEST_F(SearchTest, WithoutARegistryReleaseTheDataIsUnavailable) {
+TEST_F(SearchTest, WithoutARegistryReleaseTheReleaseIsNull) {
     const FixedHost empty(false);
-    EXPECT_THROW(Call(&HandleSearch, Db(), With("q", "x"), std::nullopt, empty), sdk::Unavailable);
+    const sdk::Result result = Call(&HandleSearch, Db(), NoFilters(), std::nullopt, empty);
+    EXPECT_FALSE(result.meta.data_release.has_value());
+    EXPECT_FALSE(result.meta.as_of.has_value());
+    EXPECT_EQ(result.meta.sources.size(), 1u);
 }
 
 TEST_F(SearchTest, ACursorPositionFromElsewhereIsRefused) {
     EXPECT_THROW(Search(With("q", "x"), boost::json::value(boost::json::object{{"offset", 3}})),
-                 sdk::InvalidParameter);
+                 sdk::BadRequest);
     EXPECT_THROW(Search(With("q", "x"), boost::json::value(boost::json::object{{"after", "nope"}})),
-                 sdk::InvalidParameter);
+                 sdk::BadRequest);
 }
 
 TEST(SearchPatterns, EscapeLikeWildcards) {
