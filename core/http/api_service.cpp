@@ -1,6 +1,7 @@
 #include "core/http/api_service.hpp"
 
 #include "core/catalog/catalog.hpp"
+#include "core/http/json_writer.hpp"
 #include "core/http/problem.hpp"
 #include "core/ingest/release_catalog.hpp"
 #include "core/plugins/param_conversion.hpp"
@@ -143,6 +144,11 @@ ParamsOutcome ValidateParams(const plugins::OperationSpec& op, const std::map<st
     return out;
 }
 
+// Failures go to the same log as the access lines, also as one JSON object per line.
+std::string ErrorLine(const std::string& request_id, const std::string& what) {
+    return boost::json::serialize(boost::json::object{{"level", "error"}, {"request_id", request_id}, {"error", what}});
+}
+
 int StatusOf(sdk::ProblemCode code) {
     switch (code) {
         case sdk::ProblemCode::kBadRequest: return 400;
@@ -200,7 +206,7 @@ OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
                 boost::json::object doc = *path == "/health"
                                               ? catalog::HealthDocument(plugins_, started_at_, call.now)
                                               : catalog::PricingDocument(plugins_, config_.credits);
-                response.body = boost::json::serialize(doc);
+                response.body = WriteJson(doc);
             }
         } else if (auto match = routes_.Match(*path)) {
             if (request.method != "GET") {
@@ -213,7 +219,7 @@ OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
             response = Problem(call, 404, "no resource at " + call.instance);
         }
     } catch (const std::exception& e) {
-        if (access_log_) access_log_->error("request {} failed: {}", call.request_id, e.what());
+        if (access_log_) access_log_->error(ErrorLine(call.request_id, e.what()));
         response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
     }
     response.headers.emplace_back("X-Request-Id", call.request_id);
@@ -371,14 +377,14 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
             boost::json::object envelope;
             envelope["data"] = std::move(result.data);
             envelope["meta"] = std::move(meta);
-            response.body = boost::json::serialize(envelope);
+            response.body = WriteJson(envelope);
         } catch (const sdk::Problem& p) {
             response = Problem(call, StatusOf(p.Code()), p.what(), p.Parameter());
         } catch (const odb::exception& e) {
-            if (access_log_) access_log_->error("request {} database error: {}", call.request_id, e.what());
+            if (access_log_) access_log_->error(ErrorLine(call.request_id, e.what()));
             response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
         } catch (const std::exception& e) {
-            if (access_log_) access_log_->error("request {} handler error: {}", call.request_id, e.what());
+            if (access_log_) access_log_->error(ErrorLine(call.request_id, e.what()));
             response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
         }
     }
