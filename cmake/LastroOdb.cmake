@@ -39,6 +39,9 @@ function(lastro_odb_model target)
             --std c++11 -x -std=c++20
             --generate-query --generate-schema --schema-format embedded
             --schema-name "${ARG_SCHEMA}"
+            # 9.1+ lets ODB write CREATE TABLE IF NOT EXISTS for the schema_version table that
+            # every schema (core and each plugin) shares.
+            --pgsql-server-version 9.1
             --changelog-dir "${header_dir}"
             --output-dir "${out}"
             ${includes}

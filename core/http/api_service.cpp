@@ -192,6 +192,10 @@ OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
         auto path = Decode(request.resource, false);
         if (draining_) {
             response = Problem(call, 503, "the server is shutting down; retry on another instance");
+        } else if (request.size_bytes > config_.server.max_request_bytes) {
+            response = Problem(call, 413,
+                               "the request is about " + std::to_string(request.size_bytes) + " bytes; the limit is " +
+                                   std::to_string(config_.server.max_request_bytes));
         } else if (!path || !sdk::IsValidUtf8(*path)) {
             response = Problem(call, 400, "the request path is not validly percent-encoded UTF-8");
         } else if (request.has_body &&

@@ -33,6 +33,7 @@ struct IncomingRequest {
     std::optional<std::string> authorization;
     std::optional<std::string> content_type;
     bool has_body = false;
+    std::size_t size_bytes = 0;  // request line, headers and body
 };
 
 struct OutgoingResponse {

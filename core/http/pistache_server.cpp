@@ -4,13 +4,29 @@
 #include <pistache/http.h>
 #include <pistache/http_headers.h>
 
+#include <algorithm>
 #include <chrono>
+#include <functional>
 #include <thread>
 
 namespace lastro::http {
 namespace {
 
 using namespace Pistache;
+
+// Pistache 0.0.5 does not write headers added with addRaw() to a response: every header we
+// send goes through this typed header instead.
+class NamedHeader : public Http::Header::Header {
+public:
+    NamedHeader(std::string name, std::string value) : name_(std::move(name)), value_(std::move(value)) {}
+    const char* name() const override { return name_.c_str(); }
+    void write(std::ostream& stream) const override { stream << value_; }
+    std::uint64_t hash() const override { return std::hash<std::string>{}(name_); }
+
+private:
+    std::string name_;
+    std::string value_;
+};
 
 IncomingRequest Convert(const Http::Request& request) {
     IncomingRequest in;
@@ -28,6 +44,15 @@ IncomingRequest Convert(const Http::Request& request) {
         in.content_type = raw->value();
     }
     in.has_body = !request.body().empty();
+    // What the request weighed on the wire, near enough: the limit is ours to answer (with a
+    // problem) below Pistache's own hard cap.
+    in.size_bytes = in.method.size() + in.resource.size() + request.body().size() + 16;
+    for (const auto& [name, value] : in.query) {
+        in.size_bytes += name.size() + value.size() + 2;
+    }
+    for (const auto& raw : headers.rawList()) {
+        in.size_bytes += raw.second.name().size() + raw.second.value().size() + 4;
+    }
     return in;
 }
 
@@ -65,7 +90,7 @@ public:
         try {
             FixConnection(request, response);
             for (const auto& [name, value] : out.headers) {
-                response.headers().addRaw(Http::Header::Raw(name, value));
+                response.headers().add(std::make_shared<NamedHeader>(name, value));
             }
             response.send(ToCode(out.status), out.body, Http::Mime::MediaType::fromString(out.content_type));
         } catch (...) {
@@ -86,6 +111,11 @@ public:
 private:
     std::shared_ptr<ApiService> service_;
 };
+
+// Pistache answers requests above its cap itself, in text/plain, before our handler runs. The
+// cap sits well above our limit so that our handler answers most oversized requests with a
+// problem (docs/operations.md).
+std::size_t PistacheRequestCap(std::size_t limit) { return std::max<std::size_t>(limit * 4, 65536); }
 
 }  // namespace
 
@@ -109,7 +139,7 @@ std::uint16_t PistacheServer::Start() {
     auto options = Http::Endpoint::options()
                        .threads(impl_->config.threads)
                        .flags(Tcp::Options::ReuseAddr)
-                       .maxRequestSize(impl_->config.max_request_bytes)
+                       .maxRequestSize(PistacheRequestCap(impl_->config.max_request_bytes))
                        .headerTimeout(std::chrono::milliseconds(impl_->config.header_timeout_ms))
                        .bodyTimeout(std::chrono::milliseconds(impl_->config.body_timeout_ms))
                        .keepaliveTimeout(std::chrono::milliseconds(impl_->config.keepalive_timeout_ms));

@@ -15,12 +15,13 @@
 namespace lastro::storage {
 namespace {
 
-// ODB 2.4 has no connection configurator; create() is the hook where each new pooled
+// Keeps every connection it opened (min = max): opening a SQLite connection per request would
+// dominate a request's cost. ODB 2.4 has no connection configurator; create() is the hook where each new pooled
 // connection gets its busy timeout (otherwise SQLITE_BUSY surfaces as odb::timeout at once).
 class SqlitePool : public odb::sqlite::connection_pool_factory {
 public:
     SqlitePool(std::size_t max, int busy_timeout_ms)
-        : odb::sqlite::connection_pool_factory(max, 1), busy_timeout_ms_(busy_timeout_ms) {}
+        : odb::sqlite::connection_pool_factory(max, max), busy_timeout_ms_(busy_timeout_ms) {}
 
 protected:
     pooled_connection_ptr create() override {
@@ -62,7 +63,8 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
         auto db = std::make_unique<odb::pgsql::database>(
             config.pgsql_conninfo, std::unique_ptr<odb::pgsql::connection_factory>(
                                        new odb::pgsql::connection_pool_factory(
-                                           static_cast<std::size_t>(config.pool_size), 1)));
+                                           static_cast<std::size_t>(config.pool_size),
+                                           static_cast<std::size_t>(config.pool_size))));
         odb::connection_ptr c(db->connection());  // fail now, with a message, if unreachable
         return db;
     } catch (const odb::exception& e) {

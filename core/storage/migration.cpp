@@ -8,9 +8,14 @@
 namespace lastro::storage {
 namespace {
 
+// The version recorded in ODB's schema_version table (0 when absent), read in a transaction
+// of its own: on PostgreSQL a failed SELECT of a missing table aborts the transaction it runs
+// in, which must not be the one that then creates the schema.
 unsigned long long StoredVersion(odb::database& db, const std::string& schema) {
-    // ODB reads its schema_version table; a database without it reports version 0.
-    return db.schema_version(schema);
+    odb::transaction t(db.begin());
+    const unsigned long long version = db.schema_version(schema);
+    t.rollback();
+    return version;
 }
 
 }  // namespace
@@ -20,14 +25,13 @@ MigrationResult MigrateSchema(odb::database& db, const std::string& schema) {
         throw StorageError("no schema named '" + schema + "' is compiled into this binary or its plugins");
     }
     const unsigned long long binary = odb::schema_catalog::current_version(db, schema);
-    MigrationResult result{schema, 0, binary};
+    MigrationResult result{schema, StoredVersion(db, schema), binary};
+    if (result.from > binary) {
+        throw StorageError("database schema '" + schema + "' is at version " + std::to_string(result.from) +
+                           ", newer than this binary's " + std::to_string(binary) +
+                           ": upgrade lastro before using this database");
+    }
     WithWriteTransaction(db, [&] {
-        result.from = StoredVersion(db, schema);
-        if (result.from > binary) {
-            throw StorageError("database schema '" + schema + "' is at version " + std::to_string(result.from) +
-                               ", newer than this binary's " + std::to_string(binary) +
-                               ": upgrade lastro before using this database");
-        }
         if (result.from == 0) {
             odb::schema_catalog::create_schema(db, schema, false);
         } else if (result.from < binary) {
@@ -39,12 +43,7 @@ MigrationResult MigrateSchema(odb::database& db, const std::string& schema) {
 
 void RequireCurrentSchema(odb::database& db, const std::string& schema) {
     const unsigned long long binary = odb::schema_catalog::current_version(db, schema);
-    unsigned long long stored = 0;
-    {
-        odb::transaction t(db.begin());
-        stored = StoredVersion(db, schema);
-        t.commit();
-    }
+    const unsigned long long stored = StoredVersion(db, schema);
     if (stored == 0) {
         throw StorageError("database schema '" + schema + "' does not exist: run `lastro db migrate`");
     }

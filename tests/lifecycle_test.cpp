@@ -1,0 +1,247 @@
+// What happens around the requests: re-ingesting while serving (stable ids), a damaged
+// archive, a bad configuration, and a graceful stop with its access log.
+#include "support/backend_fixture.hpp"
+#include "support/checks.hpp"
+
+#include <boost/json.hpp>
+
+#include <algorithm>
+#include <csignal>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace lastro::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+
+class LifecycleTest : public BackendTest<LifecycleTest> {
+public:
+    static constexpr const char* kLabel = "lifecycle";
+};
+
+INSTANTIATE_TEST_SUITE_P(Sqlite, LifecycleTest, ::testing::Values(Backend::kSqlite), BackendParamName);
+INSTANTIATE_TEST_SUITE_P(Postgres, LifecycleTest, ::testing::Values(Backend::kPostgres), BackendParamName);
+
+std::vector<std::string> FundIds(const std::vector<boost::json::object>& items) {
+    std::vector<std::string> ids;
+    for (const auto& item : items) {
+        ids.push_back(Str(item, "fund_id"));
+    }
+    return ids;
+}
+
+std::string ReadFile(const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::stringstream text;
+    text << in.rdbuf();
+    return text.str();
+}
+
+std::vector<std::string> Lines(const std::string& text) {
+    std::vector<std::string> lines;
+    std::stringstream in(text);
+    std::string line;
+    for (int i = 0; i < 1000000 && std::getline(in, line); ++i) {
+        if (!line.empty()) {
+            lines.push_back(line);
+        }
+    }
+    return lines;
+}
+
+// meta.data_release of a first page.
+std::string DataRelease(Deployment& d, const std::string& key) {
+    HttpResponse r = d.Get("/v1/fundos?limit=1", key);
+    if (r.status != 200) {
+        throw std::runtime_error(r.Describe());
+    }
+    const boost::json::value body = r.Json();
+    const boost::json::value& release = body.at("meta").at("data_release");
+    return release.is_string() ? std::string(release.get_string()) : "(null)";
+}
+
+TEST_P(LifecycleTest, ReingestWhileServingKeepsIdsStable) {
+    const std::vector<boost::json::object> items_before = D().AllFunds();
+    const std::vector<std::string> before = FundIds(items_before);
+    ASSERT_FALSE(before.empty());
+    const std::string key = D().RoomyKey();
+
+    // The same files again, while the server answers pages.
+    CommandOptions options;
+    options.env = {"LASTRO_CONFIG=" + D().ConfigFile().string()};
+    auto ingest = ChildProcess::Start(
+        {BinaryPath("lastro").string(), "ingest", kRegistryDataset, D().SampleZip().string()}, options);
+    std::vector<std::string> during;
+    std::optional<std::string> cursor;
+    for (int page = 0; page < 1000; ++page) {
+        HttpResponse r = D().Get("/v1/fundos?limit=7" + (cursor ? "&cursor=" + UrlEncode(*cursor) : ""), key);
+        ASSERT_TRUE(IsEnvelope(r)) << "page " << page << " while ingesting";
+        const boost::json::object body = AsObject(r.Json());
+        for (const auto& item : At(body, "data").as_array()) {
+            during.push_back(Str(AsObject(item), "fund_id"));
+        }
+        const boost::json::object& pagination = AsObject(At(AsObject(At(body, "meta")), "pagination"));
+        if (!At(pagination, "has_more").as_bool()) {
+            break;
+        }
+        cursor = std::string(At(pagination, "next_cursor").as_string());
+    }
+    const auto status = ingest->WaitForExit(std::chrono::seconds(120));
+    ASSERT_TRUE(status) << "the ingest did not finish";
+    ASSERT_EQ(*status, 0) << ingest->Output();
+
+    EXPECT_EQ(std::set<std::string>(during.begin(), during.end()).size(), during.size()) << "a fund twice";
+    EXPECT_EQ(std::set<std::string>(during.begin(), during.end()),
+              std::set<std::string>(before.begin(), before.end()));
+    const std::vector<boost::json::object> items_after = D().AllFunds();
+    EXPECT_EQ(FundIds(items_after), before) << "the same files give the same fund_ids";
+    EXPECT_TRUE(items_after == items_before) << "the same files give the same items, class_ids included";
+}
+
+TEST_P(LifecycleTest, TruncatedArchiveIsRefusedAndChangesNothing) {
+    const std::string key = D().RoomyKey();
+    const auto before = D().AllFunds();
+    const std::string release = DataRelease(D(), key);
+
+    const std::string zip = ReadFile(D().SampleZip());
+    ASSERT_GT(zip.size(), 100u);
+    const fs::path truncated = D().Dir() / "truncated.zip";
+    {
+        std::ofstream out(truncated, std::ios::binary | std::ios::trunc);
+        out.write(zip.data(), static_cast<std::streamsize>(zip.size() / 2));
+    }
+    CommandResult r = D().Lastro({"ingest", kRegistryDataset, truncated.string()});
+    EXPECT_NE(r.exit_code, 0) << r.Describe();
+    EXPECT_FALSE(r.timed_out);
+    EXPECT_TRUE(r.out.empty()) << r.Describe();
+    std::vector<std::string> errors;
+    for (const std::string& line : Lines(r.err)) {
+        if (line.rfind("lastro:", 0) == 0) {
+            errors.push_back(line);
+        }
+    }
+    ASSERT_EQ(errors.size(), 1u) << "one error line\n" << r.Describe();
+    EXPECT_NE(errors.front().find(truncated.filename().string()), std::string::npos)
+        << "the message names the file\n"
+        << r.Describe();
+    EXPECT_EQ(Lines(r.err).back(), errors.front()) << "the error is the last word\n" << r.Describe();
+
+    const auto after = D().AllFunds();
+    EXPECT_EQ(after.size(), before.size());
+    EXPECT_EQ(FundIds(after), FundIds(before));
+    EXPECT_EQ(DataRelease(D(), key), release);
+}
+
+TEST_P(LifecycleTest, UnknownConfigurationKeyStopsLastrod) {
+    const std::string text = D().ConfigText(D().Dir() / "unused.log");
+    const std::size_t line = static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')) + 1;
+    const fs::path config = D().WriteConfig("unknown-key.yaml", D().Dir() / "unused.log", "colour: blue\n");
+    CommandOptions options;
+    options.env = {"LASTRO_CONFIG=" + config.string()};
+    options.timeout = std::chrono::seconds(30);
+    CommandResult r = RunCommand({BinaryPath("lastrod").string()}, options);
+    ASSERT_FALSE(r.timed_out) << "lastrod started with an unknown key\n" << r.Describe();
+    EXPECT_NE(r.exit_code, 0) << r.Describe();
+    const std::string where = config.string() + ":" + std::to_string(line) + ":1: ";
+    EXPECT_NE(r.err.find(where), std::string::npos) << "expected " << where << "\n" << r.Describe();
+    EXPECT_NE(r.err.find("colour"), std::string::npos) << r.Describe();
+    EXPECT_EQ(Lines(r.err).size(), 1u) << r.Describe();
+
+    // The CLI reads the same file the same way.
+    CommandResult cli = RunCommand({BinaryPath("lastro").string(), "keys", "list"}, options);
+    EXPECT_NE(cli.exit_code, 0) << cli.Describe();
+    EXPECT_NE(cli.err.find(where), std::string::npos) << cli.Describe();
+}
+
+TEST_P(LifecycleTest, SigtermStopsCleanlyAndTheAccessLogHasOneLinePerRequest) {
+    // A second instance on the same database, with its own access log, that this test stops.
+    const fs::path log = D().Dir() / "sigterm-access.log";
+    const fs::path config = D().WriteConfig("sigterm.yaml", log);
+    std::unique_ptr<Lastrod> server = Lastrod::Start(config);
+    HttpClient http(server->Port());
+    const std::string key = D().CreateKey({100, 100, "", ""});
+
+    struct Sent {
+        std::string target;
+        bool with_key;
+        long status;
+        std::string operation;  // empty: null
+        std::int64_t charged;
+    };
+    const std::vector<Sent> plan = {
+        {"/health", false, 200, "", 0},
+        {"/pricing", false, 200, "", 0},
+        {"/v1/fundos?limit=3", true, 200, "funds.search", 1},
+        {"/v1/fundos?limit=0", true, 422, "funds.search", 0},
+        {"/v1/fundos/" + std::string("00000000-0000-4000-8000-000000000000") + "/classes", true, 404,
+         "funds.classes", 1},
+        {"/v1/fundos", false, 401, "funds.search", 0},
+        {"/v1/nada", true, 404, "", 0},
+        {"/v1/schema", true, 200, "schema.read", 1},
+    };
+    std::vector<std::string> request_ids;
+    for (const Sent& s : plan) {
+        HttpResponse r = http.Get(s.target, s.with_key ? std::optional(key) : std::nullopt);
+        EXPECT_EQ(r.status, s.status) << r.Describe();
+        // X-Request-Id, else the request_id of the body (meta or problem).
+        std::string id = r.Header("X-Request-Id").value_or("");
+        boost::system::error_code ec;
+        const boost::json::value body = boost::json::parse(r.body, ec);
+        if (id.empty() && !ec && body.is_object()) {
+            const boost::json::object& o = body.get_object();
+            const boost::json::value* meta = o.if_contains("meta");
+            const boost::json::value* from = meta && meta->is_object()
+                                                 ? meta->get_object().if_contains("request_id")
+                                                 : o.if_contains("request_id");
+            if (from && from->is_string()) {
+                id = std::string(from->get_string());
+            }
+        }
+        request_ids.push_back(id);
+    }
+
+    const auto exit = server->Terminate(std::chrono::seconds(5));
+    ASSERT_TRUE(exit) << "lastrod still runs 5 s after SIGTERM\n" << server->Process().Output();
+    EXPECT_EQ(*exit, 0) << server->Process().Output();
+    EXPECT_EQ(server->Process().Output().find(key), std::string::npos) << "the key is never printed";
+
+    const std::string text = ReadFile(log);
+    EXPECT_EQ(text.find(key), std::string::npos) << "the access log never holds a key";
+    const std::vector<std::string> lines = Lines(text);
+    ASSERT_EQ(lines.size(), plan.size()) << text;
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+        SCOPED_TRACE(plan[i].target);
+        boost::system::error_code ec;
+        const boost::json::value v = boost::json::parse(lines[i], ec);
+        ASSERT_FALSE(ec) << lines[i];
+        ASSERT_TRUE(v.is_object()) << lines[i];
+        const boost::json::object& o = v.get_object();
+        ASSERT_TRUE(o.contains("request_id") && o.at("request_id").is_string()) << lines[i];
+        EXPECT_TRUE(IsUuid(o.at("request_id").get_string())) << lines[i];
+        if (!request_ids[i].empty()) {
+            EXPECT_EQ(std::string(o.at("request_id").get_string()), request_ids[i]);
+        }
+        ASSERT_TRUE(o.contains("key_id")) << lines[i];
+        EXPECT_EQ(o.at("key_id").is_int64(), plan[i].with_key && plan[i].operation != "") << lines[i];
+        ASSERT_TRUE(o.contains("operation")) << lines[i];
+        if (plan[i].operation.empty()) {
+            EXPECT_TRUE(o.at("operation").is_null()) << lines[i];
+        } else {
+            EXPECT_EQ(o.at("operation"), boost::json::value(plan[i].operation)) << lines[i];
+        }
+        ASSERT_TRUE(o.contains("status") && o.at("status").is_int64()) << lines[i];
+        EXPECT_EQ(o.at("status").get_int64(), plan[i].status) << lines[i];
+        ASSERT_TRUE(o.contains("credits_charged") && o.at("credits_charged").is_int64()) << lines[i];
+        EXPECT_EQ(o.at("credits_charged").get_int64(), plan[i].charged) << lines[i];
+        ASSERT_TRUE(o.contains("us") && o.at("us").is_int64()) << lines[i];
+        EXPECT_GE(o.at("us").get_int64(), 0) << lines[i];
+    }
+
+    // The fixture's own server is untouched.
+    EXPECT_EQ(D().Get("/health").status, 200);
+}
+
+}  // namespace
+}  // namespace lastro::e2e

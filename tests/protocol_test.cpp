@@ -1,0 +1,163 @@
+// The success envelope and the problem records (contract 2.2, 2.3, 7), and what the server
+// does with requests that are not plain GETs: other methods, bodies, oversized requests.
+#include "api_fixture.hpp"
+
+namespace lastro::e2e {
+namespace {
+
+TEST_P(ApiTest, FundosAnswersWithTheEnvelope) {
+    const std::string key = D().RoomyKey();
+    HttpResponse r = D().Get("/v1/fundos", key);
+    ASSERT_TRUE(IsEnvelope(r));
+    const boost::json::object body = AsObject(r.Json());
+    ASSERT_TRUE(At(body, "data").is_array());
+    const boost::json::array& data = At(body, "data").get_array();
+    const boost::json::object& meta = AsObject(At(body, "meta"));
+
+    const boost::json::array& sources = At(meta, "sources").as_array();
+    ASSERT_FALSE(sources.empty()) << r.body;
+    EXPECT_EQ(Str(AsObject(sources.front()), "provider"), "cvm");
+
+    const boost::json::object& pagination = AsObject(At(meta, "pagination"));
+    ASSERT_TRUE(At(pagination, "limit").is_int64()) << r.body;
+    EXPECT_EQ(At(pagination, "limit").get_int64(), 25) << "the default page size";
+    ASSERT_TRUE(At(pagination, "has_more").is_bool()) << r.body;
+    const boost::json::value& next = At(pagination, "next_cursor");
+    if (At(pagination, "has_more").get_bool()) {
+        EXPECT_EQ(data.size(), 25u);
+        EXPECT_TRUE(next.is_string() && !next.get_string().empty()) << r.body;
+    } else {
+        EXPECT_TRUE(next.is_null()) << r.body;
+    }
+    EXPECT_EQ(data.size(), D().AllFunds().size() < 25 ? D().AllFunds().size() : 25u);
+
+    const boost::json::object& universe = AsObject(At(meta, "universe_filter"));
+    EXPECT_EQ(Str(universe, "fund_type"), "FIDC");
+    EXPECT_TRUE(HasBillingHeaders(r));
+}
+
+TEST_P(ApiTest, InvalidParametersAre422NamingTheParameter) {
+    const std::string key = D().RoomyKey();
+    struct Case {
+        std::string target;
+        std::string instance;
+        std::string parameter;
+    };
+    const std::vector<Case> cases = {
+        {"/v1/fundos?limit=0", "/v1/fundos", "limit"},
+        {"/v1/fundos?limit=101", "/v1/fundos", "limit"},
+        {"/v1/fundos?limit=abc", "/v1/fundos", "limit"},
+        {"/v1/fundos?limit=1.5", "/v1/fundos", "limit"},
+        {"/v1/fundos?q=" + std::string(101, 'a'), "/v1/fundos", "q"},
+        {"/v1/fundos?status=" + std::string(101, 'a'), "/v1/fundos", "status"},
+        {"/v1/fundos?manager=" + std::string(101, 'a'), "/v1/fundos", "manager"},
+        {"/v1/fundos?administrator=" + std::string(101, 'a'), "/v1/fundos", "administrator"},
+        {"/v1/fundos?cnpj=11222333000182", "/v1/fundos", "cnpj"},  // check digits are 81
+        {"/v1/fundos?cnpj=" + UrlEncode("11.222.333/0001-82"), "/v1/fundos", "cnpj"},
+        {"/v1/fundos?cnpj=1122233300018", "/v1/fundos", "cnpj"},
+        {"/v1/fundos?cnpj=abc", "/v1/fundos", "cnpj"},
+        {"/v1/fundos?foo=1", "/v1/fundos", "foo"},
+        {"/v1/fundos?q=credito&foo=1", "/v1/fundos", "foo"},
+        {"/v1/fundos/not-a-uuid/classes", "/v1/fundos/not-a-uuid/classes", "fund_id"},
+        {"/v1/resolve?cvm_code=abc", "/v1/resolve", "cvm_code"},
+        {"/v1/resolve?cnpj=11222333000182", "/v1/resolve", "cnpj"},
+    };
+    std::int64_t remaining = -1;
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.target);
+        HttpResponse r = D().Get(c.target, key);
+        EXPECT_TRUE(IsProblem(r, 422, kBaseUrl, c.instance, c.parameter));
+        EXPECT_TRUE(HasBillingHeaders(r));
+        EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 0) << "422 is refunded";
+        if (remaining < 0) {
+            remaining = r.IntHeader("X-Credits-Remaining").value_or(-2);
+        }
+        EXPECT_EQ(r.IntHeader("X-Credits-Remaining"), remaining) << "nothing was charged";
+    }
+    EXPECT_EQ(remaining, 1000000);
+}
+
+TEST_P(ApiTest, UnknownPathsAre404WithoutCharge) {
+    const std::string key = D().RoomyKey();
+    for (const char* path : {"/v1/nada", "/v1/fundos/x/y/z", "/v1"}) {
+        SCOPED_TRACE(path);
+        HttpResponse r = D().Get(path, key);
+        EXPECT_TRUE(IsProblem(r, 404, kBaseUrl, path, std::nullopt));
+        EXPECT_TRUE(HasBillingHeaders(r));
+        EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 0);
+    }
+    HttpResponse anonymous = D().Get("/v1/nada");
+    EXPECT_TRUE(IsProblem(anonymous, 404, kBaseUrl, "/v1/nada", std::nullopt));
+    EXPECT_EQ(anonymous.IntHeader("X-Credits-Charged"), 0);
+    HttpResponse outside = D().Get("/nada");
+    EXPECT_TRUE(IsProblem(outside, 404, kBaseUrl, "/nada", std::nullopt));
+}
+
+TEST_P(ApiTest, OtherMethodsAre405WithAllow) {
+    const std::string key = D().RoomyKey();
+    for (const char* method : {"POST", "PUT", "DELETE"}) {
+        SCOPED_TRACE(method);
+        HttpRequest request;
+        request.method = method;
+        request.target = "/v1/fundos";
+        request.headers = {"Authorization: Bearer " + key};
+        HttpResponse r = D().Http().Send(request);
+        EXPECT_TRUE(IsProblem(r, 405, kBaseUrl, "/v1/fundos", std::nullopt));
+        EXPECT_EQ(r.Header("Allow").value_or("(absent)"), "GET") << r.Describe();
+        EXPECT_TRUE(HasBillingHeaders(r));
+        EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 0);
+    }
+    HttpRequest post_health;
+    post_health.method = "POST";
+    post_health.target = "/health";
+    HttpResponse r = D().Http().Send(post_health);
+    EXPECT_TRUE(IsProblem(r, 405, kBaseUrl, "/health", std::nullopt));
+    EXPECT_EQ(r.Header("Allow").value_or("(absent)"), "GET") << r.Describe();
+}
+
+TEST_P(ApiTest, BodyOfAnotherMediaTypeIs415) {
+    const std::string key = D().RoomyKey();
+    HttpRequest request;
+    request.target = "/v1/fundos";
+    request.headers = {"Authorization: Bearer " + key, "Content-Type: text/plain"};
+    request.body = "hello";
+    HttpResponse r = D().Http().Send(request);
+    ASSERT_EQ(r.status, 415) << r.Describe();
+    EXPECT_EQ(r.Header("Content-Type").value_or("(absent)"), "application/json")
+        << "contract 7: the 415 body is application/json";
+    const boost::json::object body = AsObject(r.Json());
+    EXPECT_EQ(Str(body, "type"), std::string(kBaseUrl) + "/problems/http-415");
+    EXPECT_EQ(Str(body, "title"), "Unsupported media type");
+    EXPECT_EQ(At(body, "status").as_int64(), 415);
+    EXPECT_EQ(Str(body, "instance"), "/v1/fundos");
+    EXPECT_TRUE(IsUuid(Str(body, "request_id")));
+    EXPECT_EQ(r.Header("X-Request-Id").value_or("(absent)"), Str(body, "request_id"));
+    EXPECT_TRUE(HasBillingHeaders(r));
+    EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 0);
+}
+
+TEST_P(ApiTest, OversizedRequestsAreRefusedAndTheServerLivesOn) {
+    const std::string key = D().RoomyKey();
+    HttpRequest big_header;
+    big_header.target = "/v1/fundos";
+    big_header.headers = {"Authorization: Bearer " + key, "X-Pad: " + std::string(20000, 'a')};
+    HttpResponse r = D().Http().Send(big_header);
+    EXPECT_GE(r.status, 400) << r.Describe();
+    EXPECT_LT(r.status, 500) << r.Describe();
+    EXPECT_EQ(r.Header("Content-Type").value_or("(absent)"), "application/problem+json")
+        << "contract 2.3: every error is a problem record\n"
+        << r.Describe();
+
+    HttpResponse long_target = D().Get("/v1/fundos?q=" + std::string(20000, 'a'), key);
+    EXPECT_GE(long_target.status, 400) << long_target.Describe();
+    EXPECT_LT(long_target.status, 500) << long_target.Describe();
+
+    HttpResponse health = D().Get("/health");
+    EXPECT_EQ(health.status, 200) << health.Describe();
+    EXPECT_FALSE(D().Server().Process().Exited()) << D().Server().Process().Output();
+    HttpResponse still = D().Get("/v1/fundos?limit=1", key);
+    EXPECT_TRUE(IsEnvelope(still));
+}
+
+}  // namespace
+}  // namespace lastro::e2e

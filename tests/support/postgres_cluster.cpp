@@ -1,0 +1,149 @@
+#include "support/postgres_cluster.hpp"
+
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <pwd.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <cstdlib>
+#include <stdexcept>
+#include <system_error>
+
+namespace lastro::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+
+void RequireExecutable(const fs::path& path) {
+    if (access(path.c_str(), X_OK) != 0) {
+        throw std::runtime_error(
+            "PostgreSQL binary " + path.string() +
+            " is missing: install postgresql-17 (or set LASTRO_E2E_PG_BINDIR). The end-to-end "
+            "suite must prove both backends, so it fails instead of skipping");
+    }
+}
+
+}  // namespace
+
+std::uint16_t FreePort() {
+    const int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    if (fd < 0) {
+        throw std::runtime_error("socket failed");
+    }
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    address.sin_port = 0;
+    socklen_t size = sizeof address;
+    if (bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address) != 0 ||
+        getsockname(fd, reinterpret_cast<sockaddr*>(&address), &size) != 0) {
+        close(fd);
+        throw std::runtime_error("cannot bind a free port on 127.0.0.1");
+    }
+    close(fd);
+    return ntohs(address.sin_port);
+}
+
+fs::path PostgresCluster::BinDir() {
+    const char* env = std::getenv("LASTRO_E2E_PG_BINDIR");
+    return env && *env ? fs::path(env) : fs::path("/usr/lib/postgresql/17/bin");
+}
+
+std::unique_ptr<PostgresCluster> PostgresCluster::Start() {
+    std::unique_ptr<PostgresCluster> cluster(new PostgresCluster());
+    cluster->bin_dir_ = BinDir();
+    for (const char* tool : {"initdb", "postgres", "createdb"}) {
+        RequireExecutable(cluster->bin_dir_ / tool);
+    }
+    if (geteuid() == 0) {
+        const passwd* user = getpwnam("postgres");
+        if (!user) {
+            throw std::runtime_error("running as root, but there is no `postgres` user to run PostgreSQL as");
+        }
+        cluster->run_as_ = RunAs{user->pw_uid, user->pw_gid};
+    }
+    cluster->dir_ = MakeTempDir("lastro-e2e-pg-");
+    if (cluster->run_as_ && chown(cluster->dir_.c_str(), cluster->run_as_->uid, cluster->run_as_->gid) != 0) {
+        throw std::runtime_error("cannot chown " + cluster->dir_.string() + " to postgres");
+    }
+    CommandOptions as_postgres;
+    as_postgres.run_as = cluster->run_as_;
+    as_postgres.env = {"LC_ALL=C", "TZ=UTC"};
+    const fs::path data = cluster->dir_ / "data";
+    CommandResult init =
+        RunCommand({(cluster->bin_dir_ / "initdb").string(), "-D", data.string(), "-U", "postgres",
+                    "--auth=trust", "--encoding=UTF8", "--no-locale", "--no-sync", "--no-instructions"},
+                   as_postgres);
+    if (init.exit_code != 0) {
+        throw std::runtime_error("initdb failed: " + init.Describe());
+    }
+    // The port is free when chosen; another process may take it first, so try a few.
+    std::string last_output;
+    for (int attempt = 0; attempt < 3 && !cluster->postmaster_; ++attempt) {
+        const std::uint16_t port = FreePort();
+        auto postmaster = ChildProcess::Start(
+            {(cluster->bin_dir_ / "postgres").string(), "-D", data.string(), "-p", std::to_string(port), "-c",
+             "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=" + cluster->dir_.string(), "-c",
+             "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c",
+             "max_connections=60", "-c", "shared_buffers=32MB"},
+            as_postgres);
+        auto ready = postmaster->WaitForLine(
+            [](std::string_view line) {
+                return line.find("database system is ready to accept connections") != std::string_view::npos;
+            },
+            std::chrono::seconds(60));
+        if (ready) {
+            cluster->port_ = port;
+            cluster->postmaster_ = std::move(postmaster);
+        } else {
+            last_output = postmaster->Output();
+            postmaster->Kill();
+        }
+    }
+    if (!cluster->postmaster_) {
+        throw std::runtime_error("postgres did not become ready:\n" + last_output);
+    }
+    return cluster;
+}
+
+PostgresCluster::~PostgresCluster() {
+    Stop();
+}
+
+std::string PostgresCluster::CreateDatabase(const std::string& name) {
+    CommandResult created = RunCommand({(bin_dir_ / "createdb").string(), "-h", "127.0.0.1", "-p",
+                                        std::to_string(port_), "-U", "postgres", "-E", "UTF8", name},
+                                       CommandOptions{{"LC_ALL=C"}, std::nullopt, std::chrono::seconds(60)});
+    if (created.exit_code != 0) {
+        throw std::runtime_error("createdb failed: " + created.Describe());
+    }
+    return "postgresql://postgres@127.0.0.1:" + std::to_string(port_) + "/" + name;
+}
+
+std::string PostgresCluster::LogTail(std::size_t bytes) const {
+    if (!postmaster_) {
+        return "";
+    }
+    const std::string log = postmaster_->Output();
+    return log.size() > bytes ? "..." + log.substr(log.size() - bytes) : log;
+}
+
+void PostgresCluster::Stop() {
+    if (postmaster_) {
+        // Fast shutdown, as `pg_ctl stop -m fast` asks for it; SIGKILL if it hangs.
+        postmaster_->Signal(SIGINT);
+        if (!postmaster_->WaitForExit(std::chrono::seconds(30))) {
+            postmaster_->Kill();
+        }
+        postmaster_.reset();
+    }
+    if (!dir_.empty()) {
+        std::error_code ignored;
+        fs::remove_all(dir_, ignored);
+        dir_.clear();
+    }
+}
+
+}  // namespace lastro::e2e

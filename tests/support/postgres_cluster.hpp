@@ -1,0 +1,51 @@
+// A throwaway PostgreSQL cluster for the end-to-end suite: initdb into a fresh temporary
+// directory, one postmaster on a free TCP port of 127.0.0.1 (its socket directory inside the
+// temporary directory), fsync off. Run as the `postgres` user when the suite runs as root
+// (initdb refuses root). Stop() shuts it down fast (SIGINT, as `pg_ctl stop -m fast`) and
+// deletes the directory; the destructor calls it. docs/testing.md describes it.
+#pragma once
+
+#include "support/process.hpp"
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace lastro::e2e {
+
+class PostgresCluster {
+public:
+    // The directory of initdb, postgres and createdb: $LASTRO_E2E_PG_BINDIR, else
+    // /usr/lib/postgresql/17/bin.
+    static std::filesystem::path BinDir();
+
+    // Throws std::runtime_error, with what PostgreSQL said, when the binaries are missing or
+    // the cluster does not start.
+    static std::unique_ptr<PostgresCluster> Start();
+    ~PostgresCluster();
+    PostgresCluster(const PostgresCluster&) = delete;
+    PostgresCluster& operator=(const PostgresCluster&) = delete;
+
+    // Creates database `name` and returns its URI (postgresql://postgres@127.0.0.1:PORT/name).
+    std::string CreateDatabase(const std::string& name);
+    std::uint16_t Port() const { return port_; }
+    // The end of the server's log (its stderr), for failure messages.
+    std::string LogTail(std::size_t bytes = 4000) const;
+    void Stop();
+
+private:
+    PostgresCluster() = default;
+
+    std::filesystem::path bin_dir_;
+    std::filesystem::path dir_;
+    std::optional<RunAs> run_as_;
+    std::uint16_t port_ = 0;
+    std::unique_ptr<ChildProcess> postmaster_;
+};
+
+// A TCP port of 127.0.0.1 that was free a moment ago.
+std::uint16_t FreePort();
+
+}  // namespace lastro::e2e
