@@ -4,10 +4,10 @@
 #include <pistache/endpoint.h>
 #include <pistache/http.h>
 
+#include <pthread.h>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
-#include <pthread.h>
 
 namespace {
 

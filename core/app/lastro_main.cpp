@@ -9,10 +9,10 @@
 
 #include <CLI/CLI.hpp>
 
+#include <unistd.h>
 #include <cstdio>
 #include <iostream>
 #include <sstream>
-#include <unistd.h>
 
 namespace {
 
@@ -62,11 +62,11 @@ int ListKeys() {
     auto runtime = Boot();
     lastro::runtime::RequireMigrated(*runtime);
     lastro::auth::KeyStore keys(*runtime->db);
-    std::printf("%-5s %-20s %-14s %-16s %-10s %-8s %-21s %s\n", "ID", "NAME", "PREFIX", "SCOPES", "CREDITS", "RATE",
-                "CREATED", "REVOKED");
+    std::printf("%-5s %-20s %-14s %-16s %-10s %-8s %-21s %s\n", "ID", "NAME", "PREFIX", "SCOPES", "CREDITS",
+                "RATE", "CREATED", "REVOKED");
     for (const auto& k : keys.List()) {
-        std::printf("%-5lld %-20s %-14s %-16s %-10s %-8s %-21s %s\n", static_cast<long long>(k.id), k.name.c_str(),
-                    (k.display_prefix + "...").c_str(), k.scopes.c_str(),
+        std::printf("%-5lld %-20s %-14s %-16s %-10s %-8s %-21s %s\n", static_cast<long long>(k.id),
+                    k.name.c_str(), (k.display_prefix + "...").c_str(), k.scopes.c_str(),
                     k.monthly_credits ? std::to_string(*k.monthly_credits).c_str() : "default",
                     k.calls_per_minute ? std::to_string(*k.calls_per_minute).c_str() : "default",
                     k.created_at.c_str(), k.revoked_at.value_or("-").c_str());
@@ -108,9 +108,10 @@ int Ingest(const std::string& dataset, const std::vector<std::string>& paths) {
     }
     const auto& s = outcome.summary;
     std::fprintf(stderr,
-                 "%s: release %s: %zu rows read, %zu inserted, %zu updated, %zu unchanged, %zu removed, %zu rejected\n",
-                 dataset.c_str(), outcome.release_label.c_str(), s.rows_read, s.inserted, s.updated, s.unchanged,
-                 s.removed, s.rejected);
+                 "%s: release %s: %zu rows read, %zu inserted, %zu updated, %zu unchanged, %zu removed, %zu "
+                 "rejected\n",
+                 dataset.c_str(), outcome.release_label.c_str(), s.rows_read, s.inserted, s.updated,
+                 s.unchanged, s.removed, s.rejected);
     for (const auto& reason : s.rejections) {
         std::fprintf(stderr, "  rejected: %s\n", reason.c_str());
     }
@@ -125,8 +126,8 @@ int Sample(const std::string& out, std::uint64_t seed) {
     options.out_dir = out;
     options.seed = seed;
     auto report = lastro::sample::WriteSample(options);
-    std::fprintf(stderr, "sample written to %s: %zu funds, %zu classes, %zu subclasses\n", out.c_str(), report.funds,
-                 report.classes, report.subclasses);
+    std::fprintf(stderr, "sample written to %s: %zu funds, %zu classes, %zu subclasses\n", out.c_str(),
+                 report.funds, report.classes, report.subclasses);
     return 0;
 }
 
@@ -139,9 +140,12 @@ int main(int argc, char** argv) {
 
     auto* db = app.add_subcommand("db", "Database schema");
     db->require_subcommand(1);
-    db->add_subcommand("migrate", "Create or migrate the core and plugin schemas")->callback([&] { action = Migrate; });
+    db->add_subcommand("migrate", "Create or migrate the core and plugin schemas")->callback([&] {
+        action = Migrate;
+    });
 
-    app.add_subcommand("plugins", "List plugins, their operations and datasets; non-zero exit on any invalid manifest")
+    app.add_subcommand("plugins",
+                       "List plugins, their operations and datasets; non-zero exit on any invalid manifest")
         ->callback([&] { action = ListPlugins; });
 
     auto* keys = app.add_subcommand("keys", "API keys");
@@ -150,7 +154,8 @@ int main(int argc, char** argv) {
     std::string scopes;
     auto* create = keys->add_subcommand("create", "Create a key and print it (only it) on stdout");
     create->add_option("--name", request.name, "A name for the key")->required();
-    create->add_option("--credits", request.monthly_credits, "Monthly credit allowance (default: the policy's)")
+    create
+        ->add_option("--credits", request.monthly_credits, "Monthly credit allowance (default: the policy's)")
         ->check(CLI::NonNegativeNumber);
     create->add_option("--rate", request.calls_per_minute, "Calls per minute (default: the policy's)")
         ->check(CLI::PositiveNumber);
@@ -159,7 +164,8 @@ int main(int argc, char** argv) {
         std::stringstream in(scopes);
         std::string scope;
         while (std::getline(in, scope, ',')) {
-            if (!scope.empty()) request.scopes.push_back(scope);
+            if (!scope.empty())
+                request.scopes.push_back(scope);
         }
         action = [&] { return CreateKey(request); };
     });
@@ -182,7 +188,8 @@ int main(int argc, char** argv) {
 
     std::string out;
     std::uint64_t seed = 20261014;
-    auto* sample = app.add_subcommand("sample", "Write the deterministic sample data in the real file formats");
+    auto* sample =
+        app.add_subcommand("sample", "Write the deterministic sample data in the real file formats");
     sample->add_option("--out", out, "Output directory")->required();
     sample->add_option("--seed", seed, "Seed (same seed, same bytes)");
     sample->callback([&] { action = [&] { return Sample(out, seed); }; });

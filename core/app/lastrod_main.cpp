@@ -9,10 +9,10 @@
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
 
+#include <pthread.h>
 #include <csignal>
 #include <cstdio>
 #include <exception>
-#include <pthread.h>
 
 namespace {
 
@@ -48,7 +48,8 @@ int main() {
         auto access_log = MakeAccessLog(runtime->config.log);
         runtime->plugins->StartAll();
         auto service = std::make_shared<lastro::http::ApiService>(
-            runtime->config, *runtime->db, *runtime->plugins, lastro::runtime::CursorSecret(*runtime->db), access_log);
+            runtime->config, *runtime->db, *runtime->plugins, lastro::runtime::CursorSecret(*runtime->db),
+            access_log);
         lastro::http::PistacheServer server(runtime->config.server, service);
         const std::uint16_t port = server.Start();
         std::fprintf(stderr, "lastrod %s: listening on http://%s:%u\n", LASTRO_VERSION,
@@ -57,7 +58,8 @@ int main() {
 
         int signal = 0;
         sigwait(&stop_signals, &signal);
-        std::fprintf(stderr, "lastrod: %s received, draining requests\n", signal == SIGTERM ? "SIGTERM" : "SIGINT");
+        std::fprintf(stderr, "lastrod: %s received, draining requests\n",
+                     signal == SIGTERM ? "SIGTERM" : "SIGINT");
         server.Stop();
         runtime->plugins->StopAll();
         access_log->flush();

@@ -1,12 +1,12 @@
 #include "core/auth/api_keys.hpp"
 
-#include "core_model-odb.hxx"
 #include "core/storage/database.hpp"
+#include "core_model-odb.hxx"
 
-#include <odb/transaction.hxx>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/rand.h>
+#include <odb/transaction.hxx>
 
 #include <ctime>
 #include <regex>
@@ -77,7 +77,8 @@ CreatedKey KeyStore::Create(const NewKeyRequest& request) {
 std::vector<storage::ApiKey> KeyStore::List() {
     std::vector<storage::ApiKey> keys;
     odb::transaction t(db_.begin());
-    auto result = db_.query<storage::ApiKey>(odb::query<storage::ApiKey>("ORDER BY" + odb::query<storage::ApiKey>::id));
+    auto result =
+        db_.query<storage::ApiKey>(odb::query<storage::ApiKey>("ORDER BY" + odb::query<storage::ApiKey>::id));
     for (const auto& key : result) {
         keys.push_back(key);
     }

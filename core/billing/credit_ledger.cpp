@@ -12,7 +12,9 @@
 namespace lastro::billing {
 namespace {
 
-std::string UsageId(std::int64_t key_id, const std::string& month) { return std::to_string(key_id) + ":" + month; }
+std::string UsageId(std::int64_t key_id, const std::string& month) {
+    return std::to_string(key_id) + ":" + month;
+}
 
 CreditState StateOf(const storage::CreditUsage* usage, std::int64_t allowance, std::time_t reset_at) {
     CreditState s;
@@ -46,8 +48,9 @@ std::time_t NextMonthStart(std::time_t now) {
     return timegm(&tm);
 }
 
-ReserveResult CreditLedger::Reserve(const std::string& request_id, std::int64_t key_id, std::int64_t allowance,
-                                    const std::string& operation, std::int64_t price, std::time_t now) {
+ReserveResult CreditLedger::Reserve(const std::string& request_id, std::int64_t key_id,
+                                    std::int64_t allowance, const std::string& operation, std::int64_t price,
+                                    std::time_t now) {
     const std::string month = MonthOf(now);
     const std::time_t reset = NextMonthStart(now);
     ReserveResult result;
@@ -87,7 +90,8 @@ ReserveResult CreditLedger::Reserve(const std::string& request_id, std::int64_t 
     return result;
 }
 
-SettleResult CreditLedger::Settle(const Reservation& reservation, std::int64_t allowance, int status, std::time_t now) {
+SettleResult CreditLedger::Settle(const Reservation& reservation, std::int64_t allowance, int status,
+                                  std::time_t now) {
     const bool charge = SettlementFor(status) == Settlement::kCharge;
     SettleResult result;
     storage::WithWriteTransaction(db_, [&] {
@@ -122,7 +126,8 @@ SettleResult CreditLedger::Settle(const Reservation& reservation, std::int64_t a
 
 CreditState CreditLedger::State(std::int64_t key_id, std::int64_t allowance, std::time_t now) {
     odb::transaction t(db_.begin());
-    std::unique_ptr<storage::CreditUsage> usage(db_.find<storage::CreditUsage>(UsageId(key_id, MonthOf(now))));
+    std::unique_ptr<storage::CreditUsage> usage(
+        db_.find<storage::CreditUsage>(UsageId(key_id, MonthOf(now))));
     CreditState s = StateOf(usage.get(), allowance, NextMonthStart(now));
     t.commit();
     return s;

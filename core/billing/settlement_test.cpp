@@ -1,6 +1,6 @@
+#include "core/billing/settlement.hpp"
 #include "core/billing/credit_ledger.hpp"
 #include "core/billing/rate_limiter.hpp"
-#include "core/billing/settlement.hpp"
 #include "core/storage/database.hpp"
 #include "core/storage/migration.hpp"
 
@@ -31,19 +31,20 @@ TEST(RateLimiterTest, CountsEveryCallInTheMinute) {
     RateDecision third = limiter.Admit(1, 2, t + 59);
     EXPECT_FALSE(third.allowed);
     EXPECT_EQ(third.reset_at, t + 60);
-    EXPECT_TRUE(limiter.Admit(2, 2, t).allowed);  // per key
+    EXPECT_TRUE(limiter.Admit(2, 2, t).allowed);       // per key
     EXPECT_TRUE(limiter.Admit(1, 2, t + 60).allowed);  // next window
 }
 
 TEST(MonthTest, CalendarMonthsInUtc) {
-    EXPECT_EQ(MonthOf(1'798'761'599), "2026-12");  // 2026-12-31T23:59:59Z
+    EXPECT_EQ(MonthOf(1'798'761'599), "2026-12");             // 2026-12-31T23:59:59Z
     EXPECT_EQ(NextMonthStart(1'798'761'599), 1'798'761'600);  // 2027-01-01T00:00:00Z
 }
 
 class CreditLedgerTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        dir_ = std::filesystem::temp_directory_path() / ("lastro-ledger-" + std::to_string(std::random_device{}()));
+        dir_ = std::filesystem::temp_directory_path() /
+               ("lastro-ledger-" + std::to_string(std::random_device{}()));
         config::DatabaseConfig config;
         config.sqlite_path = dir_ / "test.db";
         db_ = storage::OpenDatabase(config);

@@ -30,22 +30,28 @@ boost::json::object ParamJson(const plugins::ParamSpec& p) {
     o["in"] = p.in == plugins::ParamLocation::kPath ? "path" : "query";
     o["type"] = plugins::ToString(p.type);
     o["required"] = p.required;
-    if (p.min) o["min"] = *p.min;
-    if (p.max) o["max"] = *p.max;
-    if (p.max_length) o["max_length"] = *p.max_length;
+    if (p.min)
+        o["min"] = *p.min;
+    if (p.max)
+        o["max"] = *p.max;
+    if (p.max_length)
+        o["max_length"] = *p.max_length;
     if (!p.enum_values.empty()) {
         boost::json::array values;
-        for (const auto& v : p.enum_values) values.push_back(boost::json::value(v));
+        for (const auto& v : p.enum_values)
+            values.push_back(boost::json::value(v));
         o["enum"] = std::move(values);
     }
-    if (p.default_value) o["default"] = *p.default_value;
+    if (p.default_value)
+        o["default"] = *p.default_value;
     o["description"] = p.description;
     return o;
 }
 
 }  // namespace
 
-boost::json::object HealthDocument(const plugins::PluginSet& plugins, std::time_t started_at, std::time_t now) {
+boost::json::object HealthDocument(const plugins::PluginSet& plugins, std::time_t started_at,
+                                   std::time_t now) {
     boost::json::object o;
     o["status"] = "ok";
     o["version"] = LASTRO_VERSION;
@@ -114,8 +120,8 @@ boost::json::object SchemaDocument(const plugins::PluginSet& plugins) {
     for (const auto& p : plugins.Plugins()) {
         const plugins::Manifest& m = p->manifest;
         for (const auto& e : m.entities) {
-            entities.push_back(
-                boost::json::object{{"name", e.name}, {"description", e.description}, {"id_field", e.id}, {"plugin", m.name}});
+            entities.push_back(boost::json::object{
+                {"name", e.name}, {"description", e.description}, {"id_field", e.id}, {"plugin", m.name}});
         }
         for (const auto& op : m.operations) {
             boost::json::object r;
@@ -138,7 +144,8 @@ boost::json::object SchemaDocument(const plugins::PluginSet& plugins) {
         }
         for (const auto& ds : m.datasets) {
             boost::json::array files;
-            for (const auto& f : ds.files) files.push_back(boost::json::value(f));
+            for (const auto& f : ds.files)
+                files.push_back(boost::json::value(f));
             sources.push_back(boost::json::object{{"dataset", ds.id},
                                                   {"provider", ds.provider},
                                                   {"description", ds.description},
@@ -146,7 +153,8 @@ boost::json::object SchemaDocument(const plugins::PluginSet& plugins) {
                                                   {"plugin", m.name}});
         }
         for (const auto& pl : m.planned) {
-            planned.push_back(boost::json::object{{"path", pl.path}, {"description", pl.description}, {"plugin", m.name}});
+            planned.push_back(
+                boost::json::object{{"path", pl.path}, {"description", pl.description}, {"plugin", m.name}});
         }
     }
     o["entities"] = std::move(entities);

@@ -68,6 +68,8 @@ entities:
 
 }  // namespace
 
-plugins::Manifest CoreManifest() { return plugins::ParseManifest(kCoreManifest, "(built-in core manifest)"); }
+plugins::Manifest CoreManifest() {
+    return plugins::ParseManifest(kCoreManifest, "(built-in core manifest)");
+}
 
 }  // namespace lastro::catalog

@@ -121,10 +121,10 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
     YamlMap map(top, {"server", "data_dir", "database", "plugins", "credits", "log"});
 
     if (auto server = map.Find("server")) {
-        ParseServer(YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
-                                      "body_timeout_ms", "keepalive_timeout_ms", "shutdown_grace_ms",
-                                      "base_url"}),
-                    config);
+        ParseServer(
+            YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
+                              "body_timeout_ms", "keepalive_timeout_ms", "shutdown_grace_ms", "base_url"}),
+            config);
     }
     config.data_dir = Anchor(base, map.OptionalString("data_dir").value_or("var"));
     if (auto database = map.Find("database")) {
@@ -157,7 +157,8 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
     if (auto log = map.Find("log")) {
         YamlMap l(*log, {"access_log", "level"});
         if (auto access = l.OptionalString("access_log")) {
-            config.log.access_log = (*access == "stderr" || *access == "off") ? *access : Anchor(base, *access).string();
+            config.log.access_log =
+                (*access == "stderr" || *access == "off") ? *access : Anchor(base, *access).string();
         }
         if (auto level = l.OptionalString("level")) {
             if (*level != "debug" && *level != "info" && *level != "warn" && *level != "error") {
@@ -193,8 +194,9 @@ void ApplyEnvironment(Config& config) {
             config.database.backend = Backend::kPgsql;
             config.database.pgsql_conninfo = value.substr(6);
         } else {
-            throw YamlError("LASTRO_DATABASE: expected sqlite:PATH, postgresql://... or pgsql:CONNINFO, found '" +
-                            value + "'");
+            throw YamlError(
+                "LASTRO_DATABASE: expected sqlite:PATH, postgresql://... or pgsql:CONNINFO, found '" + value +
+                "'");
         }
     }
     // The SQLite file lives under the data directory unless given as an absolute path.

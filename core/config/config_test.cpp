@@ -34,9 +34,10 @@ TEST(ConfigTest, ReadsEveryKeyAndAnchorsRelativePaths) {
 }
 
 TEST(ConfigTest, RejectsUnknownKeysWithTheirLine) {
-    EXPECT_EQ(Error("server:\n  listen: 127.0.0.1:1\n  thread: 2\n"),
-              "/etc/lastro/lastro.yaml:3:3: server.thread: unknown key (known keys: base_url, body_timeout_ms, "
-              "header_timeout_ms, keepalive_timeout_ms, listen, max_request_bytes, shutdown_grace_ms, threads)");
+    EXPECT_EQ(
+        Error("server:\n  listen: 127.0.0.1:1\n  thread: 2\n"),
+        "/etc/lastro/lastro.yaml:3:3: server.thread: unknown key (known keys: base_url, body_timeout_ms, "
+        "header_timeout_ms, keepalive_timeout_ms, listen, max_request_bytes, shutdown_grace_ms, threads)");
 }
 
 TEST(ConfigTest, RejectsWrongTypesAndValues) {
@@ -49,8 +50,9 @@ TEST(ConfigTest, RejectsWrongTypesAndValues) {
     EXPECT_EQ(Error("credits: {calls_per_minute: 0}\n"),
               "/etc/lastro/lastro.yaml:1:29: credits.calls_per_minute: must be at least 1");
     EXPECT_NE(Error("server: {listen: [1}\n").find("malformed YAML"), std::string::npos);
-    EXPECT_NE(Error("log: {level: info}\nlog: {level: debug}\n").find("2:1: log: duplicate key (first at line 1)"),
-              std::string::npos);
+    EXPECT_NE(
+        Error("log: {level: info}\nlog: {level: debug}\n").find("2:1: log: duplicate key (first at line 1)"),
+        std::string::npos);
 }
 
 TEST(ConfigTest, EnvironmentOverridesTheFile) {

@@ -43,7 +43,9 @@ YAML::Node LoadYamlFile(const std::string& file) {
     }
 }
 
-std::string YamlNode::Where() const { return Position(file_, node_.Mark()); }
+std::string YamlNode::Where() const {
+    return Position(file_, node_.Mark());
+}
 
 void YamlNode::Fail(const std::string& message) const {
     throw YamlError(Where() + ": " + (path_.empty() ? "" : path_ + ": ") + message);
@@ -142,7 +144,9 @@ YamlMap::YamlMap(const YamlNode& node, std::set<std::string> allowed) : node_(no
     }
 }
 
-bool YamlMap::Has(const std::string& key) const { return Find(key).has_value(); }
+bool YamlMap::Has(const std::string& key) const {
+    return Find(key).has_value();
+}
 
 std::optional<YamlNode> YamlMap::Find(const std::string& key) const {
     const YAML::Node& raw = node_.Raw();

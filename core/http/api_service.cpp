@@ -10,11 +10,11 @@
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/uuid.hpp>
 
+#include <openssl/evp.h>
 #include <boost/json.hpp>
 #include <boost/url/pct_string_view.hpp>
 #include <odb/exceptions.hxx>
 #include <odb/transaction.hxx>
-#include <openssl/evp.h>
 
 #include <chrono>
 #include <set>
@@ -62,7 +62,8 @@ std::optional<std::string> Decode(const std::string& raw, bool plus_is_space) {
     std::string text = raw;
     if (plus_is_space) {
         for (char& c : text) {
-            if (c == '+') c = ' ';
+            if (c == '+')
+                c = ' ';
         }
     }
     auto view = boost::urls::make_pct_string_view(text);
@@ -87,7 +88,8 @@ std::string ParamText(const sdk::ParamValue& value) {
 std::string FiltersDigest(const sdk::Params& params) {
     std::string canonical;
     for (const auto& [name, value] : params.All()) {
-        if (name == "cursor" || name == "limit") continue;
+        if (name == "cursor" || name == "limit")
+            continue;
         canonical += name + "=" + ParamText(value) + "\n";
     }
     unsigned char digest[EVP_MAX_MD_SIZE];
@@ -118,7 +120,8 @@ ParamsOutcome ValidateParams(const plugins::OperationSpec& op, const std::map<st
         std::optional<std::string> raw;
         if (spec.in == plugins::ParamLocation::kPath) {
             auto it = path.find(spec.name);
-            if (it != path.end()) raw = it->second;
+            if (it != path.end())
+                raw = it->second;
         } else if (auto it = given.find(spec.name); it != given.end()) {
             raw = it->second;
         }
@@ -131,7 +134,8 @@ ParamsOutcome ValidateParams(const plugins::OperationSpec& op, const std::map<st
                 out.error = {spec.name, spec.name + " is required"};
                 return out;
             }
-            if (!spec.default_value) continue;
+            if (!spec.default_value)
+                continue;
             raw = spec.default_value;
         }
         auto converted = plugins::ConvertParam(spec, *raw);
@@ -146,16 +150,22 @@ ParamsOutcome ValidateParams(const plugins::OperationSpec& op, const std::map<st
 
 // Failures go to the same log as the access lines, also as one JSON object per line.
 std::string ErrorLine(const std::string& request_id, const std::string& what) {
-    return boost::json::serialize(boost::json::object{{"level", "error"}, {"request_id", request_id}, {"error", what}});
+    return boost::json::serialize(
+        boost::json::object{{"level", "error"}, {"request_id", request_id}, {"error", what}});
 }
 
 int StatusOf(sdk::ProblemCode code) {
     switch (code) {
-        case sdk::ProblemCode::kBadRequest: return 400;
-        case sdk::ProblemCode::kForbidden: return 403;
-        case sdk::ProblemCode::kNotFound: return 404;
-        case sdk::ProblemCode::kInvalidParameter: return 422;
-        case sdk::ProblemCode::kUnavailable: return 503;
+        case sdk::ProblemCode::kBadRequest:
+            return 400;
+        case sdk::ProblemCode::kForbidden:
+            return 403;
+        case sdk::ProblemCode::kNotFound:
+            return 404;
+        case sdk::ProblemCode::kInvalidParameter:
+            return 422;
+        case sdk::ProblemCode::kUnavailable:
+            return 503;
     }
     return 500;
 }
@@ -175,7 +185,8 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
     for (const auto& p : plugins.Plugins()) {
         for (const plugins::OperationSpec& op : p->manifest.operations) {
             auto it = p->handlers.find(op.id);
-            routes_.Add(Route{&op, it == p->handlers.end() ? nullptr : &it->second, RouteTable::Split(op.path)});
+            routes_.Add(
+                Route{&op, it == p->handlers.end() ? nullptr : &it->second, RouteTable::Split(op.path)});
         }
     }
 }
@@ -193,9 +204,10 @@ OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
         if (draining_) {
             response = Problem(call, 503, "the server is shutting down; retry on another instance");
         } else if (request.size_bytes > config_.server.max_request_bytes) {
-            response = Problem(call, 413,
-                               "the request is about " + std::to_string(request.size_bytes) + " bytes; the limit is " +
-                                   std::to_string(config_.server.max_request_bytes));
+            response =
+                Problem(call, 413,
+                        "the request is about " + std::to_string(request.size_bytes) +
+                            " bytes; the limit is " + std::to_string(config_.server.max_request_bytes));
         } else if (!path || !sdk::IsValidUtf8(*path)) {
             response = Problem(call, 400, "the request path is not validly percent-encoded UTF-8");
         } else if (request.has_body &&
@@ -223,7 +235,8 @@ OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
             response = Problem(call, 404, "no resource at " + call.instance);
         }
     } catch (const std::exception& e) {
-        if (access_log_) access_log_->error(ErrorLine(call.request_id, e.what()));
+        if (access_log_)
+            access_log_->error(ErrorLine(call.request_id, e.what()));
         response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
     }
     response.headers.emplace_back("X-Request-Id", call.request_id);
@@ -243,16 +256,20 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
     const std::string& header = request.authorization.value_or("");
     if (header.rfind("Bearer ", 0) != 0) {
         call.price = 0;
-        return Problem(call, 401, request.authorization ? "the Authorization header must be 'Bearer <API key>'"
-                                                        : "this operation needs an API key: Authorization: Bearer <key>");
+        return Problem(call, 401,
+                       request.authorization
+                           ? "the Authorization header must be 'Bearer <API key>'"
+                           : "this operation needs an API key: Authorization: Bearer <key>");
     }
     call.principal = keys_.Authenticate(header.substr(7));
     if (!call.principal) {
         call.price = 0;
         return Problem(call, 401, "the API key is not valid (unknown, revoked or malformed)");
     }
-    const std::int64_t allowance = call.principal->monthly_credits.value_or(config_.credits.monthly_allowance);
-    const std::int64_t per_minute = call.principal->calls_per_minute.value_or(config_.credits.calls_per_minute);
+    const std::int64_t allowance =
+        call.principal->monthly_credits.value_or(config_.credits.monthly_allowance);
+    const std::int64_t per_minute =
+        call.principal->calls_per_minute.value_or(config_.credits.calls_per_minute);
 
     call.rate = rate_limiter_.Admit(call.principal->key_id, per_minute, call.now);
     if (!call.rate->allowed) {
@@ -260,7 +277,8 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
         OutgoingResponse r = Problem(call, 429,
                                      "per-minute rate limit of " + std::to_string(per_minute) +
                                          " calls reached for this key; retry after the window resets");
-        r.headers.emplace_back("Retry-After", std::to_string(std::max<std::time_t>(1, call.rate->reset_at - call.now)));
+        r.headers.emplace_back("Retry-After",
+                               std::to_string(std::max<std::time_t>(1, call.rate->reset_at - call.now)));
         return r;
     }
 
@@ -308,7 +326,8 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
                         cursor_problem = "the cursor belongs to another operation";
                         break;
                     case CursorError::kOtherFilters:
-                        cursor_problem = "the cursor was issued for other filters; repeat the first page's filters";
+                        cursor_problem =
+                            "the cursor was issued for other filters; repeat the first page's filters";
                         break;
                 }
             }
@@ -321,8 +340,9 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
         call.credits = reserved.state;
         if (!reserved.reserved) {
             return Problem(call, 429,
-                           "the monthly allowance of " + std::to_string(allowance) + " credits cannot cover " +
-                               std::to_string(call.price) + " more; it resets at the start of the next month (UTC)");
+                           "the monthly allowance of " + std::to_string(allowance) +
+                               " credits cannot cover " + std::to_string(call.price) +
+                               " more; it resets at the start of the next month (UTC)");
         }
         call.reservation = reserved.reservation;
     } else {
@@ -353,10 +373,12 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
             }
             boost::json::object meta;
             meta["request_id"] = call.request_id;
-            meta["data_release"] = result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
+            meta["data_release"] =
+                result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
             meta["as_of"] = result.meta.as_of ? boost::json::value(*result.meta.as_of) : nullptr;
-            std::size_t rows = result.data.is_array() ? result.data.as_array().size()
-                                                      : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
+            std::size_t rows = result.data.is_array()
+                                   ? result.data.as_array().size()
+                                   : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
             meta["row_count"] = rows;
             boost::json::array sources;
             for (const sdk::Source& s : result.meta.sources) {
@@ -371,8 +393,8 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
                 pagination["limit"] = checked.params.Integer("limit").value_or(0);
                 pagination["has_more"] = result.meta.next_position.has_value();
                 if (result.meta.next_position) {
-                    pagination["next_cursor"] =
-                        cursors_.Encode({op.id, filters, call.principal->key_id, call.now, *result.meta.next_position});
+                    pagination["next_cursor"] = cursors_.Encode(
+                        {op.id, filters, call.principal->key_id, call.now, *result.meta.next_position});
                 } else {
                     pagination["next_cursor"] = nullptr;
                 }
@@ -385,17 +407,20 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
         } catch (const sdk::Problem& p) {
             response = Problem(call, StatusOf(p.Code()), p.what(), p.Parameter());
         } catch (const odb::exception& e) {
-            if (access_log_) access_log_->error(ErrorLine(call.request_id, e.what()));
+            if (access_log_)
+                access_log_->error(ErrorLine(call.request_id, e.what()));
             response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
         } catch (const std::exception& e) {
-            if (access_log_) access_log_->error(ErrorLine(call.request_id, e.what()));
+            if (access_log_)
+                access_log_->error(ErrorLine(call.request_id, e.what()));
             response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
         }
     }
 
     // Settle before the response leaves: durable when Settle returns.
     if (call.reservation) {
-        billing::SettleResult settled = ledger_.Settle(*call.reservation, allowance, response.status, std::time(nullptr));
+        billing::SettleResult settled =
+            ledger_.Settle(*call.reservation, allowance, response.status, std::time(nullptr));
         call.charged = settled.charged;
         call.credits = settled.state;
     }
@@ -414,8 +439,10 @@ OutgoingResponse ApiService::Problem(Call& call, int status, const std::string& 
 void ApiService::AddBillingHeaders(Call& call, OutgoingResponse& response) {
     // Every /v1 answer carries all eight headers; a caller we could not identify has no
     // account, so its account figures are 0 (docs/billing.md).
-    const billing::CreditState credits = call.credits.value_or(billing::CreditState{0, 0, billing::NextMonthStart(call.now)});
-    const billing::RateDecision rate = call.rate.value_or(billing::RateDecision{false, 0, 0, call.now - call.now % 60 + 60});
+    const billing::CreditState credits =
+        call.credits.value_or(billing::CreditState{0, 0, billing::NextMonthStart(call.now)});
+    const billing::RateDecision rate =
+        call.rate.value_or(billing::RateDecision{false, 0, 0, call.now - call.now % 60 + 60});
     auto& h = response.headers;
     h.emplace_back("X-Credits-Cost", std::to_string(call.price));
     h.emplace_back("X-Credits-Charged", std::to_string(call.charged));
@@ -428,9 +455,11 @@ void ApiService::AddBillingHeaders(Call& call, OutgoingResponse& response) {
 }
 
 void ApiService::Log(const Call& call, const OutgoingResponse& response) {
-    if (!access_log_) return;
+    if (!access_log_)
+        return;
     const auto micros =
-        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - call.started).count();
+        std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - call.started)
+            .count();
     boost::json::object line;
     line["ts"] = storage::Rfc3339(call.now);
     line["request_id"] = call.request_id;

@@ -13,8 +13,8 @@
 #include "core/http/router.hpp"
 #include "core/plugins/plugin_set.hpp"
 
-#include <odb/database.hxx>
 #include <spdlog/logger.h>
+#include <odb/database.hxx>
 
 #include <atomic>
 #include <ctime>
@@ -27,8 +27,8 @@
 namespace lastro::http {
 
 struct IncomingRequest {
-    std::string method;    // "GET"
-    std::string resource;  // the raw path, still percent-encoded
+    std::string method;                                      // "GET"
+    std::string resource;                                    // the raw path, still percent-encoded
     std::vector<std::pair<std::string, std::string>> query;  // raw name/value pairs
     std::optional<std::string> authorization;
     std::optional<std::string> content_type;

@@ -1,9 +1,9 @@
 #include "core/http/cursor_codec.hpp"
 
-#include <boost/json.hpp>
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
+#include <boost/json.hpp>
 
 #include <algorithm>
 
@@ -16,8 +16,9 @@ constexpr std::size_t kSignatureBytes = 16;  // 128 bits of HMAC-SHA256 is plent
 
 std::string Base64UrlEncode(const std::string& bytes) {
     std::string out(4 * ((bytes.size() + 2) / 3) + 1, '\0');
-    int n = EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
-                            reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
+    int n =
+        EVP_EncodeBlock(reinterpret_cast<unsigned char*>(out.data()),
+                        reinterpret_cast<const unsigned char*>(bytes.data()), static_cast<int>(bytes.size()));
     out.resize(static_cast<std::size_t>(n));
     while (!out.empty() && out.back() == '=') {
         out.pop_back();
@@ -69,7 +70,8 @@ std::string CursorCodec::Encode(const CursorPayload& payload) const {
     return body + "." + Base64UrlEncode(Sign(body));
 }
 
-std::variant<CursorPayload, CursorError> CursorCodec::Decode(const std::string& cursor, const std::string& operation,
+std::variant<CursorPayload, CursorError> CursorCodec::Decode(const std::string& cursor,
+                                                             const std::string& operation,
                                                              const std::string& filters) const {
     const auto dot = cursor.find('.');
     if (dot == std::string::npos) {
@@ -97,7 +99,8 @@ std::variant<CursorPayload, CursorError> CursorCodec::Decode(const std::string& 
     const auto* k = o.if_contains("k");
     const auto* t = o.if_contains("t");
     const auto* p = o.if_contains("p");
-    if (!op || !op->is_string() || !f || !f->is_string() || !k || !k->is_int64() || !t || !t->is_int64() || !p) {
+    if (!op || !op->is_string() || !f || !f->is_string() || !k || !k->is_int64() || !t || !t->is_int64() ||
+        !p) {
         return CursorError::kMalformed;
     }
     if (op->as_string() != operation) {

@@ -23,10 +23,14 @@ TEST(CursorCodecTest, RejectsTamperingAndForeignSecrets) {
     for (std::size_t i = 0; i < cursor.size(); i += 7) {
         std::string tampered = cursor;
         tampered[i] = tampered[i] == 'A' ? 'B' : 'A';
-        if (tampered == cursor) continue;
-        EXPECT_EQ(std::get<CursorError>(codec.Decode(tampered, "funds.search", "F1")), CursorError::kMalformed) << i;
+        if (tampered == cursor)
+            continue;
+        EXPECT_EQ(std::get<CursorError>(codec.Decode(tampered, "funds.search", "F1")),
+                  CursorError::kMalformed)
+            << i;
     }
-    EXPECT_EQ(std::get<CursorError>(CursorCodec("other").Decode(cursor, "funds.search", "F1")), CursorError::kMalformed);
+    EXPECT_EQ(std::get<CursorError>(CursorCodec("other").Decode(cursor, "funds.search", "F1")),
+              CursorError::kMalformed);
     EXPECT_EQ(std::get<CursorError>(codec.Decode("garbage", "funds.search", "F1")), CursorError::kMalformed);
     EXPECT_EQ(std::get<CursorError>(codec.Decode("a.b.c", "funds.search", "F1")), CursorError::kMalformed);
 }

@@ -40,7 +40,8 @@ void Write(const boost::json::value& value, std::string& out) {
             out += '[';
             bool first = true;
             for (const auto& item : value.get_array()) {
-                if (!first) out += ',';
+                if (!first)
+                    out += ',';
                 first = false;
                 Write(item, out);
             }
@@ -51,7 +52,8 @@ void Write(const boost::json::value& value, std::string& out) {
             out += '{';
             bool first = true;
             for (const auto& [key, item] : value.get_object()) {
-                if (!first) out += ',';
+                if (!first)
+                    out += ',';
                 first = false;
                 out += boost::json::serialize(boost::json::string_view(key));
                 out += ':';

@@ -1,14 +1,15 @@
 #include "core/http/json_writer.hpp"
 
-#include <boost/json.hpp>
 #include <gtest/gtest.h>
+#include <boost/json.hpp>
 
 namespace lastro::http {
 namespace {
 
 TEST(JsonWriterTest, WritesMoneyInPlainNotationAndRoundTrips) {
-    boost::json::object o{{"nav", 1156879.12}, {"ratio", 0.0525}, {"count", 3}, {"none", nullptr},
-                          {"name", "CRÉDITO \"A\"\n"}, {"list", boost::json::array{1.5, true, "x"}}};
+    boost::json::object o{
+        {"nav", 1156879.12}, {"ratio", 0.0525},           {"count", 3},
+        {"none", nullptr},   {"name", "CRÉDITO \"A\"\n"}, {"list", boost::json::array{1.5, true, "x"}}};
     const std::string text = WriteJson(o);
     EXPECT_NE(text.find("\"nav\":1156879.12"), std::string::npos) << text;
     EXPECT_NE(text.find("\"ratio\":0.0525"), std::string::npos) << text;

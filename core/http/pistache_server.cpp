@@ -56,7 +56,9 @@ IncomingRequest Convert(const Http::Request& request) {
     return in;
 }
 
-Http::Code ToCode(int status) { return static_cast<Http::Code>(status); }
+Http::Code ToCode(int status) {
+    return static_cast<Http::Code>(status);
+}
 
 // Pistache 0.0.5 answers an HTTP/1.1 request without a Connection header with
 // "Connection: Close" yet keeps the socket: say Keep-Alive, as HTTP/1.1 means (DESIGN.md).
@@ -101,9 +103,10 @@ public:
 
     void onTimeout(const Http::Request&, Http::ResponseWriter response) override {
         try {
-            response.send(Http::Code::Request_Timeout,
-                          R"({"title":"Request timeout","status":408,"detail":"the request was not received in time"})",
-                          Http::Mime::MediaType::fromString("application/problem+json"));
+            response.send(
+                Http::Code::Request_Timeout,
+                R"({"title":"Request timeout","status":408,"detail":"the request was not received in time"})",
+                Http::Mime::MediaType::fromString("application/problem+json"));
         } catch (...) {
         }
     }
@@ -115,7 +118,9 @@ private:
 // Pistache answers requests above its cap itself, in text/plain, before our handler runs. The
 // cap sits well above our limit so that our handler answers most oversized requests with a
 // problem (docs/operations.md).
-std::size_t PistacheRequestCap(std::size_t limit) { return std::max<std::size_t>(limit * 4, 65536); }
+std::size_t PistacheRequestCap(std::size_t limit) {
+    return std::max<std::size_t>(limit * 4, 65536);
+}
 
 }  // namespace
 
@@ -131,7 +136,9 @@ PistacheServer::PistacheServer(const config::ServerConfig& config, std::shared_p
     impl_->service = std::move(service);
 }
 
-PistacheServer::~PistacheServer() { Stop(); }
+PistacheServer::~PistacheServer() {
+    Stop();
+}
 
 std::uint16_t PistacheServer::Start() {
     Address address(impl_->config.listen_host, Port(impl_->config.listen_port));
@@ -154,7 +161,8 @@ void PistacheServer::Stop() {
         return;
     }
     impl_->service->BeginDraining();
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(impl_->config.shutdown_grace_ms);
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(impl_->config.shutdown_grace_ms);
     while (impl_->service->InFlight() > 0 && std::chrono::steady_clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(10));
     }

@@ -3,7 +3,9 @@
 namespace lastro::http {
 namespace {
 
-bool IsTemplate(const std::string& segment) { return !segment.empty() && segment.front() == '{'; }
+bool IsTemplate(const std::string& segment) {
+    return !segment.empty() && segment.front() == '{';
+}
 
 }  // namespace
 
@@ -21,7 +23,9 @@ std::vector<std::string> RouteTable::Split(std::string_view path) {
     return segments;
 }
 
-void RouteTable::Add(Route route) { routes_.push_back(std::move(route)); }
+void RouteTable::Add(Route route) {
+    routes_.push_back(std::move(route));
+}
 
 std::optional<RouteMatch> RouteTable::Match(std::string_view path) const {
     const std::vector<std::string> parts = Split(path);

@@ -35,7 +35,8 @@ IngestOutcome RunIngest(odb::database& db, const plugins::PluginSet& plugins, co
 
     storage::DataRelease release;
     release.dataset = dataset;
-    release.label = outcome.summary.release_label.empty() ? storage::Rfc3339(now) : outcome.summary.release_label;
+    release.label =
+        outcome.summary.release_label.empty() ? storage::Rfc3339(now) : outcome.summary.release_label;
     release.as_of = outcome.summary.as_of;
     release.ingested_at = storage::Rfc3339(now);
     for (const auto& input : inputs) {

@@ -7,7 +7,8 @@ namespace lastro::ingest {
 
 std::optional<sdk::Release> ReleaseCatalog::LatestRelease(const std::string& dataset) const {
     using Query = odb::query<storage::DataRelease>;
-    auto result = db_.query<storage::DataRelease>((Query::dataset == dataset) + "ORDER BY" + Query::id + "DESC LIMIT 1");
+    auto result = db_.query<storage::DataRelease>((Query::dataset == dataset) + "ORDER BY" + Query::id +
+                                                  "DESC LIMIT 1");
     for (const storage::DataRelease& r : result) {
         return sdk::Release{r.dataset, r.label, r.as_of, r.ingested_at};
     }

@@ -20,20 +20,29 @@ const std::regex kOperationId("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+");
 const std::regex kDatasetId("[a-z][a-z0-9_]*\\.[a-z0-9_.]+");
 const std::regex kParamName("[a-z][a-z0-9_]*");
 const std::regex kPathSegment("[a-z0-9_\\-]+|\\{[a-z][a-z0-9_]*\\}");
-const std::set<std::string> kFieldTypes = {"string", "integer", "number", "boolean", "date", "month",
-                                           "timestamp", "uuid", "object", "array"};
+const std::set<std::string> kFieldTypes = {"string", "integer",   "number", "boolean", "date",
+                                           "month",  "timestamp", "uuid",   "object",  "array"};
 
-std::string Location(const YamlNode& node) { return node.Where(); }
+std::string Location(const YamlNode& node) {
+    return node.Where();
+}
 
 ParamType ParseParamType(const YamlNode& node) {
     const std::string t = node.AsString();
-    if (t == "string") return ParamType::kString;
-    if (t == "integer") return ParamType::kInteger;
-    if (t == "boolean") return ParamType::kBoolean;
-    if (t == "month") return ParamType::kMonth;
-    if (t == "date") return ParamType::kDate;
-    if (t == "uuid") return ParamType::kUuid;
-    if (t == "cnpj") return ParamType::kCnpj;
+    if (t == "string")
+        return ParamType::kString;
+    if (t == "integer")
+        return ParamType::kInteger;
+    if (t == "boolean")
+        return ParamType::kBoolean;
+    if (t == "month")
+        return ParamType::kMonth;
+    if (t == "date")
+        return ParamType::kDate;
+    if (t == "uuid")
+        return ParamType::kUuid;
+    if (t == "cnpj")
+        return ParamType::kCnpj;
     node.Fail("unknown parameter type '" + t + "' (string, integer, boolean, month, date, uuid, cnpj)");
 }
 
@@ -101,8 +110,9 @@ FieldSpec ParseField(const YamlNode& node) {
     f.name = map.String("name");
     f.type = map.String("type");
     if (!kFieldTypes.count(f.type)) {
-        map.Get("type").Fail("unknown field type '" + f.type +
-                             "' (string, integer, number, boolean, date, month, timestamp, uuid, object, array)");
+        map.Get("type").Fail(
+            "unknown field type '" + f.type +
+            "' (string, integer, number, boolean, date, month, timestamp, uuid, object, array)");
     }
     f.nullable = map.OptionalBoolean("nullable").value_or(false);
     f.unit = map.OptionalString("unit").value_or("");
@@ -211,7 +221,8 @@ OperationSpec ParseOperation(const YamlNode& node) {
         if (!limit || limit->type != ParamType::kInteger || !limit->max) {
             node.Fail("cursor pagination needs an integer 'limit' parameter with a max");
         }
-        if (!cursor || cursor->type != ParamType::kString || !cursor->max_length || *cursor->max_length > 512) {
+        if (!cursor || cursor->type != ParamType::kString || !cursor->max_length ||
+            *cursor->max_length > 512) {
             node.Fail("cursor pagination needs a string 'cursor' parameter with max_length <= 512");
         }
     }
@@ -240,22 +251,32 @@ OperationSpec ParseOperation(const YamlNode& node) {
 
 const char* ToString(ParamType type) {
     switch (type) {
-        case ParamType::kString: return "string";
-        case ParamType::kInteger: return "integer";
-        case ParamType::kBoolean: return "boolean";
-        case ParamType::kMonth: return "month";
-        case ParamType::kDate: return "date";
-        case ParamType::kUuid: return "uuid";
-        case ParamType::kCnpj: return "cnpj";
+        case ParamType::kString:
+            return "string";
+        case ParamType::kInteger:
+            return "integer";
+        case ParamType::kBoolean:
+            return "boolean";
+        case ParamType::kMonth:
+            return "month";
+        case ParamType::kDate:
+            return "date";
+        case ParamType::kUuid:
+            return "uuid";
+        case ParamType::kCnpj:
+            return "cnpj";
     }
     return "string";
 }
 
 const char* ToString(Pagination pagination) {
     switch (pagination) {
-        case Pagination::kNone: return "none";
-        case Pagination::kCursor: return "cursor";
-        case Pagination::kOffset: return "offset";
+        case Pagination::kNone:
+            return "none";
+        case Pagination::kCursor:
+            return "cursor";
+        case Pagination::kOffset:
+            return "offset";
     }
     return "none";
 }
@@ -278,8 +299,8 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
                         std::to_string(e.mark.column + 1) + ": malformed YAML: " + e.msg);
     }
     YamlNode top(root, file.string(), "");
-    YamlMap map(top, {"name", "version", "description", "library", "sdk", "operations", "datasets", "entities",
-                      "planned"});
+    YamlMap map(top, {"name", "version", "description", "library", "sdk", "operations", "datasets",
+                      "entities", "planned"});
     Manifest m;
     m.file = file;
     m.name = map.String("name");

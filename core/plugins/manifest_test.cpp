@@ -21,12 +21,13 @@ std::string Error(const std::string& operations) {
 }
 
 TEST(ManifestTest, ParsesAnOperationWithParameters) {
-    Manifest m = ParseManifest(kHead +
-                                   "  - id: t.search\n    path: /v1/things/{thing_id}\n    price: 2\n    scope: t\n"
-                                   "    params:\n      - {name: thing_id, in: path, type: uuid}\n"
-                                   "      - {name: month, type: month, required: true}\n" +
-                                   kResponse,
-                               "m.yaml");
+    Manifest m =
+        ParseManifest(kHead +
+                          "  - id: t.search\n    path: /v1/things/{thing_id}\n    price: 2\n    scope: t\n"
+                          "    params:\n      - {name: thing_id, in: path, type: uuid}\n"
+                          "      - {name: month, type: month, required: true}\n" +
+                          kResponse,
+                      "m.yaml");
     ASSERT_EQ(m.operations.size(), 1u);
     EXPECT_EQ(m.operations[0].price, 2);
     EXPECT_TRUE(m.operations[0].FindParam("thing_id")->required);
@@ -61,7 +62,8 @@ TEST(ManifestTest, RejectsATemplateWithoutPathParameter) {
 }
 
 TEST(ManifestTest, RejectsCursorPaginationWithoutLimit) {
-    EXPECT_NE(Error("  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n    pagination: cursor\n" + kResponse)
+    EXPECT_NE(Error("  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n    pagination: cursor\n" +
+                    kResponse)
                   .find("cursor pagination needs an integer 'limit' parameter"),
               std::string::npos);
 }
@@ -80,8 +82,10 @@ TEST(ParamConversionTest, ConvertsAndRejectsByType) {
     limit.min = 1;
     limit.max = 100;
     EXPECT_EQ(std::get<sdk::ParamValue>(ConvertParam(limit, "25")), sdk::ParamValue(std::int64_t{25}));
-    EXPECT_EQ(std::get<ParamError>(ConvertParam(limit, "0")).detail, "limit must be an integer between 1 and 100");
-    EXPECT_EQ(std::get<ParamError>(ConvertParam(limit, "1e3")).detail, "limit must be an integer between 1 and 100");
+    EXPECT_EQ(std::get<ParamError>(ConvertParam(limit, "0")).detail,
+              "limit must be an integer between 1 and 100");
+    EXPECT_EQ(std::get<ParamError>(ConvertParam(limit, "1e3")).detail,
+              "limit must be an integer between 1 and 100");
     ParamSpec month;
     month.name = "month";
     month.type = ParamType::kMonth;

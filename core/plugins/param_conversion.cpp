@@ -12,8 +12,8 @@ namespace lastro::plugins {
 namespace {
 
 std::size_t CountCodePoints(std::string_view utf8) {
-    return static_cast<std::size_t>(
-        std::count_if(utf8.begin(), utf8.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
+    return static_cast<std::size_t>(std::count_if(
+        utf8.begin(), utf8.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xC0) != 0x80; }));
 }
 
 bool HasControlCharacters(std::string_view text) {
@@ -107,7 +107,8 @@ std::variant<sdk::ParamValue, ParamError> ConvertParam(const ParamSpec& spec, st
                 case sdk::CnpjError::kWrongLength:
                     return ParamError{name + " must have 14 digits"};
                 default:
-                    return ParamError{name + " must be a CNPJ: 14 digits, optionally punctuated as 00.000.000/0000-00"};
+                    return ParamError{
+                        name + " must be a CNPJ: 14 digits, optionally punctuated as 00.000.000/0000-00"};
             }
         }
     }

@@ -110,11 +110,13 @@ void CheckUnique(const std::vector<const Manifest*>& manifests) {
     std::map<std::string, std::string> ids, paths, datasets, names;
     for (const Manifest* m : manifests) {
         if (auto [it, ok] = names.emplace(m->name, m->file.string()); !ok) {
-            throw PluginError(m->file.string() + ": plugin name '" + m->name + "' is also used by " + it->second);
+            throw PluginError(m->file.string() + ": plugin name '" + m->name + "' is also used by " +
+                              it->second);
         }
         for (const OperationSpec& op : m->operations) {
             if (auto [it, ok] = ids.emplace(op.id, op.location); !ok) {
-                throw PluginError(op.location + ": operation id '" + op.id + "' is also declared at " + it->second);
+                throw PluginError(op.location + ": operation id '" + op.id + "' is also declared at " +
+                                  it->second);
             }
             if (auto [it, ok] = paths.emplace(op.path, op.location); !ok) {
                 throw PluginError(op.location + ": path '" + op.path + "' is also declared at " + it->second);
@@ -122,7 +124,8 @@ void CheckUnique(const std::vector<const Manifest*>& manifests) {
         }
         for (const DatasetSpec& ds : m->datasets) {
             if (auto [it, ok] = datasets.emplace(ds.id, ds.location); !ok) {
-                throw PluginError(ds.location + ": dataset '" + ds.id + "' is also declared at " + it->second);
+                throw PluginError(ds.location + ": dataset '" + ds.id + "' is also declared at " +
+                                  it->second);
             }
         }
     }
@@ -163,7 +166,8 @@ std::unique_ptr<PluginSet> PluginSet::Load(const config::PluginsConfig& config, 
             throw PluginError(where + ": cannot load the library: " + e.what());
         }
         if (!lib.has("lastro_plugin_abi")) {
-            throw PluginError(where + ": missing symbol lastro_plugin_abi (was it built with LASTRO_PLUGIN?)");
+            throw PluginError(where +
+                              ": missing symbol lastro_plugin_abi (was it built with LASTRO_PLUGIN?)");
         }
         const int abi = lib.get<int()>("lastro_plugin_abi")();
         if (abi != sdk::kAbiVersion || m.sdk != sdk::kAbiVersion) {
@@ -194,7 +198,9 @@ std::unique_ptr<PluginSet> PluginSet::Load(const config::PluginsConfig& config, 
     return set;
 }
 
-PluginSet::~PluginSet() { StopAll(); }
+PluginSet::~PluginSet() {
+    StopAll();
+}
 
 const LoadedPlugin* PluginSet::ForDataset(const std::string& dataset) const {
     for (const auto& p : plugins_) {

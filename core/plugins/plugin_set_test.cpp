@@ -26,12 +26,15 @@ protected:
         std::ofstream out(dir_ / file);
         out << "name: " << fs::path(file).stem().string() << "\nversion: 1.0.0\nlibrary: " << library
             << "\nsdk: 1\noperations:\n  - id: good.ping\n    path: " << path
-            << "\n    price: 1\n    scope: good\n    params:\n      - {name: word, type: string, max_length: 10}\n"
+            << "\n    price: 1\n    scope: good\n    params:\n      - {name: word, type: string, max_length: "
+               "10}\n"
             << "    response: {entity: ping, shape: object, fields: [{name: pong, type: string}]}\n"
             << extra;
     }
 
-    static std::string Lib(const std::string& name) { return std::string(LASTRO_TEST_PLUGIN_DIR) + "/lib" + name + ".so"; }
+    static std::string Lib(const std::string& name) {
+        return std::string(LASTRO_TEST_PLUGIN_DIR) + "/lib" + name + ".so";
+    }
 
     std::string LoadError() {
         try {
@@ -101,13 +104,15 @@ TEST_F(PluginSetTest, RefusesAPathDeclaredByTwoPlugins) {
     Write("a.yaml", Lib("good_plugin"));
     Write("b.yaml", Lib("good_plugin"));
     std::string error = LoadError();
-    EXPECT_NE(error.find("b.yaml:6:5: operation id 'good.ping' is also declared at"), std::string::npos) << error;
+    EXPECT_NE(error.find("b.yaml:6:5: operation id 'good.ping' is also declared at"), std::string::npos)
+        << error;
 }
 
 TEST_F(PluginSetTest, RefusesDuplicateYamlKeys) {
     Write("good.yaml", Lib("good_plugin"), "version: 2.0.0\n");
     std::string error = LoadError();
-    EXPECT_NE(error.find("good.yaml:13:1: version: duplicate key (first at line 2)"), std::string::npos) << error;
+    EXPECT_NE(error.find("good.yaml:13:1: version: duplicate key (first at line 2)"), std::string::npos)
+        << error;
 }
 
 TEST_F(PluginSetTest, RefusesUnknownYamlKeys) {

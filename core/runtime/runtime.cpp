@@ -5,9 +5,9 @@
 #include "core/storage/database.hpp"
 #include "core_model-odb.hxx"
 
+#include <openssl/rand.h>
 #include <boost/json.hpp>
 #include <odb/transaction.hxx>
-#include <openssl/rand.h>
 
 #include <memory>
 

@@ -16,14 +16,13 @@ namespace lastro::storage {
 
 #pragma db object table("core_api_key")
 struct ApiKey {
-    #pragma db id auto
+#pragma db id auto
     std::int64_t id = 0;
     std::string name;
     // First characters of the key, safe to show ("lst_3f9a1c2e").
     std::string display_prefix;
-    // SHA-256 of the whole key, hex. The key itself is never stored.
-    #pragma db unique
-    std::string secret_hash;
+#pragma db unique
+    std::string secret_hash;  // SHA-256 of the whole key, hex; the key itself is never stored
     // Comma-separated scopes, or "*" for every scope.
     std::string scopes;
     std::optional<std::int64_t> monthly_credits;   // null: the policy's default
@@ -35,7 +34,7 @@ struct ApiKey {
 // Credits of one key in one calendar month (UTC): `reserved` is in flight, `charged` settled.
 #pragma db object table("core_credit_usage")
 struct CreditUsage {
-    #pragma db id
+#pragma db id
     std::string key_month;  // "<key id>:<YYYY-MM>"
     std::int64_t key_id = 0;
     std::string month;
@@ -46,9 +45,9 @@ struct CreditUsage {
 // One billed call: reserved before execution, then charged or refunded (contract section 3).
 #pragma db object table("core_ledger")
 struct LedgerEntry {
-    #pragma db id
+#pragma db id
     std::string request_id;
-    #pragma db index
+#pragma db index
     std::int64_t key_id = 0;
     std::string operation;
     std::int64_t price = 0;
@@ -61,9 +60,9 @@ struct LedgerEntry {
 
 #pragma db object table("core_data_release")
 struct DataRelease {
-    #pragma db id auto
+#pragma db id auto
     std::int64_t id = 0;
-    #pragma db index
+#pragma db index
     std::string dataset;
     std::string label;
     std::optional<std::string> as_of;
@@ -78,7 +77,7 @@ struct DataRelease {
 
 #pragma db object table("core_setting")
 struct Setting {
-    #pragma db id
+#pragma db id
     std::string name;
     std::string value;
 };

@@ -16,8 +16,8 @@ namespace lastro::storage {
 namespace {
 
 // Keeps every connection it opened (min = max): opening a SQLite connection per request would
-// dominate a request's cost. ODB 2.4 has no connection configurator; create() is the hook where each new pooled
-// connection gets its busy timeout (otherwise SQLITE_BUSY surfaces as odb::timeout at once).
+// dominate a request's cost. ODB 2.4 has no connection configurator; create() is the hook where each new
+// pooled connection gets its busy timeout (otherwise SQLITE_BUSY surfaces as odb::timeout at once).
 class SqlitePool : public odb::sqlite::connection_pool_factory {
 public:
     SqlitePool(std::size_t max, int busy_timeout_ms)
@@ -43,28 +43,29 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
         std::error_code ec;
         std::filesystem::create_directories(config.sqlite_path.parent_path(), ec);
         if (ec) {
-            throw StorageError("cannot create " + config.sqlite_path.parent_path().string() + ": " + ec.message());
+            throw StorageError("cannot create " + config.sqlite_path.parent_path().string() + ": " +
+                               ec.message());
         }
         try {
             // Private cache: shared cache would turn WAL's concurrent readers into table locks.
             auto db = std::make_unique<odb::sqlite::database>(
-                config.sqlite_path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_PRIVATECACHE,
-                true, "",
-                std::unique_ptr<odb::sqlite::connection_factory>(
-                    new SqlitePool(static_cast<std::size_t>(config.pool_size), config.sqlite_busy_timeout_ms)));
+                config.sqlite_path.string(),
+                SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_PRIVATECACHE, true, "",
+                std::unique_ptr<odb::sqlite::connection_factory>(new SqlitePool(
+                    static_cast<std::size_t>(config.pool_size), config.sqlite_busy_timeout_ms)));
             odb::connection_ptr c(db->connection());
             c->execute("PRAGMA journal_mode=WAL");
             return db;
         } catch (const odb::exception& e) {
-            throw StorageError("cannot open SQLite database " + config.sqlite_path.string() + ": " + e.what());
+            throw StorageError("cannot open SQLite database " + config.sqlite_path.string() + ": " +
+                               e.what());
         }
     }
     try {
         auto db = std::make_unique<odb::pgsql::database>(
-            config.pgsql_conninfo, std::unique_ptr<odb::pgsql::connection_factory>(
-                                       new odb::pgsql::connection_pool_factory(
-                                           static_cast<std::size_t>(config.pool_size),
-                                           static_cast<std::size_t>(config.pool_size))));
+            config.pgsql_conninfo,
+            std::unique_ptr<odb::pgsql::connection_factory>(new odb::pgsql::connection_pool_factory(
+                static_cast<std::size_t>(config.pool_size), static_cast<std::size_t>(config.pool_size))));
         odb::connection_ptr c(db->connection());  // fail now, with a message, if unreachable
         return db;
     } catch (const odb::exception& e) {

@@ -54,7 +54,8 @@ void RequireCurrentSchema(odb::database& db, const std::string& schema) {
     }
     if (stored < binary) {
         throw StorageError("database schema '" + schema + "' is at version " + std::to_string(stored) +
-                           ", older than this binary's " + std::to_string(binary) + ": run `lastro db migrate`");
+                           ", older than this binary's " + std::to_string(binary) +
+                           ": run `lastro db migrate`");
     }
 }
 

@@ -14,7 +14,7 @@ namespace lastro::sdk {
 namespace {
 
 class FileSource final : public ByteSource {
-  public:
+public:
     FileSource(int fd, std::string name) : fd_(fd), name_(std::move(name)) {}
     ~FileSource() override { ::close(fd_); }
     FileSource(const FileSource&) = delete;
@@ -34,7 +34,7 @@ class FileSource final : public ByteSource {
 
     const std::string& Name() const override { return name_; }
 
-  private:
+private:
     int fd_;
     std::string name_;
 };

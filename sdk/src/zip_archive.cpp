@@ -29,7 +29,7 @@ std::string LibzipMessage(int code) {
 }
 
 class ZipMemberSource final : public ByteSource {
-  public:
+public:
     ZipMemberSource(zip_file_t* file, std::string name) : file_(file), name_(std::move(name)) {}
     ~ZipMemberSource() override { zip_fclose(file_); }
     ZipMemberSource(const ZipMemberSource&) = delete;
@@ -48,7 +48,7 @@ class ZipMemberSource final : public ByteSource {
 
     const std::string& Name() const override { return name_; }
 
-  private:
+private:
     zip_file_t* file_;
     std::string name_;
 };

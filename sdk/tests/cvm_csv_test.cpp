@@ -17,7 +17,7 @@ using Records = std::vector<std::vector<std::string>>;
 
 // In-memory bytes handed out at most `chunk` at a time, to put line ends on chunk boundaries.
 class StringSource final : public ByteSource {
-  public:
+public:
     StringSource(std::string bytes, std::size_t chunk, std::string name = "test.csv")
         : bytes_(std::move(bytes)), chunk_(chunk), name_(std::move(name)) {}
 
@@ -29,7 +29,7 @@ class StringSource final : public ByteSource {
     }
     const std::string& Name() const override { return name_; }
 
-  private:
+private:
     std::string bytes_;
     std::size_t chunk_;
     std::size_t pos_ = 0;

@@ -10,7 +10,7 @@
 namespace lastro::sdk::testing {
 
 class TempDir {
-  public:
+public:
     TempDir() {
         std::string pattern = (std::filesystem::temp_directory_path() / "lastro-sdk-test-XXXXXX").string();
         if (::mkdtemp(pattern.data()) == nullptr) {
@@ -42,7 +42,7 @@ class TempDir {
         return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
     }
 
-  private:
+private:
     std::filesystem::path path_;
 };
 

@@ -3,4 +3,6 @@
 
 #include <boost/config.hpp>
 
-extern "C" BOOST_SYMBOL_EXPORT int lastro_plugin_abi() { return lastro::sdk::kAbiVersion; }
+extern "C" BOOST_SYMBOL_EXPORT int lastro_plugin_abi() {
+    return lastro::sdk::kAbiVersion;
+}

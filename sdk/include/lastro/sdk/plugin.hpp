@@ -30,10 +30,10 @@ namespace lastro::sdk {
 
 // A recorded data release of one dataset (core table data_release).
 struct BOOST_SYMBOL_VISIBLE Release {
-    std::string dataset;                // "cvm.registro_fundo_classe"
-    std::string label;                  // what meta.data_release shows
-    std::optional<std::string> as_of;   // what meta.as_of shows, when the data says
-    std::string ingested_at;            // RFC 3339 UTC
+    std::string dataset;               // "cvm.registro_fundo_classe"
+    std::string label;                 // what meta.data_release shows
+    std::optional<std::string> as_of;  // what meta.as_of shows, when the data says
+    std::string ingested_at;           // RFC 3339 UTC
 };
 
 // Services the host offers to handlers and ingesters.
@@ -120,9 +120,13 @@ using PluginFactory = std::unique_ptr<Plugin>();
 }  // namespace lastro::sdk
 
 // Exports the ABI number and the factory of `PluginClass`. Use once per plugin library.
-#define LASTRO_PLUGIN(PluginClass)                                                               \
-    extern "C" BOOST_SYMBOL_EXPORT int lastro_plugin_abi() { return ::lastro::sdk::kAbiVersion; } \
-    namespace lastro_plugin_export {                                                             \
-    inline std::unique_ptr<::lastro::sdk::Plugin> Create() { return std::make_unique<PluginClass>(); } \
-    }                                                                                            \
+#define LASTRO_PLUGIN(PluginClass)                           \
+    extern "C" BOOST_SYMBOL_EXPORT int lastro_plugin_abi() { \
+        return ::lastro::sdk::kAbiVersion;                   \
+    }                                                        \
+    namespace lastro_plugin_export {                         \
+    inline std::unique_ptr<::lastro::sdk::Plugin> Create() { \
+        return std::make_unique<PluginClass>();              \
+    }                                                        \
+    }                                                        \
     BOOST_DLL_ALIAS(lastro_plugin_export::Create, lastro_create_plugin)
