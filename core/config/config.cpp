@@ -104,13 +104,7 @@ void ParseDatabase(const YamlMap& map, Config& config, const fs::path& base) {
 }  // namespace
 
 Config ParseConfig(const std::string& text, const fs::path& file) {
-    YAML::Node root;
-    try {
-        root = YAML::Load(text);
-    } catch (const YAML::ParserException& e) {
-        throw YamlError(file.string() + ":" + std::to_string(e.mark.line + 1) + ":" +
-                        std::to_string(e.mark.column + 1) + ": malformed YAML: " + e.msg);
-    }
+    const YAML::Node root = ParseYamlText(text, file.string());
     Config config;
     config.file = file;
     const fs::path base = file.has_parent_path() ? file.parent_path() : fs::path(".");

@@ -1,7 +1,6 @@
 #include "core/config/yaml_reader.hpp"
 
 #include <charconv>
-#include <fstream>
 #include <map>
 
 namespace lastro::config {
@@ -31,13 +30,9 @@ std::string Describe(const YAML::Node& node) {
 
 }  // namespace
 
-YAML::Node LoadYamlFile(const std::string& file) {
-    std::ifstream in(file);
-    if (!in) {
-        throw YamlError(file + ": cannot read the file");
-    }
+YAML::Node ParseYamlText(const std::string& text, const std::string& file) {
     try {
-        return YAML::Load(in);
+        return YAML::Load(text);
     } catch (const YAML::ParserException& e) {
         throw YamlError(Position(file, e.mark) + ": malformed YAML: " + e.msg);
     }

@@ -20,8 +20,8 @@ public:
     using std::runtime_error::runtime_error;
 };
 
-// Parses a file; a syntax error becomes YamlError with the file name and position.
-YAML::Node LoadYamlFile(const std::string& file);
+// Parses YAML text; a syntax error becomes YamlError "file:line:column: malformed YAML: ...".
+YAML::Node ParseYamlText(const std::string& text, const std::string& file);
 
 // A position-aware view of one YAML node.
 class YamlNode {

@@ -291,13 +291,7 @@ const ParamSpec* OperationSpec::FindParam(const std::string& name) const {
 }
 
 Manifest ParseManifest(const std::string& text, const std::filesystem::path& file) {
-    YAML::Node root;
-    try {
-        root = YAML::Load(text);
-    } catch (const YAML::ParserException& e) {
-        throw YamlError(file.string() + ":" + std::to_string(e.mark.line + 1) + ":" +
-                        std::to_string(e.mark.column + 1) + ": malformed YAML: " + e.msg);
-    }
+    const YAML::Node root = config::ParseYamlText(text, file.string());
     YamlNode top(root, file.string(), "");
     YamlMap map(top, {"name", "version", "description", "library", "sdk", "operations", "datasets",
                       "entities", "planned"});
