@@ -155,6 +155,37 @@ TEST_P(LifecycleTest, UnknownConfigurationKeyStopsLastrod) {
     EXPECT_NE(cli.err.find(where), std::string::npos) << cli.Describe();
 }
 
+TEST_P(LifecycleTest, LastroPluginsListsOperationsAndRefusesAnInvalidManifest) {
+    CommandResult ok = D().Lastro({"plugins"});
+    EXPECT_EQ(ok.exit_code, 0) << ok.Describe();
+    EXPECT_NE(ok.out.find("funds.search"), std::string::npos) << ok.Describe();
+    EXPECT_NE(ok.out.find("/v1/fundos"), std::string::npos) << ok.Describe();
+    EXPECT_NE(ok.out.find("cvm.registro_fundo_classe"), std::string::npos) << ok.Describe();
+
+    // A second manifest directory holding one manifest with a negative price.
+    const fs::path broken_dir = D().Dir() / "broken-manifests";
+    fs::create_directories(broken_dir);
+    std::ofstream(broken_dir / "broken.yaml")
+        << "name: broken\nversion: 1.0.0\nlibrary: libbroken.so\nsdk: 1\noperations:\n"
+           "  - id: broken.op\n    path: /v1/broken\n    price: -3\n    scope: broken\n"
+           "    response: {entity: x, shape: array, fields: [{name: a, type: string}]}\n";
+    std::string text = D().ConfigText(D().Dir() / "unused.log");
+    const std::string dirs = "manifest_dirs: [";
+    const auto at = text.find(dirs);
+    ASSERT_NE(at, std::string::npos) << text;
+    text.insert(at + dirs.size(), "\"" + broken_dir.string() + "\", ");
+    const fs::path config = D().Dir() / "broken-plugins.yaml";
+    std::ofstream(config) << text;
+    CommandOptions options;
+    options.env = {"LASTRO_CONFIG=" + config.string()};
+    options.timeout = std::chrono::seconds(30);
+    CommandResult bad = RunCommand({BinaryPath("lastro").string(), "plugins"}, options);
+    EXPECT_NE(bad.exit_code, 0) << bad.Describe();
+    EXPECT_NE(bad.err.find((broken_dir / "broken.yaml").string() + ":8:12: operations[0].price"),
+              std::string::npos)
+        << bad.Describe();
+}
+
 TEST_P(LifecycleTest, SigtermStopsCleanlyAndTheAccessLogHasOneLinePerRequest) {
     // A second instance on the same database, with its own access log, that this test stops.
     const fs::path log = D().Dir() / "sigterm-access.log";
