@@ -118,7 +118,7 @@ YamlMap::YamlMap(const YamlNode& node, std::set<std::string> allowed) : node_(no
     }
     std::map<std::string, int> seen;
     for (auto it = node.Raw().begin(); it != node.Raw().end(); ++it) {
-        const YAML::Node& key = it->first;
+        const YAML::Node key = it->first;  // a copy: the iterator hands out a temporary pair
         YamlNode key_node(key, node.File(), node.Path());
         if (!key.IsScalar()) {
             key_node.Fail("keys must be strings");
