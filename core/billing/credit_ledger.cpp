@@ -28,11 +28,7 @@ CreditState StateOf(const storage::CreditUsage* usage, std::int64_t allowance, s
 }  // namespace
 
 std::string MonthOf(std::time_t now) {
-    std::tm tm{};
-    gmtime_r(&now, &tm);
-    char buffer[8];
-    std::strftime(buffer, sizeof buffer, "%Y-%m", &tm);
-    return buffer;
+    return storage::FormatUtc(now, "%Y-%m");
 }
 
 std::time_t NextMonthStart(std::time_t now) {

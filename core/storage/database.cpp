@@ -97,12 +97,12 @@ void WithWriteTransaction(odb::database& db, const std::function<void()>& work) 
     }
 }
 
-std::string Rfc3339(std::time_t now) {
+std::string FormatUtc(std::time_t now, const char* format) {
     std::tm tm{};
     gmtime_r(&now, &tm);
-    char buffer[32];
-    std::strftime(buffer, sizeof buffer, "%Y-%m-%dT%H:%M:%SZ", &tm);
-    return buffer;
+    char buffer[64];
+    const std::size_t size = std::strftime(buffer, sizeof buffer, format, &tm);
+    return std::string(buffer, size);
 }
 
 }  // namespace lastro::storage

@@ -28,7 +28,11 @@ odb::transaction_impl* BeginWrite(odb::database& db);
 // connection) a bounded number of times.
 void WithWriteTransaction(odb::database& db, const std::function<void()>& work);
 
+// `now` in UTC through strftime's `format` ("%Y-%m" gives "2026-11").
+std::string FormatUtc(std::time_t now, const char* format);
 // "2026-11-22T01:02:03Z" for `now`.
-std::string Rfc3339(std::time_t now);
+inline std::string Rfc3339(std::time_t now) {
+    return FormatUtc(now, "%Y-%m-%dT%H:%M:%SZ");
+}
 
 }  // namespace lastro::storage
