@@ -1,7 +1,13 @@
-// Persistent model of the funds plugin: CVM's RCVM 175 registry of funds, classes and
-// subclasses (registro_fundo_classe.zip, docs/api/registry.md). One row per registry entry,
-// keyed by a UUIDv5 derived from CVM's own registry id, so ids survive re-ingests and
-// databases. Dates are "YYYY-MM-DD" text; an empty source field is NULL, never 0 or "".
+// Persistent model of the funds plugin (docs/storage.md, docs/datasets/):
+// - version 1: CVM's RCVM 175 registry of funds, classes and subclasses
+//   (registro_fundo_classe.zip, docs/api/registry.md). One row per registry entry, keyed by a
+//   UUIDv5 derived from CVM's own registry id, so ids survive re-ingests and databases.
+// - version 2: the FIDC monthly report (inf_mensal_fidc), the CDA portfolio (cda_fi), the fund
+//   documents index (eventual_fi) and the ANBIMA-source subclasses.
+// Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
+// Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
+// found through the registry at query time, so the order in which datasets are ingested does
+// not matter and a registry re-ingest never leaves stale links behind.
 #pragma once
 
 #include <lastro/sdk/odb_optional.hpp>
@@ -10,7 +16,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 1)
+#pragma db model version(1, 2)
 
 namespace lastro::funds {
 
@@ -114,6 +120,234 @@ struct Subclass {
     std::optional<std::string> pension;                          // Previdenciario
     std::optional<std::string> exclusive_non_resident;           // Exclusivo_INR
     std::optional<std::string> exclusive_supplementary_pension;  // Exclusivo_Previdencia_Complementar
+};
+
+// ---- version 2: inf_mensal_fidc (docs/datasets/inf_mensal_fidc.md) ------------------------
+
+// One monthly report of a FIDC fund or class: the one-row-per-report tables (I, II, III, IV,
+// V, VI, VII, VIII, IX, X, X_1_1, X_5, X_7) of one (CNPJ, month) after the duplicate rule, with
+// the numbers the endpoints use typed, and the derived metrics of docs/api/fidc-metrics.md
+// computed once at ingest. Re-ingesting a month deletes and rewrites every row of that month.
+#pragma db object table("funds_fidc_report")
+struct FidcReport {
+#pragma db id auto
+    std::int64_t id = 0;
+    std::string cnpj;  // CNPJ_FUNDO_CLASSE (or CNPJ_FUNDO in the old layout), 14 digits
+#pragma db index
+    std::string month;           // "YYYY-MM" of DT_COMPTC
+    std::string reference_date;  // DT_COMPTC, "YYYY-MM-DD"
+    // TP_FUNDO_CLASSE of the kept rows: "Classe" or "Fundo"; NULL in the CNPJ_FUNDO layout or
+    // when CVM left it blank.
+    std::optional<std::string> filer_type;
+    std::string layout;               // "fundo_classe" or "cnpj_fundo" (FORMATS 1.2), of table IV's file
+    std::optional<std::string> name;  // DENOM_SOCIAL
+    std::optional<std::string> administrator_cnpj;  // tab I CNPJ_ADMIN, 14 digits when valid
+    std::optional<std::string> administrator;       // tab I ADMIN
+    std::optional<std::string> condominium;         // tab I CONDOM
+    // Rows of this report that the duplicate rule dropped (a Fundo row beside a Classe row,
+    // or an earlier conflicting row of the same key); 0 when the files were clean.
+    std::int64_t duplicates_dropped = 0;
+
+    // Typed published numbers (BRL unless stated).
+    std::optional<double> assets_total;              // TAB_I_VL_ATIVO
+    std::optional<double> receivables_with_risk;     // TAB_I2A_VL_DIRCRED_RISCO (net of PDD)
+    std::optional<double> receivables_without_risk;  // TAB_I2B_VL_DIRCRED_SEM_RISCO (net)
+    std::optional<double> pdd_with_risk;             // TAB_I2A11_VL_REDUCAO_RECUP as published
+    std::optional<double> pdd_without_risk;          // TAB_I2B11_VL_REDUCAO_RECUP as published
+    std::optional<double> receivables_components;    // derived: sum of I2A1..I2A10, I2B1..I2B10
+    std::optional<double> liabilities;               // TAB_III_VL_PASSIVO
+    std::optional<double> nav;                       // TAB_IV_A_VL_PL
+    std::optional<double> nav_average;               // TAB_IV_B_VL_PL_MEDIO
+    std::optional<double> segments_total;            // TAB_II_VL_CARTEIRA
+    // Segments of table II at the most detailed level, JSON array of
+    // {"code","name","source","value"} in table order; value null when not published.
+    std::optional<std::string> segments_json;
+    // The exclusive bands of tables V (with risk) and VI (without): JSON object
+    // {"V":{"to_mature":[10],"delinquent":[10],"prepaid":[10],"to_mature_total",
+    //  "delinquent_total","prepaid_total"},"VI":{...}}; every value a number or null as published.
+    std::optional<std::string> bands_json;
+
+    // Derived metrics (docs/api/fidc-metrics.md); NULL when an input is missing.
+    std::optional<double> pdd;                // |pdd_with_risk| + |pdd_without_risk|
+    std::optional<double> receivables_net;    // receivables_with_risk + receivables_without_risk
+    std::optional<double> receivables_gross;  // receivables_net + pdd
+    std::optional<double> delinquent_total;   // sum of the 20 delinquent bands of V and VI
+    std::optional<double> band_denominator;   // sum of the 40 to-mature and delinquent bands
+    std::optional<double> delinquency_ratio;  // delinquent_total / band_denominator
+    std::optional<double> pdd_ratio;          // pdd / receivables_gross
+    std::optional<double> senior_nav;         // sum of QT x VL of the senior series (X_2)
+    std::optional<double> mezzanine_nav;
+    std::optional<double> subordinated_nav;
+    std::optional<double> series_nav_total;                       // sum over every series
+    std::optional<double> subordination_with_mezzanine_ratio;     // (mezz + sub) / total
+    std::optional<double> subordination_without_mezzanine_ratio;  // sub / total
+    std::optional<std::int64_t> investor_count;                   // sum of X_1 TAB_X_NR_COTST
+    std::optional<std::int64_t> positive_segment_count;           // segments with value > 0
+    std::optional<std::int64_t> series_with_profitability_count;  // X_3 rows with a value
+    std::optional<std::string> primary_segment_code;
+    std::optional<double> primary_segment_ratio;  // its value / segments_total
+
+    // Every non-empty published field of the one-row tables, exactly as CVM wrote it:
+    // JSON {"I":{"TAB_I_VL_ATIVO":"123.45",...},"II":{...},...,"VIII":[["1","5000.00"],...]}.
+    std::string published_json;
+#pragma db index("funds_fidc_report_cnpj_month_i") members(cnpj, month)
+};
+
+// One quota series (TAB_X_CLASSE_SERIE) of a monthly report: tables X_1, X_2, X_3 and X_6.
+#pragma db object table("funds_fidc_series")
+struct FidcSeries {
+#pragma db id auto
+    std::int64_t id = 0;
+#pragma db index
+    std::int64_t report_id = 0;
+    std::string cnpj;
+    std::string month;
+    std::string label;                         // TAB_X_CLASSE_SERIE as published
+    std::string series_key;                    // folded label: identity of the series within its class
+    std::string seniority;                     // "senior", "mezzanine", "subordinated" or "unknown" (parsed)
+    std::optional<std::string> subclass_code;  // X_1 ID_SUBCLASSE
+    std::optional<std::int64_t> investor_count;      // X_1 TAB_X_NR_COTST
+    std::optional<double> quota_count;               // X_2 TAB_X_QT_COTA
+    std::optional<double> quota_value;               // X_2 TAB_X_VL_COTA
+    std::optional<double> profitability_pct;         // X_3 TAB_X_VL_RENTAB_MES (percent)
+    std::optional<double> expected_performance_pct;  // X_6 TAB_X_PR_DESEMP_ESPERADO
+    std::optional<double> real_performance_pct;      // X_6 TAB_X_PR_DESEMP_REAL
+#pragma db index("funds_fidc_series_cnpj_month_i") members(cnpj, month)
+};
+
+// One row of table X_4: a subscription, redemption, pending redemption or amortization of a
+// series in the month.
+#pragma db object table("funds_fidc_quota_operation")
+struct FidcQuotaOperation {
+#pragma db id auto
+    std::int64_t id = 0;
+#pragma db index
+    std::int64_t report_id = 0;
+    std::string cnpj;
+    std::string month;
+    std::string series_label;  // TAB_X_CLASSE_SERIE as published
+    std::string series_key;
+    // "subscription", "redemption", "pending_redemption", "amortization" or "other"
+    std::string kind;
+    std::string published_kind;         // TAB_X_TP_OPER as published
+    std::optional<double> value;        // TAB_X_VL_TOTAL
+    std::optional<double> quota_count;  // TAB_X_QT_COTA
+#pragma db index("funds_fidc_operation_cnpj_month_i") members(cnpj, month)
+};
+
+// ---- version 2: cda_fi (docs/datasets/cda_fi.md) --------------------------------------
+
+// One holder (fund or class) of one month's CDA: the PL member, plus counts.
+#pragma db object table("funds_cda_holder")
+struct CdaHolder {
+#pragma db id auto
+    std::int64_t id = 0;
+    std::string cnpj;  // CNPJ_FUNDO_CLASSE, 14 digits
+#pragma db index
+    std::string month;
+    std::optional<std::string> filer_type;  // TP_FUNDO_CLASSE
+    std::optional<std::string> name;        // DENOM_SOCIAL
+    std::optional<double> nav;              // cda_fi_PL VL_PATRIM_LIQ
+    std::int64_t positions = 0;             // rows in BLC_1..8 and fie
+    std::int64_t confidential_rows = 0;     // rows in the CONFID members (not served)
+#pragma db index("funds_cda_holder_cnpj_month_i") members(cnpj, month)
+};
+
+// One asset position of a CDA block (BLC_1..BLC_8 or cda_fie). The columns the endpoints use
+// are typed; the block-specific rest is kept as published in details_json.
+#pragma db object table("funds_cda_position")
+struct CdaPosition {
+#pragma db id auto
+    std::int64_t id = 0;
+    std::string cnpj;
+    std::string month;
+    std::int64_t ordinal = 0;  // stable order: block, then line in the file (keyset cursor)
+    std::string block;         // "BLC_1".."BLC_8" or "FIE"
+    std::optional<std::string> application_type;    // TP_APLIC
+    std::optional<std::string> asset_type;          // TP_ATIVO
+    std::optional<std::string> related_issuer;      // EMISSOR_LIGADO
+    std::optional<std::string> trade_type;          // TP_NEGOC
+    std::optional<double> quantity_sold;            // QT_VENDA_NEGOC
+    std::optional<double> value_sold;               // VL_VENDA_NEGOC
+    std::optional<double> quantity_acquired;        // QT_AQUIS_NEGOC
+    std::optional<double> value_acquired;           // VL_AQUIS_NEGOC
+    std::optional<double> quantity;                 // QT_POS_FINAL
+    std::optional<double> market_value;             // VL_MERC_POS_FINAL
+    std::optional<double> cost_value;               // VL_CUSTO_POS_FINAL
+    std::optional<std::string> confidential_until;  // DT_CONFID_APLIC
+    std::optional<std::string> asset_code;          // CD_ATIVO, else CD_SELIC / CD_SWAP / CD_ATIVO_BV_MERC
+    std::optional<std::string> isin;                // CD_ISIN
+    std::optional<std::string> description;         // DS_ATIVO, TP_TITPUB, DS_SWAP, TITULO_POSFX...
+    std::optional<std::string> issuer;              // EMISSOR
+    std::optional<std::string> issuer_document;     // CNPJ_EMISSOR / CPF_CNPJ_EMISSOR as published
+    std::optional<std::string> maturity;            // DT_VENC
+#pragma db index
+    std::optional<std::string> invested_cnpj;      // BLC_2 CNPJ_FUNDO_CLASSE_COTA, 14 digits
+    std::optional<std::string> invested_name;      // BLC_2 NM_FUNDO_CLASSE_SUBCLASSE_COTA
+    std::optional<std::string> invested_subclass;  // BLC_2 ID_SUBCLASSE
+    std::string details_json;                      // other non-empty block columns as published, JSON object
+#pragma db index("funds_cda_position_cnpj_month_i") members(cnpj, month, ordinal)
+};
+
+// ---- version 2: eventual_fi (docs/datasets/eventual_fi.md) ----------------------------
+
+#pragma db object table("funds_document")
+struct FundDocument {
+#pragma db id
+    std::string document_id;  // ID_DOC
+#pragma db index
+    std::string cnpj;                            // CNPJ_FUNDO_CLASSE, 14 digits
+    std::optional<std::string> filer_type;       // TP_FUNDO_CLASSE
+    std::optional<std::string> subclass_code;    // ID_SUBCLASSE
+    std::optional<std::string> name;             // DENOM_SOCIAL
+    std::optional<std::string> document_date;    // DT_COMPTC
+    std::optional<std::string> received_at;      // DT_RECEB
+    std::optional<std::int64_t> reference_year;  // year of DT_COMPTC
+    std::string document_type;                   // TP_DOC
+    std::string document_type_slug;              // derived: folded, hyphenated TP_DOC
+    std::string category;                        // derived from TP_DOC (docs/api/documents.md)
+    std::optional<std::string> file_name;        // NM_ARQ
+    std::optional<std::string> source_url;       // LINK_ARQ
+    std::optional<std::string> audit_result;     // RESULTADO_AUDITORIA
+#pragma db index
+    std::int64_t source_year = 0;  // year of the eventual_fi_YYYY file: its full snapshot
+};
+
+// ---- version 2: anbima.subclasses (docs/datasets/anbima_subclasses.md) ----------------
+
+#pragma db object table("funds_anbima_subclass")
+struct AnbimaSubclass {
+#pragma db id
+    std::string subclass_id;  // UUIDv5 of anbima_code in the funds namespace
+#pragma db unique
+    std::string anbima_code;
+#pragma db index
+    std::string class_cnpj;
+    std::string fund_cnpj;
+    std::optional<std::string> cvm_code;
+    std::optional<std::string> name;
+    std::optional<std::string> status;
+    std::optional<std::string> activity_started_at;
+    std::optional<std::string> first_subscription_at;
+    std::optional<std::string> category;
+    std::optional<std::string> type;
+    std::optional<std::string> focus;
+    std::optional<std::string> investor_type;
+    std::optional<std::string> investor_characteristic;
+    std::optional<std::string> opening_share;
+    std::optional<std::string> adapted_to_rcvm_175;
+    std::optional<double> minimum_initial_subscription;
+    std::optional<std::int64_t> redemption_payment_days;
+};
+
+// ---- views (no tables) ---------------------------------------------------------------
+
+// How many classes a fund has: a class that is its fund's only class also owns the filings
+// made under the fund's CNPJ.
+#pragma db view object(FundClass)
+struct FundClassCount {
+#pragma db column("count(" + FundClass::class_id + ")")
+    std::int64_t count = 0;
 };
 
 }  // namespace lastro::funds

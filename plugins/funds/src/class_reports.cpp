@@ -1,0 +1,116 @@
+#include "src/class_reports.hpp"
+
+#include "funds_model-odb.hxx"
+
+#include <lastro/sdk/problem.hpp>
+
+#include <odb/database.hxx>
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+
+#include <algorithm>
+#include <map>
+
+namespace lastro::funds {
+
+namespace {
+
+using ReportQuery = odb::query<FidcReport>;
+
+// Rank of a CNPJ in the class's preference order (lower is preferred).
+std::size_t Preference(const ClassRef& ref, const std::string& cnpj) {
+    auto it = std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), cnpj);
+    return static_cast<std::size_t>(it - ref.filing_cnpjs.begin());
+}
+
+ReportQuery CnpjIn(const ClassRef& ref) {
+    ReportQuery q(ReportQuery::cnpj == ref.filing_cnpjs.front());
+    for (std::size_t i = 1; i < ref.filing_cnpjs.size(); ++i) {
+        q = q || ReportQuery::cnpj == ref.filing_cnpjs[i];
+    }
+    return "(" + q + ")";
+}
+
+}  // namespace
+
+ClassRef FindClass(odb::database& db, const std::string& class_id) {
+    ClassRef ref;
+    if (!db.find<FundClass>(class_id, ref.fund_class)) {
+        throw sdk::NotFound("no class with class_id " + class_id + " in the registry", "class_id");
+    }
+    if (!db.find<Fund>(ref.fund_class.fund_id, ref.fund)) {
+        throw sdk::NotFound("the fund of class " + class_id + " is not in the registry", "class_id");
+    }
+    using ClassQuery = odb::query<FundClass>;
+    const auto siblings = db.query_value<FundClassCount>(ClassQuery::fund_id == ref.fund.fund_id);
+    ref.only_class = siblings.count == 1;
+    if (ref.fund_class.cnpj) {
+        ref.filing_cnpjs.push_back(*ref.fund_class.cnpj);
+    }
+    if (ref.only_class && std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), ref.fund.cnpj) ==
+                              ref.filing_cnpjs.end()) {
+        ref.filing_cnpjs.push_back(ref.fund.cnpj);
+    }
+    return ref;
+}
+
+std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month) {
+    if (ref.filing_cnpjs.empty()) {
+        return std::nullopt;
+    }
+    std::optional<FidcReport> best;
+    for (auto& report : db.query<FidcReport>(CnpjIn(ref) && ReportQuery::month == month.ToString())) {
+        if (!best || Preference(ref, report.cnpj) < Preference(ref, best->cnpj)) {
+            best = report;
+        }
+    }
+    return best;
+}
+
+std::vector<FidcReport> ReportsBetween(odb::database& db, const ClassRef& ref,
+                                       const std::optional<sdk::Month>& from,
+                                       const std::optional<sdk::Month>& to) {
+    std::vector<FidcReport> out;
+    if (ref.filing_cnpjs.empty()) {
+        return out;
+    }
+    ReportQuery q = CnpjIn(ref);
+    if (from) {
+        q = q && ReportQuery::month >= from->ToString();
+    }
+    if (to) {
+        q = q && ReportQuery::month <= to->ToString();
+    }
+    std::map<std::string, FidcReport> by_month;
+    for (auto& report : db.query<FidcReport>(q)) {
+        auto [it, inserted] = by_month.try_emplace(report.month, report);
+        if (!inserted && Preference(ref, report.cnpj) < Preference(ref, it->second.cnpj)) {
+            it->second = report;
+        }
+    }
+    out.reserve(by_month.size());
+    for (auto& [month, report] : by_month) {
+        out.push_back(std::move(report));
+    }
+    return out;
+}
+
+void RequireOrderedRange(const std::optional<sdk::Month>& from, const std::optional<sdk::Month>& to) {
+    if (from && to && *to < *from) {
+        throw sdk::BadRequest("'from' (" + from->ToString() + ") is after 'to' (" + to->ToString() + ")",
+                              "from");
+    }
+}
+
+sdk::Meta DatasetMeta(const sdk::Host& host, const std::string& dataset) {
+    sdk::Meta meta;
+    const auto dot = dataset.find('.');
+    meta.sources.push_back({dataset.substr(0, dot), dataset.substr(dot + 1)});
+    if (auto release = host.LatestRelease(dataset)) {
+        meta.data_release = release->label;
+        meta.as_of = release->as_of;
+    }
+    return meta;
+}
+
+}  // namespace lastro::funds

@@ -1,0 +1,57 @@
+// The registry class behind a `{class_id}` path parameter and the CNPJs under which CVM files
+// its monthly facts. Every class-level endpoint starts here (docs/api/fidc.md, "Which rows
+// belong to a class").
+#pragma once
+
+#include "funds_model.hxx"
+
+#include <lastro/sdk/calendar.hpp>
+#include <lastro/sdk/plugin.hpp>
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace odb {
+class database;
+}
+
+namespace lastro::funds {
+
+inline constexpr const char* kFidcReportDataset = "cvm.inf_mensal_fidc";
+inline constexpr const char* kCdaDataset = "cvm.cda_fi";
+inline constexpr const char* kDocumentsDataset = "cvm.eventual_fi";
+inline constexpr const char* kAnbimaDataset = "anbima.subclasses";
+
+struct ClassRef {
+    FundClass fund_class;
+    Fund fund;
+    bool only_class = false;  // the fund has no other class in the registry
+    // CNPJs whose filings are this class's, preferred first: the class's own CNPJ, then the
+    // fund's CNPJ when the class is the fund's only class (funds filed as "Fundo" before RCVM
+    // 175 and in the CNPJ_FUNDO layout). Never a CNPJ shared with another class.
+    std::vector<std::string> filing_cnpjs;
+};
+
+// The class `class_id`; NotFound (charged, contract 7) naming the id when the registry has no
+// such class.
+ClassRef FindClass(odb::database& db, const std::string& class_id);
+
+// The monthly report of `month` for the class: the report filed under the most preferred
+// CNPJ of filing_cnpjs. nullopt when the class did not report that month (never another month).
+std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month);
+
+// One report per month in [from, to] (either end open when nullopt), ascending by month, with
+// the same CNPJ preference as ReportOf.
+std::vector<FidcReport> ReportsBetween(odb::database& db, const ClassRef& ref,
+                                       const std::optional<sdk::Month>& from,
+                                       const std::optional<sdk::Month>& to);
+
+// BadRequest (400) naming both parameters when `from` is after `to`.
+void RequireOrderedRange(const std::optional<sdk::Month>& from, const std::optional<sdk::Month>& to);
+
+// meta for responses built from `dataset` (provider "cvm" or "anbima", the dataset id's second
+// part): data_release and as_of of its latest release, null until it is ingested.
+sdk::Meta DatasetMeta(const sdk::Host& host, const std::string& dataset);
+
+}  // namespace lastro::funds
