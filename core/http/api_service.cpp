@@ -16,6 +16,7 @@
 #include <odb/exceptions.hxx>
 #include <odb/transaction.hxx>
 
+#include <charconv>
 #include <chrono>
 #include <set>
 
@@ -77,6 +78,11 @@ std::string ParamText(const sdk::ParamValue& value) {
     struct Visitor {
         std::string operator()(const std::string& s) const { return s; }
         std::string operator()(std::int64_t i) const { return std::to_string(i); }
+        std::string operator()(double d) const {
+            char buffer[32];
+            auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, d);
+            return ec == std::errc() ? std::string(buffer, end) : std::string();
+        }
         std::string operator()(bool b) const { return b ? "true" : "false"; }
         std::string operator()(const sdk::Month& m) const { return m.ToString(); }
         std::string operator()(const sdk::Date& d) const { return d.ToString(); }

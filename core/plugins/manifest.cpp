@@ -33,6 +33,8 @@ ParamType ParseParamType(const YamlNode& node) {
         return ParamType::kString;
     if (t == "integer")
         return ParamType::kInteger;
+    if (t == "number")
+        return ParamType::kNumber;
     if (t == "boolean")
         return ParamType::kBoolean;
     if (t == "month")
@@ -255,6 +257,8 @@ const char* ToString(ParamType type) {
             return "string";
         case ParamType::kInteger:
             return "integer";
+        case ParamType::kNumber:
+            return "number";
         case ParamType::kBoolean:
             return "boolean";
         case ParamType::kMonth:

@@ -10,7 +10,7 @@
 
 namespace lastro::plugins {
 
-enum class ParamType { kString, kInteger, kBoolean, kMonth, kDate, kUuid, kCnpj };
+enum class ParamType { kString, kInteger, kNumber, kBoolean, kMonth, kDate, kUuid, kCnpj };
 enum class ParamLocation { kQuery, kPath };
 enum class Pagination { kNone, kCursor, kOffset };
 

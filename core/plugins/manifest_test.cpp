@@ -86,6 +86,16 @@ TEST(ParamConversionTest, ConvertsAndRejectsByType) {
               "limit must be an integer between 1 and 100");
     EXPECT_EQ(std::get<ParamError>(ConvertParam(limit, "1e3")).detail,
               "limit must be an integer between 1 and 100");
+    ParamSpec ratio;
+    ratio.name = "min_ratio";
+    ratio.type = ParamType::kNumber;
+    EXPECT_EQ(std::get<sdk::ParamValue>(ConvertParam(ratio, "0.05")), sdk::ParamValue(0.05));
+    EXPECT_EQ(std::get<sdk::ParamValue>(ConvertParam(ratio, "-12")), sdk::ParamValue(-12.0));
+    for (const char* bad : {"1e3", "inf", "nan", "0x10", "", "1,5", "1.2.3"}) {
+        EXPECT_EQ(std::get<ParamError>(ConvertParam(ratio, bad)).detail,
+                  "min_ratio must be a decimal number written with a point (e.g. 0.05)")
+            << bad;
+    }
     ParamSpec month;
     month.name = "month";
     month.type = ParamType::kMonth;

@@ -70,6 +70,19 @@ std::variant<sdk::ParamValue, ParamError> ConvertParam(const ParamSpec& spec, st
             }
             return sdk::ParamValue(value);
         }
+        case ParamType::kNumber: {
+            // Plain decimal notation only ("0.05", "-12", "1500000.50"): no exponent, hex,
+            // infinity or NaN, which from_chars would otherwise accept.
+            const bool plain = !raw.empty() && std::all_of(raw.begin(), raw.end(), [](char c) {
+                return (c >= '0' && c <= '9') || c == '.' || c == '-';
+            });
+            double value = 0;
+            auto [end, ec] = std::from_chars(raw.data(), raw.data() + raw.size(), value);
+            if (!plain || ec != std::errc() || end != raw.data() + raw.size()) {
+                return ParamError{name + " must be a decimal number written with a point (e.g. 0.05)"};
+            }
+            return sdk::ParamValue(value);
+        }
         case ParamType::kBoolean:
             if (raw == "true") {
                 return sdk::ParamValue(true);

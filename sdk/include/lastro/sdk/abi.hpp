@@ -5,6 +5,6 @@
 
 namespace lastro::sdk {
 
-inline constexpr int kAbiVersion = 1;
+inline constexpr int kAbiVersion = 2;  // 2: number parameters (Params::Number)
 
 }  // namespace lastro::sdk

@@ -16,7 +16,7 @@
 namespace lastro::sdk {
 
 // string, cnpj (normalized to 14 digits) and uuid (lower case) arrive as std::string.
-using ParamValue = std::variant<std::string, std::int64_t, bool, Month, Date>;
+using ParamValue = std::variant<std::string, std::int64_t, double, bool, Month, Date>;
 
 class BOOST_SYMBOL_VISIBLE Params {
 public:
@@ -25,6 +25,7 @@ public:
     bool Has(const std::string& name) const { return values_.count(name) != 0; }
     std::optional<std::string> String(const std::string& name) const { return Get<std::string>(name); }
     std::optional<std::int64_t> Integer(const std::string& name) const { return Get<std::int64_t>(name); }
+    std::optional<double> Number(const std::string& name) const { return Get<double>(name); }
     std::optional<bool> Boolean(const std::string& name) const { return Get<bool>(name); }
     std::optional<lastro::sdk::Month> MonthValue(const std::string& name) const {
         return Get<lastro::sdk::Month>(name);
