@@ -1,15 +1,28 @@
 #!/usr/bin/env bash
-# ./dev bench [memory]: load benchmarks, side by side with a bare Pistache endpoint in one run.
+# ./dev bench [memory|ingest|latency|all]: benchmarks, each side by side with a reference run
+# in the same invocation (bench/README.md). Release preset. Default: all.
 #
-# memory: lastrod on the sample data (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
-# through wrk (2 threads, 32 connections); the bare endpoint takes the same load. Reports
-# requests/s, latency and resident memory (VmRSS, VmHWM) of both, and their ratios.
+# memory:  lastrod on the sample (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
+#          through wrk (2 threads, 32 connections); a bare Pistache endpoint takes the same load.
+#          Requests/s, p99 and resident memory of both, and their ratios.
+# ingest:  one full-size month of cvm.inf_mensal_fidc (`lastro sample --scale full`): seconds and
+#          peak resident memory of `lastro ingest`, beside sqlite3's own `.import` of the same
+#          CSVs into bare tables.
+# latency: p50/p99 of /v1/classes/{id}/snapshot and /cotas for one class at 32 connections
+#          (wrk, DURATION seconds each) beside the bare endpoint.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
+what=${1:-all}
 requests=${REQUESTS:-100000}
+duration=${DURATION:-10}
 preset=release
 say() { printf 'bench: %s\n' "$*" >&2; }
+case "$what" in memory | ingest | latency | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|all]"
+    exit 2
+    ;;
+esac
 
 cmake --preset "$preset" >/dev/null
 cmake --build --preset "$preset" --target lastrod lastro lastro-funds bare_endpoint >/dev/null
@@ -17,48 +30,158 @@ bin="$repo/build/$preset/bin"
 
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
-cat >"$work/lastro.yaml" <<YAML
+
+# A deployment in $work/$1 (SQLite), migrated; sets LASTRO_CONFIG.
+deploy() {
+    local dir="$work/$1"
+    mkdir -p "$dir"
+    cat >"$dir/lastro.yaml" <<YAML
 server: {listen: "127.0.0.1:18080", threads: 2, base_url: "http://127.0.0.1:18080"}
-data_dir: $work/data
+data_dir: $dir/data
 plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
 log: {access_log: off}
 YAML
-export LASTRO_CONFIG="$work/lastro.yaml"
-"$bin/lastro" db migrate 2>/dev/null
-"$bin/lastro" sample --out "$work/sample" 2>/dev/null
-"$bin/lastro" ingest cvm.registro_fundo_classe "$work/sample/registro_fundo_classe.zip" 2>/dev/null
-export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    export LASTRO_CONFIG="$dir/lastro.yaml"
+    "$bin/lastro" db migrate 2>/dev/null
+}
+
+# Sample data of the default scale, generated once per run.
+sample() {
+    if [ ! -d "$work/sample" ]; then
+        "$bin/lastro" sample --out "$work/sample" 2>/dev/null
+    fi
+}
+
+ingest_sample() {
+    sample
+    local s="$work/sample"
+    "$bin/lastro" ingest cvm.registro_fundo_classe "$s/registro_fundo_classe.zip" 2>/dev/null
+    "$bin/lastro" ingest cvm.inf_mensal_fidc "$s"/inf_mensal_fidc_*.zip 2>/dev/null
+    "$bin/lastro" ingest cvm.cda_fi "$s"/cda_fi_*.zip 2>/dev/null
+}
 
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$1/status"; }
 hwm() { awk '/^VmHWM/ {print $2}' "/proc/$1/status"; }
 
-# wrk runs by duration: run it until `requests` have been sent.
-load() {  # url -> "requests req/s p99"
-    local url=$1 sent=0 out
-    local total_time=0
-    while [ "$sent" -lt "$requests" ]; do
-        out=$(wrk -t2 -c32 -d10s --latency -s bench/auth.lua "$url")
-        sent=$((sent + $(echo "$out" | awk '/requests in/ {print $1}')))
-        last=$out
+start_servers() {
+    "$bin/lastrod" 2>"$work/lastrod.log" &
+    lastrod_pid=$!
+    "$bin/bare_endpoint" 18090 2 2>/dev/null &
+    bare_pid=$!
+    for _ in $(seq 50); do
+        curl -fs -o /dev/null http://127.0.0.1:18080/health && break
+        sleep 0.1
     done
-    echo "$sent $(echo "$last" | awk '/Requests\/sec/ {print $2}') $(echo "$last" | awk '$1 == "99%" {print $2}')"
 }
 
-"$bin/lastrod" 2>"$work/lastrod.log" &
-lastrod_pid=$!
-"$bin/bare_endpoint" 18090 2 2>/dev/null &
-bare_pid=$!
-sleep 1
-lastrod_start=$(rss $lastrod_pid)
-bare_start=$(rss $bare_pid)
-read -r l_sent l_rps l_p99 < <(load "http://127.0.0.1:18080/v1/fundos?q=credito&limit=25")
-read -r b_sent b_rps b_p99 < <(load "http://127.0.0.1:18090/v1/fundos?q=credito&limit=25")
-l_rss=$(rss $lastrod_pid); l_hwm=$(hwm $lastrod_pid)
-b_rss=$(rss $bare_pid); b_hwm=$(hwm $bare_pid)
+stop_servers() {
+    kill "$lastrod_pid" "$bare_pid" 2>/dev/null || true
+    wait "$lastrod_pid" "$bare_pid" 2>/dev/null || true
+}
 
-printf '%-14s %10s %10s %10s %12s %12s %12s\n' server requests req/s p99 rss_start_kB rss_end_kB peak_kB
-printf '%-14s %10s %10s %10s %12s %12s %12s\n' lastrod "$l_sent" "$l_rps" "$l_p99" "$lastrod_start" "$l_rss" "$l_hwm"
-printf '%-14s %10s %10s %10s %12s %12s %12s\n' bare_pistache "$b_sent" "$b_rps" "$b_p99" "$bare_start" "$b_rss" "$b_hwm"
-awk -v a="$l_rps" -v b="$b_rps" -v r="$l_rss" -v s="$b_rss" 'BEGIN {
-    printf "ratio lastrod/bare: throughput %.3f, resident memory %.2f\n", a / b, r / s
-    printf "lastrod resident after the load: %.1f MB (requirement: under 100 MB)\n", r / 1024 }'
+# wrk for DURATION seconds at 32 connections: "requests req/s p50 p99 non2xx"
+wrk_once() {
+    local out
+    out=$(wrk -t2 -c32 -d"${duration}s" --latency -s bench/auth.lua "$1")
+    echo "$(echo "$out" | awk '/requests in/ {print $1}') $(echo "$out" | awk '/Requests\/sec/ {print $2}')" \
+        "$(echo "$out" | awk '$1 == "50%" {print $2}') $(echo "$out" | awk '$1 == "99%" {print $2}')" \
+        "$(echo "$out" | awk '/Non-2xx/ {print $NF}' | grep . || echo 0)"
+}
+
+memory() {
+    deploy memory
+    sample
+    "$bin/lastro" ingest cvm.registro_fundo_classe "$work/sample/registro_fundo_classe.zip" 2>/dev/null
+    export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    start_servers
+    local l_start b_start sent=0 l_rps l_p99 b_sent=0 b_rps b_p99 r
+    l_start=$(rss $lastrod_pid)
+    b_start=$(rss $bare_pid)
+    # wrk runs by duration: repeat until `requests` have been sent.
+    while [ "$sent" -lt "$requests" ]; do
+        read -r n l_rps _ l_p99 _ < <(wrk_once "http://127.0.0.1:18080/v1/fundos?q=credito&limit=25")
+        sent=$((sent + n))
+    done
+    while [ "$b_sent" -lt "$requests" ]; do
+        read -r n b_rps _ b_p99 _ < <(wrk_once "http://127.0.0.1:18090/v1/fundos?q=credito&limit=25")
+        b_sent=$((b_sent + n))
+    done
+    printf '%-14s %10s %10s %10s %12s %12s %12s\n' server requests req/s p99 rss_start_kB rss_end_kB peak_kB
+    printf '%-14s %10s %10s %10s %12s %12s %12s\n' lastrod "$sent" "$l_rps" "$l_p99" "$l_start" "$(rss $lastrod_pid)" "$(hwm $lastrod_pid)"
+    printf '%-14s %10s %10s %10s %12s %12s %12s\n' bare_pistache "$b_sent" "$b_rps" "$b_p99" "$b_start" "$(rss $bare_pid)" "$(hwm $bare_pid)"
+    r=$(rss $lastrod_pid)
+    awk -v a="$l_rps" -v b="$b_rps" -v r="$r" -v s="$(rss $bare_pid)" 'BEGIN {
+        printf "ratio lastrod/bare: throughput %.3f, resident memory %.2f\n", a / b, r / s
+        printf "lastrod resident after the load: %.1f MB (requirement: under 100 MB)\n", r / 1024 }'
+    stop_servers
+}
+
+# Seconds and peak kB of a command: "seconds peak_kB" (GNU time).
+measure() {
+    /usr/bin/time -f '%e %M' -o "$work/time.out" "$@" >/dev/null 2>"$work/measure.err" || {
+        cat "$work/measure.err" >&2
+        return 1
+    }
+    cat "$work/time.out"
+}
+
+ingest() {
+    deploy ingest
+    say "generating a full-size month (lastro sample --scale full)"
+    "$bin/lastro" sample --scale full --out "$work/full" 2>/dev/null
+    local zip csv_dir="$work/full-csv" rows l_s l_kb s_s s_kb
+    zip=$(ls "$work/full"/inf_mensal_fidc_*.zip | head -1)
+    mkdir -p "$csv_dir"
+    unzip -q -o "$zip" -d "$csv_dir"
+    rows=$(cat "$csv_dir"/*.csv | wc -l)
+    read -r l_s l_kb < <(measure "$bin/lastro" ingest cvm.inf_mensal_fidc "$zip")
+    # The reference: sqlite3 itself loading the same CSVs into bare tables (no encoding
+    # conversion, no validation, no normalization), one table per member, in one process.
+    {
+        echo ".mode csv"
+        echo ".separator ;"
+        for f in "$csv_dir"/*.csv; do echo ".import '$f' \"$(basename "$f" .csv)\""; done
+    } >"$work/import.sql"
+    read -r s_s s_kb < <(measure sqlite3 "$work/import.db" ".read $work/import.sql")
+    printf '%-22s %10s %10s %12s\n' loader lines seconds peak_kB
+    printf '%-22s %10s %10s %12s\n' "lastro ingest" "$rows" "$l_s" "$l_kb"
+    printf '%-22s %10s %10s %12s\n' "sqlite3 .import" "$rows" "$s_s" "$s_kb"
+    awk -v a="$l_s" -v b="$s_s" -v m="$l_kb" 'BEGIN {
+        printf "ratio lastro/sqlite3: time %.2f (goal: within 2x); lastro peak %.1f MB (goal: under 200 MB)\n",
+            a / b, m / 1024 }'
+}
+
+latency() {
+    deploy latency
+    ingest_sample
+    export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    start_servers
+    # A class with reports: the first row of the screening of the latest month.
+    local class_id
+    class_id=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:18080/v1/screening?limit=1" |
+        grep -o '"class_id":"[0-9a-f-]*"' | head -1 | cut -d'"' -f4)
+    [ -n "$class_id" ] || {
+        say "no class found through /v1/screening"
+        exit 1
+    }
+    printf '%-34s %10s %10s %10s %10s %8s\n' endpoint requests req/s p50 p99 non2xx
+    local path
+    for path in "/v1/classes/$class_id/snapshot" "/v1/classes/$class_id/cotas"; do
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080$path")
+        printf '%-34s %10s %10s %10s %10s %8s\n' "lastrod ${path##*/}" "$n" "$rps" "$p50" "$p99" "$bad"
+    done
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare")
+    printf '%-34s %10s %10s %10s %10s %8s\n' "bare_pistache" "$n" "$rps" "$p50" "$p99" "$bad"
+    stop_servers
+}
+
+case "$what" in
+memory) memory ;;
+ingest) ingest ;;
+latency) latency ;;
+all)
+    memory
+    ingest
+    latency
+    ;;
+esac

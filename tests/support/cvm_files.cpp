@@ -1,0 +1,288 @@
+#include "support/cvm_files.hpp"
+
+#include "support/checks.hpp"
+
+#include <lastro/sdk/byte_source.hpp>
+#include <lastro/sdk/zip_archive.hpp>
+
+#include <algorithm>
+#include <charconv>
+#include <fstream>
+#include <sstream>
+#include <stdexcept>
+#include <tuple>
+
+namespace lastro::e2e {
+namespace {
+
+std::string ReadAll(sdk::ByteSource& source) {
+    std::string bytes;
+    char buffer[1 << 16];
+    for (;;) {
+        const std::size_t n = source.Read(buffer, sizeof buffer);
+        if (n == 0) {
+            break;
+        }
+        bytes.append(buffer, n);
+    }
+    return bytes;
+}
+
+std::string Latin1ToUtf8(std::string_view bytes) {
+    std::string out;
+    out.reserve(bytes.size());
+    for (unsigned char c : bytes) {
+        if (c < 0x80) {
+            out.push_back(static_cast<char>(c));
+        } else {
+            out.push_back(static_cast<char>(0xC0 | (c >> 6)));
+            out.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> Split(std::string_view line) {
+    std::vector<std::string> fields;
+    std::size_t start = 0;
+    for (;;) {
+        const std::size_t end = line.find(';', start);
+        fields.emplace_back(line.substr(start, end == std::string_view::npos ? line.npos : end - start));
+        if (end == std::string_view::npos) {
+            break;
+        }
+        start = end + 1;
+    }
+    return fields;
+}
+
+bool Contains(const std::string& haystack, std::string_view needle) {
+    return haystack.find(needle) != std::string::npos;
+}
+
+}  // namespace
+
+CsvMember ReadCvmCsv(const std::string& name, const std::string& bytes, bool latin1) {
+    CsvMember member;
+    member.name = name;
+    const std::string text = latin1 ? Latin1ToUtf8(bytes) : bytes;
+    std::size_t pos = 0;
+    bool header = true;
+    while (pos < text.size()) {
+        std::size_t end = text.find('\n', pos);
+        if (end == std::string::npos) {
+            end = text.size();
+        }
+        std::string_view line(text.data() + pos, end - pos);
+        if (!line.empty() && line.back() == '\r') {
+            line.remove_suffix(1);
+        }
+        pos = end + 1;
+        if (line.empty()) {
+            continue;
+        }
+        auto fields = Split(line);
+        if (header) {
+            member.header = std::move(fields);
+            header = false;
+            continue;
+        }
+        if (fields.size() != member.header.size()) {
+            throw std::runtime_error(name + ": a line has " + std::to_string(fields.size()) +
+                                     " fields, the header " + std::to_string(member.header.size()));
+        }
+        CsvRow row;
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            row.emplace(member.header[i], std::move(fields[i]));
+        }
+        member.rows.push_back(std::move(row));
+    }
+    return member;
+}
+
+CsvMember ReadCvmCsvFile(const std::filesystem::path& path, bool latin1) {
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+        throw std::runtime_error("cannot read " + path.string());
+    }
+    std::ostringstream bytes;
+    bytes << in.rdbuf();
+    return ReadCvmCsv(path.filename().string(), bytes.str(), latin1);
+}
+
+std::vector<CsvMember> ReadCvmZip(const std::filesystem::path& zip) {
+    sdk::ZipArchive archive(zip);
+    std::vector<CsvMember> members;
+    for (const auto& name : archive.Members()) {
+        auto source = archive.Open(name);
+        members.push_back(ReadCvmCsv(name, ReadAll(*source)));
+    }
+    return members;
+}
+
+std::string CnpjDigits(std::string_view text) {
+    std::string digits;
+    for (char c : text) {
+        if (c >= '0' && c <= '9') {
+            digits.push_back(c);
+        }
+    }
+    return digits;
+}
+
+std::optional<double> Number(const CsvRow& row, const std::string& column) {
+    auto it = row.find(column);
+    if (it == row.end() || it->second.empty()) {
+        return std::nullopt;
+    }
+    const std::string& text = it->second;
+    double value = 0;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size()) {
+        throw std::runtime_error(column + " is not a number: '" + text + "'");
+    }
+    return value;
+}
+
+std::string FidcTableOf(std::string_view member_name) {
+    constexpr std::string_view kPrefix = "inf_mensal_fidc_tab_";
+    if (member_name.substr(0, kPrefix.size()) != kPrefix) {
+        return "";
+    }
+    std::string_view rest = member_name.substr(kPrefix.size());  // "X_1_1_202501.csv"
+    const std::size_t last = rest.rfind('_');
+    return last == std::string_view::npos ? "" : std::string(rest.substr(0, last));
+}
+
+SampleFidcReports::SampleFidcReports(const std::filesystem::path& sample_dir) {
+    for (const auto& entry : std::filesystem::directory_iterator(sample_dir)) {
+        const std::string file = entry.path().filename().string();
+        if (file.rfind("inf_mensal_fidc_", 0) != 0 || entry.path().extension() != ".zip") {
+            continue;
+        }
+        for (auto& member : ReadCvmZip(entry.path())) {
+            const std::string table = FidcTableOf(member.name);
+            if (table.empty()) {
+                continue;
+            }
+            const bool old_layout =
+                std::find(member.header.begin(), member.header.end(), "CNPJ_FUNDO") != member.header.end();
+            for (auto& row : member.rows) {
+                const std::string cnpj = CnpjDigits(row.at(old_layout ? "CNPJ_FUNDO" : "CNPJ_FUNDO_CLASSE"));
+                const std::string month = row.at("DT_COMPTC").substr(0, 7);
+                std::string type = old_layout ? "" : row.at("TP_FUNDO_CLASSE");
+                rows_[{table, cnpj, month}].push_back({std::move(type), std::move(row)});
+            }
+        }
+    }
+    if (rows_.empty()) {
+        throw std::runtime_error("no inf_mensal_fidc zip in " + sample_dir.string());
+    }
+}
+
+std::vector<CsvRow> SampleFidcReports::Rows(const std::string& table, const std::string& cnpj,
+                                            const std::string& month) const {
+    auto it = rows_.find({table, cnpj, month});
+    if (it == rows_.end()) {
+        return {};
+    }
+    const bool has_classe =
+        std::any_of(it->second.begin(), it->second.end(), [](const Filed& f) { return f.type == "Classe"; });
+    std::vector<std::string> order;
+    std::map<std::string, CsvRow> by_key;
+    for (const auto& filed : it->second) {
+        if (has_classe && filed.type == "Fundo") {
+            continue;
+        }
+        std::string key = filed.type;
+        for (const char* column : {"TAB_X_CLASSE_SERIE", "TAB_X_TP_OPER", "SEQUENCIAL"}) {
+            if (auto c = filed.row.find(column); c != filed.row.end()) {
+                key += "\x1f" + c->second;
+            }
+        }
+        if (by_key.find(key) == by_key.end()) {
+            order.push_back(key);
+        }
+        by_key[key] = filed.row;  // the last line of the file wins
+    }
+    std::vector<CsvRow> out;
+    for (const auto& key : order) {
+        out.push_back(by_key.at(key));
+    }
+    return out;
+}
+
+std::optional<CsvRow> SampleFidcReports::Row(const std::string& table, const std::string& cnpj,
+                                             const std::string& month) const {
+    auto rows = Rows(table, cnpj, month);
+    if (rows.empty()) {
+        return std::nullopt;
+    }
+    if (rows.size() > 1) {
+        throw std::runtime_error("table " + table + " has " + std::to_string(rows.size()) +
+                                 " kept rows for " + cnpj + " " + month);
+    }
+    return rows.front();
+}
+
+std::vector<std::string> SampleFidcReports::MonthsOf(const std::string& cnpj) const {
+    std::vector<std::string> months;
+    for (const auto& [key, rows] : rows_) {
+        if (std::get<0>(key) == "IV" && std::get<1>(key) == cnpj) {
+            months.push_back(std::get<2>(key));
+        }
+    }
+    std::sort(months.begin(), months.end());
+    return months;
+}
+
+std::set<std::string> SampleFidcReports::Cnpjs() const {
+    std::set<std::string> cnpjs;
+    for (const auto& [key, rows] : rows_) {
+        if (std::get<0>(key) == "IV") {
+            cnpjs.insert(std::get<1>(key));
+        }
+    }
+    return cnpjs;
+}
+
+std::set<std::string> SampleFidcReports::Months() const {
+    std::set<std::string> months;
+    for (const auto& [key, rows] : rows_) {
+        months.insert(std::get<2>(key));
+    }
+    return months;
+}
+
+std::vector<std::pair<std::string, std::string>> SampleFidcReports::FiledAsFundoAndClasse() const {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& [key, rows] : rows_) {
+        if (std::get<0>(key) != "IV") {
+            continue;
+        }
+        const bool fundo =
+            std::any_of(rows.begin(), rows.end(), [](const Filed& f) { return f.type == "Fundo"; });
+        const bool classe =
+            std::any_of(rows.begin(), rows.end(), [](const Filed& f) { return f.type == "Classe"; });
+        if (fundo && classe) {
+            out.emplace_back(std::get<1>(key), std::get<2>(key));
+        }
+    }
+    return out;
+}
+
+std::string SeniorityOf(std::string_view label) {
+    const std::string folded = Fold(label);
+    if (Contains(folded, "mezanino") || Contains(folded, "mezzanine")) {
+        return "mezzanine";
+    }
+    if (Contains(folded, "subordinad") || Contains(folded, "junior")) {
+        return "subordinated";
+    }
+    if (Contains(folded, "senior")) {
+        return "senior";
+    }
+    return "unknown";
+}
+
+}  // namespace lastro::e2e
