@@ -121,13 +121,18 @@ int Ingest(const std::string& dataset, const std::vector<std::string>& paths) {
     return 0;
 }
 
-int Sample(const std::string& out, std::uint64_t seed) {
+int Sample(const std::string& out, std::uint64_t seed, lastro::sample::Scale scale) {
     lastro::sample::SampleOptions options;
     options.out_dir = out;
     options.seed = seed;
+    options.scale = scale;
     auto report = lastro::sample::WriteSample(options);
-    std::fprintf(stderr, "sample written to %s: %zu funds, %zu classes, %zu subclasses\n", out.c_str(),
-                 report.funds, report.classes, report.subclasses);
+    std::fprintf(
+        stderr,
+        "sample written to %s: %zu funds, %zu classes, %zu subclasses, %zu FIDC monthly reports, %zu CDA "
+        "positions, %zu documents, %zu ANBIMA subclasses (%zu files)\n",
+        out.c_str(), report.funds, report.classes, report.subclasses, report.fidc_reports,
+        report.cda_positions, report.documents, report.anbima_rows, report.files.size());
     return 0;
 }
 
@@ -192,7 +197,19 @@ int main(int argc, char** argv) {
         app.add_subcommand("sample", "Write the deterministic sample data in the real file formats");
     sample->add_option("--out", out, "Output directory")->required();
     sample->add_option("--seed", seed, "Seed (same seed, same bytes)");
-    sample->callback([&] { action = [&] { return Sample(out, seed); }; });
+    std::string scale = "sample";
+    sample
+        ->add_option(
+            "--scale", scale,
+            "sample (default): 300 funds and every dataset; full: about 3,000 reporting FIDC classes, "
+            "the registry and 2026-08's FIDC report only")
+        ->check(CLI::IsMember({"sample", "full"}));
+    sample->callback([&] {
+        action = [&] {
+            return Sample(out, seed,
+                          scale == "full" ? lastro::sample::Scale::kFull : lastro::sample::Scale::kSample);
+        };
+    });
 
     try {
         app.parse(argc, argv);

@@ -10,11 +10,32 @@ namespace lastro::sample {
 CsvTable::CsvTable(std::span<const std::string_view> columns) : column_count_(columns.size()) {
     for (std::size_t i = 0; i < columns.size(); ++i) {
         if (i > 0) {
-            utf8_.push_back(';');
+            Separate(';');
         }
-        utf8_.append(columns[i]);
+        Append(columns[i]);
     }
-    utf8_.push_back('\n');
+    Separate('\n');
+}
+
+void CsvTable::Separate(char separator) {
+    utf8_.push_back(separator);
+    latin1_.push_back(separator);
+}
+
+void CsvTable::Append(std::string_view utf8) {
+    bool ascii = true;
+    for (const char c : utf8) {
+        if (c == ';' || c == '\r' || c == '\n') {
+            throw std::logic_error("CSV field cannot hold ';' or a line break: " + std::string(utf8));
+        }
+        ascii = ascii && static_cast<unsigned char>(c) < 0x80;
+    }
+    utf8_.append(utf8);
+    if (ascii) {
+        latin1_.append(utf8);
+    } else {
+        latin1_.append(sdk::Utf8ToLatin1(utf8));
+    }
 }
 
 void CsvTable::AddRow(const std::vector<std::string>& fields) {
@@ -23,20 +44,13 @@ void CsvTable::AddRow(const std::vector<std::string>& fields) {
                                std::to_string(column_count_));
     }
     for (std::size_t i = 0; i < fields.size(); ++i) {
-        if (fields[i].find_first_of(";\r\n") != std::string::npos) {
-            throw std::logic_error("CSV field cannot hold ';' or a line break: " + fields[i]);
-        }
         if (i > 0) {
-            utf8_.push_back(';');
+            Separate(';');
         }
-        utf8_.append(fields[i]);
+        Append(fields[i]);
     }
-    utf8_.push_back('\n');
+    Separate('\n');
     ++rows_;
-}
-
-std::string CsvTable::ToLatin1() const {
-    return sdk::Utf8ToLatin1(utf8_);
 }
 
 std::string DateField(const std::optional<sdk::Date>& date) {

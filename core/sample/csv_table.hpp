@@ -23,12 +23,25 @@ public:
     void AddRow(const std::vector<std::string>& fields);
     std::size_t RowCount() const { return rows_; }
     // The file's bytes in ISO-8859-1.
-    std::string ToLatin1() const;
+    const std::string& ToLatin1() const { return latin1_; }
+    // The file's bytes in UTF-8 (for our own layouts; CVM's files are Latin-1).
+    const std::string& Utf8() const { return utf8_; }
 
 private:
+    void Append(std::string_view utf8);  // one field, checked
+    void Separate(char separator);
+
     std::size_t column_count_;
     std::string utf8_;
+    // Kept alongside, field by field: most fields are ASCII and are copied as they are.
+    std::string latin1_;
     std::size_t rows_ = 0;
+};
+
+// One member of a zip archive (or one plain file): its name and its bytes.
+struct ArchiveMember {
+    std::string name;
+    std::string bytes;
 };
 
 // Field renderings shared by every CVM file: an absent value is an empty field.

@@ -1,11 +1,17 @@
 #include "core/sample/sample.hpp"
 
+#include "core/sample/anbima_writer.hpp"
+#include "core/sample/cda_writer.hpp"
+#include "core/sample/documents_writer.hpp"
+#include "core/sample/fidc_report_writer.hpp"
+#include "core/sample/monthly_history.hpp"
 #include "core/sample/registry_writer.hpp"
 #include "core/sample/universe.hpp"
 
 #include <lastro/sdk/zip_archive.hpp>
 
 #include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <string>
 #include <system_error>
@@ -48,7 +54,8 @@ SampleReport WriteSample(const SampleOptions& options) {
         throw std::runtime_error("cannot create directory " + options.out_dir.string() + ": " +
                                  error.message());
     }
-    const Universe universe = BuildUniverse(options.seed);
+    const bool full = options.scale == Scale::kFull;
+    const Universe universe = BuildUniverse(options.seed, full ? UniverseSize::kFull : UniverseSize::kSample);
     RegistryFiles registry = RenderRegistry(universe);
 
     SampleReport report;
@@ -73,6 +80,50 @@ SampleReport WriteSample(const SampleOptions& options) {
     zip.Add(std::string(kSubclassFileName), std::move(registry.subclasses), modified_at);
     zip.Close();
     report.files.push_back(zip_path);
+
+    const History history = BuildHistory(universe);
+    report.irregularities = history.irregularities;
+    const auto write_zip = [&](const std::string& name, std::vector<ArchiveMember> members) {
+        const std::filesystem::path path = options.out_dir / name;
+        sdk::ZipWriter archive(path);
+        for (ArchiveMember& member : members) {
+            archive.Add(member.name, std::move(member.bytes), modified_at);
+        }
+        archive.Close();
+        report.files.push_back(path);
+    };
+    // The months before 2025 sit in one yearly history zip, as on CVM's site (DADOS/HIST).
+    std::vector<ArchiveMember> yearly;
+    for (int m = full ? kReportMonths - 1 : 0; m < kReportMonths; ++m) {
+        const sdk::Month month = MonthAt(m);
+        FidcMonth rendered = RenderFidcMonth(history, universe.administrators, month);
+        report.fidc_reports += rendered.reports;
+        if (month.year < 2025) {
+            std::move(rendered.members.begin(), rendered.members.end(), std::back_inserter(yearly));
+            if (month.month == 12) {
+                write_zip(FidcYearlyZipName(month.year), std::move(yearly));
+                yearly.clear();
+            }
+        } else {
+            write_zip(FidcMonthlyZipName(month), std::move(rendered.members));
+        }
+    }
+    if (full) {
+        return report;
+    }
+
+    for (CdaMonth& cda : RenderCda(universe, history)) {
+        report.cda_positions += cda.positions;
+        write_zip(CdaZipName(cda.month), std::move(cda.members));
+    }
+    DocumentFiles documents = RenderDocuments(universe);
+    report.documents = documents.documents;
+    for (const ArchiveMember& file : documents.files) {
+        write(file.name, file.bytes);
+    }
+    const AnbimaFile anbima = RenderAnbimaSubclasses(universe);
+    report.anbima_rows = anbima.rows;
+    write(kAnbimaFileName, anbima.bytes);
     return report;
 }
 

@@ -1,8 +1,8 @@
 #include "core/sample/sample.hpp"
 
 #include "core/sample/csv_test_support.hpp"
+#include "core/sample/sample_test_support.hpp"
 
-#include <lastro/sdk/byte_source.hpp>
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/cnpj.hpp>
 #include <lastro/sdk/text.hpp>
@@ -14,16 +14,20 @@
 #include <cstdlib>
 #include <ctime>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <set>
-#include <sstream>
 
 namespace lastro::sample {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::DefaultSample;
 using testing::ParsedCsv;
 using testing::ParseLatin1Csv;
+using testing::ReadAll;
+using testing::ReadBytes;
+using testing::Yyyymm;
 
 // Copied from FORMATS.md §2.1, independently of the generator's own constants.
 constexpr std::string_view kFundHeader =
@@ -46,22 +50,6 @@ constexpr std::string_view kSubclassHeader =
 const std::vector<std::string> kCsvNames{"registro_fundo.csv", "registro_classe.csv",
                                          "registro_subclasse.csv"};
 
-std::string ReadBytes(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::ostringstream out;
-    out << in.rdbuf();
-    return out.str();
-}
-
-std::string ReadAll(sdk::ByteSource& source) {
-    std::string bytes;
-    char buffer[4096];
-    while (const std::size_t n = source.Read(buffer, sizeof buffer)) {
-        bytes.append(buffer, n);
-    }
-    return bytes;
-}
-
 fs::path FreshDir(const std::string& name) {
     const fs::path dir =
         fs::temp_directory_path() / ("lastro-sample-test-" + std::to_string(::getpid())) / name;
@@ -69,49 +57,21 @@ fs::path FreshDir(const std::string& name) {
     return dir;
 }
 
+// The registry files of the default sample, rendered in memory (WrittenSampleTest checks that
+// WriteSample writes these very bytes).
 class SampleFilesTest : public ::testing::Test {
 protected:
-    static void SetUpTestSuite() {
-        dir_ = new fs::path(FreshDir("default"));
-        report_ = new SampleReport(WriteSample({*dir_, kDefaultSeed}));
-        files_ = new std::map<std::string, std::string>;
-        for (const std::string& name : kCsvNames) {
-            (*files_)[name] = ReadBytes(*dir_ / name);
-        }
-    }
-    static void TearDownTestSuite() {
-        fs::remove_all(dir_->parent_path());
-        delete files_;
-        delete report_;
-        delete dir_;
-    }
-    // const char*, not std::string: a temporary argument makes GCC warn about the reference.
-    static const std::string& Bytes(const char* name) { return files_->at(name); }
+    static const std::string& Bytes(const char* name) { return DefaultSample::Get().Bytes(name); }
     static ParsedCsv Csv(const char* name) { return ParseLatin1Csv(Bytes(name)); }
-
-    static fs::path* dir_;
-    static SampleReport* report_;
-    static std::map<std::string, std::string>* files_;
 };
 
-fs::path* SampleFilesTest::dir_ = nullptr;
-SampleReport* SampleFilesTest::report_ = nullptr;
-std::map<std::string, std::string>* SampleFilesTest::files_ = nullptr;
-
-TEST_F(SampleFilesTest, ReportNamesEveryFileWritten) {
-    ASSERT_EQ(report_->files.size(), 4u);
-    EXPECT_EQ(report_->files[0], *dir_ / "registro_fundo.csv");
-    EXPECT_EQ(report_->files[1], *dir_ / "registro_classe.csv");
-    EXPECT_EQ(report_->files[2], *dir_ / "registro_subclasse.csv");
-    EXPECT_EQ(report_->files[3], *dir_ / "registro_fundo_classe.zip");
-    for (const fs::path& file : report_->files) {
-        EXPECT_TRUE(fs::is_regular_file(file)) << file;
-    }
-    EXPECT_EQ(report_->funds, 300u);
-    EXPECT_EQ(Csv("registro_fundo.csv").rows.size(), report_->funds + 1);  // + the superseded row
-    EXPECT_EQ(Csv("registro_classe.csv").rows.size(), report_->classes);
-    EXPECT_EQ(Csv("registro_subclasse.csv").rows.size(), report_->subclasses);
-    EXPECT_GT(report_->subclasses, 30u);
+TEST_F(SampleFilesTest, RowCountsMatchTheUniverse) {
+    const Universe& universe = DefaultSample::Get().TheUniverse();
+    EXPECT_EQ(universe.funds.size(), 300u);
+    EXPECT_EQ(Csv("registro_fundo.csv").rows.size(), universe.funds.size() + 1);  // + the superseded row
+    EXPECT_EQ(Csv("registro_classe.csv").rows.size(), universe.ClassCount());
+    EXPECT_EQ(Csv("registro_subclasse.csv").rows.size(), universe.SubclassCount());
+    EXPECT_GT(universe.SubclassCount(), 30u);
 }
 
 TEST_F(SampleFilesTest, HeadersAreTheRealColumnLists) {
@@ -311,14 +271,100 @@ TEST_F(SampleFilesTest, SomeOptionalColumnsAreEmpty) {
     }
 }
 
-TEST_F(SampleFilesTest, ZipHoldsTheThreeFilesByteForByte) {
-    sdk::ZipArchive zip(*dir_ / "registro_fundo_classe.zip");
-    EXPECT_EQ(zip.Members(), kCsvNames);
-    for (const std::string& name : kCsvNames) {
-        auto source = zip.Open(name);
-        EXPECT_EQ(ReadAll(*source), Bytes(name.c_str())) << name;
-        EXPECT_EQ(zip.ModifiedAt(name), ArchiveTimestamp(kDefaultSeed)) << name;
+// WriteSample writes every file, in order, with the bytes the writers render; zips hold them
+// as members with the fixed timestamp.
+TEST(WrittenSampleTest, EveryFileHoldsTheRenderedBytes) {
+    const fs::path dir = FreshDir("written");
+    const SampleReport report = WriteSample({dir, kDefaultSeed});
+    DefaultSample& sample = DefaultSample::Get();
+
+    std::vector<std::string> expected(kCsvNames.begin(), kCsvNames.end());
+    expected.push_back("registro_fundo_classe.zip");
+    expected.push_back("inf_mensal_fidc_2024.zip");
+    for (sdk::Month month{2025, 1}; !(sdk::Month{2026, 8} < month); month = month.Next()) {
+        expected.push_back("inf_mensal_fidc_" + Yyyymm(month) + ".zip");
     }
+    for (int month = 3; month <= 8; ++month) {
+        expected.push_back("cda_fi_20260" + std::to_string(month) + ".zip");
+    }
+    for (const char* name : {"eventual_fi_2025.csv", "eventual_fi_2026.csv", "anbima_subclasses.csv"}) {
+        expected.push_back(name);
+    }
+    ASSERT_EQ(report.files.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(report.files[i], dir / expected[i]);
+    }
+    std::set<std::string> on_disk;
+    for (const auto& entry : fs::directory_iterator(dir)) {
+        on_disk.insert(entry.path().filename().string());
+    }
+    EXPECT_EQ(on_disk, std::set<std::string>(expected.begin(), expected.end()));
+
+    EXPECT_EQ(report.funds, 300u);
+    EXPECT_EQ(report.classes, sample.TheUniverse().ClassCount());
+    EXPECT_EQ(report.subclasses, sample.TheUniverse().SubclassCount());
+    EXPECT_EQ(report.irregularities, sample.TheHistory().irregularities);
+    EXPECT_EQ(report.documents, sample.Documents());
+    EXPECT_EQ(report.anbima_rows, sample.AnbimaRows());
+    EXPECT_GT(report.cda_positions, 1000u);
+
+    for (const char* name : {"registro_fundo.csv", "registro_classe.csv", "registro_subclasse.csv",
+                             "eventual_fi_2025.csv", "eventual_fi_2026.csv", "anbima_subclasses.csv"}) {
+        EXPECT_EQ(ReadBytes(dir / name), sample.Bytes(name)) << name;
+    }
+    const auto check_zip = [&](const std::string& zip_name, const std::vector<std::string>& members,
+                               const std::function<const std::string&(const std::string&)>& rendered) {
+        SCOPED_TRACE(zip_name);
+        sdk::ZipArchive zip(dir / zip_name);
+        EXPECT_EQ(zip.Members(), members);
+        for (const std::string& member : zip.Members()) {
+            auto source = zip.Open(member);
+            EXPECT_EQ(ReadAll(*source), rendered(member)) << member;
+            EXPECT_EQ(zip.ModifiedAt(member), ArchiveTimestamp(kDefaultSeed)) << member;
+        }
+    };
+    check_zip("registro_fundo_classe.zip", kCsvNames,
+              [&](const std::string& member) -> const std::string& { return sample.Bytes(member); });
+
+    std::vector<std::string> yearly;
+    for (sdk::Month month{2024, 9}; !(sdk::Month{2026, 8} < month); month = month.Next()) {
+        std::vector<std::string> members;
+        for (const char* table : {"I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "X_1", "X_1_1",
+                                  "X_2", "X_3", "X_4", "X_5", "X_6", "X_7"}) {
+            if (std::string_view(table) != "VIII" || !(month < sdk::Month{2026, 7})) {
+                members.push_back("inf_mensal_fidc_tab_" + std::string(table) + "_" + Yyyymm(month) + ".csv");
+                sample.FidcBytes(table, month);
+            }
+        }
+        EXPECT_EQ(members.size(), (month < sdk::Month{2026, 7} ? 17u : 18u));
+        if (month.year == 2024) {
+            yearly.insert(yearly.end(), members.begin(), members.end());
+            continue;
+        }
+        check_zip("inf_mensal_fidc_" + Yyyymm(month) + ".zip", members,
+                  [&](const std::string& member) -> const std::string& { return sample.Member(member); });
+    }
+    EXPECT_EQ(yearly.size(), 4u * 17u);
+    check_zip("inf_mensal_fidc_2024.zip", yearly,
+              [&](const std::string& member) -> const std::string& { return sample.Member(member); });
+
+    for (int m = 3; m <= 8; ++m) {
+        const sdk::Month month{2026, m};
+        const std::string ym = Yyyymm(month);
+        std::vector<std::string> members;
+        for (int block = 1; block <= 8; ++block) {
+            members.push_back("cda_fi_BLC_" + std::to_string(block) + "_" + ym + ".csv");
+        }
+        if (m >= 6) {
+            members.push_back("cda_fi_CONFID_" + ym + ".csv");
+        }
+        members.push_back("cda_fi_PL_" + ym + ".csv");
+        members.push_back("cda_fie_" + ym + ".csv");
+        sample.Cda("PL", month);
+        check_zip("cda_fi_" + ym + ".zip", members,
+                  [&](const std::string& member) -> const std::string& { return sample.Member(member); });
+    }
+    fs::remove_all(dir.parent_path());
 }
 
 TEST(SampleDeterminismTest, SameSeedSameBytesOtherSeedOtherBytes) {
@@ -349,7 +395,9 @@ TEST(SampleDeterminismTest, ZipBytesDoNotDependOnTheTimeZone) {
         ::tzset();
         const fs::path dir = FreshDir(std::string("tz-") + std::to_string(archives.size()));
         WriteSample({dir, 5});
-        archives.push_back(ReadBytes(dir / "registro_fundo_classe.zip"));
+        archives.push_back(ReadBytes(dir / "registro_fundo_classe.zip") +
+                           ReadBytes(dir / "inf_mensal_fidc_2024.zip") +
+                           ReadBytes(dir / "cda_fi_202608.zip"));
     }
     if (saved) {
         ::setenv("TZ", saved_tz.c_str(), 1);

@@ -2,6 +2,7 @@
 
 #include "core/sample/date_math.hpp"
 #include "core/sample/prng.hpp"
+#include "core/sample/streams.hpp"
 #include "core/sample/vocabulary.hpp"
 
 #include <lastro/sdk/cnpj.hpp>
@@ -110,14 +111,9 @@ constexpr sdk::Date kFirstFiagro{2021, 8, 2};  // the FIAGRO regime dates from 2
 constexpr sdk::Date kAdaptationDeadline{2025, 6, 30};
 constexpr std::string_view kLimitedLiability = " RESPONSABILIDADE LIMITADA";
 
-// Each part of the universe draws from its own stream (see Prng::ForStream).
-enum Stream : std::uint64_t {
-    kInstitutionStream = 1,
-    kPlanStream = 2,
-    kFundStream = 3,
-    kIdStream = 4,
-    kSupersededStream = 5,
-};
+// The full-size universe multiplies every type's count: about 3,000 FIDC-family classes report
+// each month, as in CVM's real files.
+constexpr std::size_t kFullSizeFactor = 16;
 
 sdk::Date LastDate() {
     return AddDays(kReferenceDate, -1);
@@ -183,7 +179,10 @@ std::int64_t DrawCents(Prng& rng, int first_power, std::initializer_list<unsigne
 
 class Builder {
 public:
-    explicit Builder(std::uint64_t seed) : seed_(seed) { universe_.seed = seed; }
+    Builder(std::uint64_t seed, UniverseSize size)
+        : seed_(seed), factor_(size == UniverseSize::kFull ? kFullSizeFactor : 1) {
+        universe_.seed = seed;
+    }
 
     Universe Build() {
         BuildInstitutions();
@@ -261,7 +260,7 @@ private:
         Prng plan = Prng::ForStream(seed_, kPlanStream);
         std::vector<FundType> types;
         for (const auto& [type, count] : kTypeQuota) {
-            types.insert(types.end(), count, type);
+            types.insert(types.end(), count * factor_, type);
         }
         for (std::size_t i = types.size(); i > 1; --i) {
             std::swap(types[i - 1], types[static_cast<std::size_t>(plan.Below(i))]);
@@ -793,6 +792,7 @@ private:
     }
 
     std::uint64_t seed_;
+    std::size_t factor_;
     Universe universe_;
     std::vector<unsigned> manager_weights_;
     std::vector<unsigned> administrator_weights_;
@@ -804,8 +804,8 @@ private:
 
 }  // namespace
 
-Universe BuildUniverse(std::uint64_t seed) {
-    return Builder(seed).Build();
+Universe BuildUniverse(std::uint64_t seed, UniverseSize size) {
+    return Builder(seed, size).Build();
 }
 
 }  // namespace lastro::sample

@@ -132,7 +132,11 @@ struct Universe {
     std::size_t SubclassCount() const;
 };
 
-// The same seed always yields the same universe, on any platform.
-Universe BuildUniverse(std::uint64_t seed);
+// kSample: 300 funds. kFull: every type's count multiplied (about 3,000 FIDC-family classes),
+// for files the size of CVM's real ones.
+enum class UniverseSize { kSample, kFull };
+
+// The same seed (and size) always yields the same universe, on any platform.
+Universe BuildUniverse(std::uint64_t seed, UniverseSize size = UniverseSize::kSample);
 
 }  // namespace lastro::sample

@@ -301,5 +301,22 @@ TEST(UniverseDeterminismTest, InvariantsHoldForOtherSeeds) {
     }
 }
 
+// The full-size universe multiplies every type's count; the default one is unchanged by it.
+TEST(UniverseSizeTest, FullSizeMultipliesEveryType) {
+    const Universe full = BuildUniverse(20261014, UniverseSize::kFull);
+    std::map<FundType, std::size_t> counts;
+    std::set<std::string> cnpjs;
+    for (const Fund& fund : full.funds) {
+        ++counts[fund.type];
+        EXPECT_TRUE(cnpjs.insert(fund.cnpj).second);
+    }
+    EXPECT_EQ(full.funds.size(), 300u * 16u);
+    EXPECT_EQ(counts[FundType::kFidc], 165u * 16u);
+    EXPECT_EQ(counts[FundType::kFiagro], 12u * 16u);
+    const Universe sample = BuildUniverse(20261014);
+    const Universe again = BuildUniverse(20261014, UniverseSize::kSample);
+    EXPECT_EQ(RenderRegistry(sample).funds, RenderRegistry(again).funds);
+}
+
 }  // namespace
 }  // namespace lastro::sample
