@@ -1,6 +1,8 @@
 // The loader's refusals, each naming the file: a real dlopen of small test plugins.
 #include "core/plugins/plugin_set.hpp"
 
+#include <lastro/sdk/abi.hpp>
+
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -25,7 +27,7 @@ protected:
                const std::string& path = "/v1/ping") {
         std::ofstream out(dir_ / file);
         out << "name: " << fs::path(file).stem().string() << "\nversion: 1.0.0\nlibrary: " << library
-            << "\nsdk: 1\noperations:\n  - id: good.ping\n    path: " << path
+            << "\nsdk: " << sdk::kAbiVersion << "\noperations:\n  - id: good.ping\n    path: " << path
             << "\n    price: 1\n    scope: good\n    params:\n      - {name: word, type: string, max_length: "
                "10}\n"
             << "    response: {entity: ping, shape: object, fields: [{name: pong, type: string}]}\n"
