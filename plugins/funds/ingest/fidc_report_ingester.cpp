@@ -1,0 +1,296 @@
+#include "ingest/fidc_report_ingester.hpp"
+
+#include "funds_model-odb.hxx"
+#include "funds_model.hxx"
+#include "ingest/fidc_inputs.hpp"
+#include "ingest/fidc_member_layout.hpp"
+#include "ingest/fidc_numbers.hpp"
+#include "ingest/fidc_report_builder.hpp"
+#include "ingest/fidc_row_store.hpp"
+#include "ingest/fidc_series_label.hpp"
+#include "ingest/fidc_tables.hpp"
+
+#include <lastro/sdk/calendar.hpp>
+#include <lastro/sdk/cnpj.hpp>
+#include <lastro/sdk/cvm_csv.hpp>
+#include <lastro/sdk/problem.hpp>
+
+#include <odb/database.hxx>
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+
+#include <algorithm>
+#include <cstdint>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lastro::funds {
+
+namespace {
+
+constexpr std::size_t kMaxListed = 20;
+constexpr std::size_t kProgressEvery = 10000;
+constexpr char kKeySeparator = '\x1f';
+
+// Echoes a bad value in an error, cut short so one field cannot flood the message.
+std::string Quoted(std::string_view value) {
+    constexpr std::size_t kMax = 40;
+    return "'" + std::string(value.substr(0, kMax)) + (value.size() > kMax ? "...'" : "'");
+}
+
+std::string TableList(const std::vector<FidcTable>& tables) {
+    std::string list;
+    for (FidcTable table : tables) {
+        list += (list.empty() ? "" : ", ") + std::string(InfoOf(table).name);
+    }
+    return list;
+}
+
+// One ingest: reads the input group by group, applies the duplicate rule and replaces the
+// months it found.
+class FidcIngest {
+public:
+    explicit FidcIngest(const sdk::IngestContext& context) : context_(context) {}
+
+    sdk::IngestSummary Run() {
+        const FidcInputs inputs(context_.inputs);
+        for (const std::string& ignored : inputs.Ignored()) {
+            List(ignored + ": ignored, not a table of the FIDC monthly report");
+        }
+        for (const FidcMemberGroup& group : inputs.Groups()) {
+            IngestGroup(inputs, group);
+        }
+        if (conflicts_ > conflicts_listed_) {
+            summary_.rejections.push_back(std::to_string(conflicts_ - conflicts_listed_) +
+                                          " more conflicting rows not listed");
+        }
+        RecordRelease();
+        return std::move(summary_);
+    }
+
+private:
+    void IngestGroup(const FidcInputs& inputs, const FidcMemberGroup& group) {
+        FidcRowStore store([this](const FidcConflict& conflict) { OnConflict(conflict); });
+        layouts_.clear();
+        for (const FidcMember* member : group.members) {
+            ReadMember(inputs, *member, store);
+        }
+
+        const std::vector<sdk::Month> months = store.Months();
+        for (const sdk::Month& month : months) {
+            if (const auto missing = store.MissingTables(month); !missing.empty()) {
+                throw sdk::IngestError(group.input_name, 0,
+                                       "month " + month.ToString() + " is incomplete: missing table(s) " +
+                                           TableList(missing) +
+                                           " (a month is replaced only by a complete set of tables)");
+            }
+            if (written_.contains(month)) {
+                throw sdk::IngestError(group.input_name, 0,
+                                       "rows of month " + month.ToString() +
+                                           " are also in the files of another period; give each month's "
+                                           "tables in files of that month or year");
+            }
+        }
+
+        const FidcReportBuilder builder(layouts_);
+        for (const sdk::Month& month : months) {
+            written_.insert(month);
+            context_.progress.Stage(month.ToString() + ": saving");
+            DeleteMonth(month.ToString());
+            for (const FidcReportRows& rows : store.TakeMonth(month)) {
+                Save(builder.Build(rows));
+            }
+        }
+    }
+
+    void ReadMember(const FidcInputs& inputs, const FidcMember& member, FidcRowStore& store) {
+        context_.progress.Stage(member.display);
+        sdk::CvmCsvReader reader(inputs.Open(member));
+        layouts_.push_back(FidcMemberLayout::FromHeader(reader, member.name.table));
+        const auto member_index = static_cast<std::uint32_t>(layouts_.size() - 1);
+        const FidcMemberLayout& layout = layouts_.back();
+        const FidcTable table = member.name.table;
+        const FidcShape shape = InfoOf(table).shape;
+        const std::vector<FidcColumn>& columns = TypedColumnsOf(table);
+        if (member.name.month != 0) {
+            store.MarkPresent({member.name.year, member.name.month}, table);
+        }
+
+        std::string line;
+        std::string key;
+        while (reader.Next()) {
+            ++summary_.rows_read;
+            if (summary_.rows_read % kProgressEvery == 0) {
+                context_.progress.Rows(summary_.rows_read);
+            }
+            const std::size_t line_no = reader.Line();
+            if (reader.FieldCount() != layout.header.size()) {
+                Fail(layout, line_no,
+                     "expected " + std::to_string(layout.header.size()) + " fields, found " +
+                         std::to_string(reader.FieldCount()));
+            }
+
+            const std::string_view date_text = TrimBlanks(reader.Field(layout.date));
+            const std::optional<sdk::Date> date = sdk::Date::Parse(date_text);
+            if (!date) {
+                Fail(layout, line_no,
+                     "invalid " + std::string(kDateColumn) + " " + Quoted(date_text) +
+                         " (expected YYYY-MM-DD)");
+            }
+            const std::string_view cnpj_text = TrimBlanks(reader.Field(layout.cnpj));
+            const sdk::CnpjParse cnpj = sdk::ParseCnpj(cnpj_text);
+            if (!cnpj.digits) {
+                Fail(layout, line_no, "invalid " + layout.header[layout.cnpj] + " " + Quoted(cnpj_text));
+            }
+            const std::string_view filer_type =
+                layout.filer_type ? TrimBlanks(reader.Field(*layout.filer_type)) : std::string_view();
+            const FilerKind kind = layout.legacy_cnpj ? FilerKind::kUntyped : FilerKindOf(filer_type);
+
+            for (std::size_t i = 0; i < columns.size(); ++i) {
+                if (!layout.typed[i] || columns[i].kind == FidcColumnKind::kText) {
+                    continue;
+                }
+                const std::string_view field = reader.Field(*layout.typed[i]);
+                if (columns[i].kind == FidcColumnKind::kDecimal) {
+                    if (ParseFidcDecimal(field).status == NumberStatus::kInvalid) {
+                        Fail(layout, line_no,
+                             columns[i].name + " is not a plain decimal number: " + Quoted(field));
+                    }
+                } else if (ParseFidcInteger(field).status == NumberStatus::kInvalid) {
+                    Fail(layout, line_no, columns[i].name + " is not an integer: " + Quoted(field));
+                }
+            }
+
+            key.clear();
+            switch (shape) {
+                case FidcShape::kOneRow:
+                    break;
+                case FidcShape::kSeries:
+                    key = FoldLabel(reader.Field(*layout.typed[tab_x::kSeries]));
+                    break;
+                case FidcShape::kOperations:
+                    key = FoldLabel(reader.Field(*layout.typed[tab_x::kSeries]));
+                    key += kKeySeparator;
+                    key += FoldLabel(reader.Field(*layout.typed[tab_x::kOperation]));
+                    break;
+                case FidcShape::kDebtors: {
+                    const ParsedInteger rank = ParseFidcInteger(reader.Field(*layout.typed[tab_viii::kRank]));
+                    if (rank.status != NumberStatus::kValue) {
+                        Fail(layout, line_no, "empty SEQUENCIAL");
+                    }
+                    key = std::to_string(rank.value);
+                    break;
+                }
+            }
+
+            line.clear();
+            for (std::size_t i = 0; i < reader.FieldCount(); ++i) {
+                if (i > 0) {
+                    line += ';';
+                }
+                line += reader.Field(i);
+            }
+            store.Add(*cnpj.digits, date->ToMonth(), kind, filer_type, table, key,
+                      FidcStoredRow{line, member_index, static_cast<std::uint32_t>(line_no), ++seq_});
+        }
+    }
+
+    [[noreturn]] static void Fail(const FidcMemberLayout& layout, std::size_t line,
+                                  const std::string& message) {
+        throw sdk::IngestError(layout.source, line, message);
+    }
+
+    // Every row of the month goes: the month is replaced as a whole.
+    void DeleteMonth(const std::string& month) {
+        using ReportQuery = odb::query<FidcReport>;
+        using SeriesQuery = odb::query<FidcSeries>;
+        using OperationQuery = odb::query<FidcQuotaOperation>;
+        odb::database& db = context_.db;
+        // Through report_id, which is indexed: the children carry no index on month alone.
+        const auto reports_of_month = [&month] {
+            return "IN (SELECT" + ReportQuery::id + "FROM funds_fidc_report WHERE" +
+                   (ReportQuery::month == month) + ")";
+        };
+        summary_.removed += db.erase_query<FidcQuotaOperation>(
+            OperationQuery(OperationQuery::report_id + reports_of_month()));
+        summary_.removed +=
+            db.erase_query<FidcSeries>(SeriesQuery(SeriesQuery::report_id + reports_of_month()));
+        summary_.removed += db.erase_query<FidcReport>(ReportQuery::month == month);
+    }
+
+    void Save(FidcBuiltReport built) {
+        odb::database& db = context_.db;
+        db.persist(built.report);
+        ++summary_.inserted;
+        for (FidcSeries& series : built.series) {
+            series.report_id = built.report.id;
+            db.persist(series);
+        }
+        for (FidcQuotaOperation& operation : built.operations) {
+            operation.report_id = built.report.id;
+            db.persist(operation);
+        }
+        summary_.inserted += built.series.size() + built.operations.size();
+    }
+
+    void RecordRelease() {
+        using ReportQuery = odb::query<FidcReport>;
+        odb::result<FidcReport> latest(
+            context_.db.query<FidcReport>(ReportQuery("ORDER BY" + ReportQuery::month + "DESC LIMIT 1")));
+        for (const FidcReport& report : latest) {
+            summary_.release_label = report.month;
+            summary_.as_of = report.month;
+        }
+    }
+
+    // "file:7 conflicts with line 3 for (cnpj, month, type[, key]): kept line 7".
+    void OnConflict(const FidcConflict& conflict) {
+        ++conflicts_;
+        if (summary_.rejections.size() >= kMaxListed) {
+            return;
+        }
+        ++conflicts_listed_;
+        const FidcMemberLayout& kept_member = layouts_[conflict.kept.member];
+        const FidcMemberLayout& dropped_member = layouts_[conflict.dropped.member];
+        const bool same_file = kept_member.source == dropped_member.source;
+        const auto where = [&](const FidcMemberLayout& member, const FidcStoredRow& row) {
+            return (same_file ? "line " : member.source + ":") + std::to_string(row.line_no);
+        };
+        std::string key = conflict.key;
+        std::replace(key.begin(), key.end(), kKeySeparator, '/');
+        std::string tuple = conflict.report.cnpj + ", " + conflict.report.month.ToString() + ", " +
+                            conflict.report.TypeForMessages();
+        if (!conflict.key.empty()) {
+            tuple += ", " +
+                     std::string(InfoOf(conflict.table).shape == FidcShape::kDebtors ? "SEQUENCIAL " : "") +
+                     key;
+        }
+        summary_.rejections.push_back(kept_member.source + ":" + std::to_string(conflict.kept.line_no) +
+                                      " conflicts with " + where(dropped_member, conflict.dropped) +
+                                      " for (" + tuple + "): kept " + where(kept_member, conflict.kept));
+    }
+
+    void List(std::string message) {
+        if (summary_.rejections.size() < kMaxListed) {
+            summary_.rejections.push_back(std::move(message));
+        }
+    }
+
+    const sdk::IngestContext& context_;
+    sdk::IngestSummary summary_;
+    std::vector<FidcMemberLayout> layouts_;  // of the group being read; rows point into it
+    std::set<sdk::Month> written_;
+    std::uint64_t seq_ = 0;
+    std::size_t conflicts_ = 0;
+    std::size_t conflicts_listed_ = 0;
+};
+
+}  // namespace
+
+sdk::IngestSummary FidcReportIngester::Run(const sdk::IngestContext& context) {
+    return FidcIngest(context).Run();
+}
+
+}  // namespace lastro::funds

@@ -1,0 +1,181 @@
+#include "ingest/fidc_row_store.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <tuple>
+#include <utility>
+
+namespace lastro::funds {
+
+namespace {
+
+bool EqualsIgnoringCase(std::string_view text, std::string_view lower) {
+    return text.size() == lower.size() &&
+           std::equal(text.begin(), text.end(), lower.begin(),
+                      [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+}
+
+}  // namespace
+
+FilerKind FilerKindOf(std::string_view filer_type) {
+    if (filer_type.empty()) {
+        return FilerKind::kBlank;
+    }
+    if (EqualsIgnoringCase(filer_type, "classe")) {
+        return FilerKind::kClasse;
+    }
+    if (EqualsIgnoringCase(filer_type, "fundo")) {
+        return FilerKind::kFundo;
+    }
+    return FilerKind::kOther;
+}
+
+std::size_t FidcReportRows::RowCount() const {
+    std::size_t count = 0;
+    for (const auto& rows : tables) {
+        count += rows.size();
+    }
+    return count;
+}
+
+std::string FidcReportRows::TypeForMessages() const {
+    switch (kind) {
+        case FilerKind::kBlank:
+            return "blank TP_FUNDO_CLASSE";
+        case FilerKind::kUntyped:
+            return "CNPJ_FUNDO layout";
+        default:
+            return filer_type;
+    }
+}
+
+void FidcRowStore::Add(const std::string& cnpj, sdk::Month month, FilerKind kind, std::string_view filer_type,
+                       FidcTable table, std::string key, FidcStoredRow row) {
+    MonthRows& month_rows = months_[month];
+    month_rows.has_rows = true;
+    month_rows.present.set(IndexOf(table));
+    auto cnpj_it = month_rows.by_cnpj.find(cnpj);
+    if (cnpj_it == month_rows.by_cnpj.end()) {
+        cnpj_it = month_rows.by_cnpj.emplace(cnpj, std::vector<FidcReportRows>()).first;
+    }
+    std::vector<FidcReportRows>& reports = cnpj_it->second;
+    const std::string_view type_text = kind == FilerKind::kUntyped ? std::string_view() : filer_type;
+    auto report = std::find_if(reports.begin(), reports.end(), [&](const FidcReportRows& r) {
+        return r.kind == kind && r.filer_type == type_text;
+    });
+    if (report == reports.end()) {
+        FidcReportRows fresh;
+        fresh.cnpj = cnpj;
+        fresh.month = month;
+        fresh.kind = kind;
+        fresh.filer_type = std::string(type_text);
+        reports.push_back(std::move(fresh));
+        report = reports.end() - 1;
+    }
+    auto& rows = report->tables[IndexOf(table)];
+    auto [it, inserted] = rows.try_emplace(std::move(key));
+    if (inserted) {
+        it->second = std::move(row);
+        return;
+    }
+    FidcStoredRow& held = it->second;
+    if (held.line == row.line) {
+        // A byte-identical repeat: nothing is lost; the later position stands for both.
+        held.member = row.member;
+        held.line_no = row.line_no;
+        held.seq = row.seq;
+        return;
+    }
+    ++report->dropped;
+    const FidcStoredRow earlier = std::move(held);
+    held = std::move(row);
+    sink_(FidcConflict{*report, table, it->first, earlier, held});
+}
+
+void FidcRowStore::MarkPresent(sdk::Month month, FidcTable table) {
+    months_[month].present.set(IndexOf(table));
+}
+
+std::vector<sdk::Month> FidcRowStore::Months() const {
+    std::vector<sdk::Month> months;
+    for (const auto& [month, rows] : months_) {
+        if (rows.has_rows) {
+            months.push_back(month);
+        }
+    }
+    return months;
+}
+
+std::vector<FidcTable> FidcRowStore::MissingTables(sdk::Month month) const {
+    std::vector<FidcTable> missing;
+    const auto it = months_.find(month);
+    for (const FidcTableInfo& info : FidcTables()) {
+        if (info.required && (it == months_.end() || !it->second.present.test(IndexOf(info.table)))) {
+            missing.push_back(info.table);
+        }
+    }
+    return missing;
+}
+
+void FidcRowStore::Merge(FidcReportRows& from, FidcReportRows& into) {
+    into.dropped += from.dropped;
+    for (std::size_t t = 0; t < kFidcTableCount; ++t) {
+        for (auto& [key, row] : from.tables[t]) {
+            auto [it, inserted] = into.tables[t].try_emplace(key);
+            if (inserted) {
+                it->second = std::move(row);
+                continue;
+            }
+            if (it->second.line == row.line) {
+                continue;
+            }
+            ++into.dropped;
+            if (row.seq > it->second.seq) {
+                const FidcStoredRow earlier = std::move(it->second);
+                it->second = std::move(row);
+                sink_(FidcConflict{into, static_cast<FidcTable>(t), it->first, earlier, it->second});
+            } else {
+                sink_(FidcConflict{into, static_cast<FidcTable>(t), it->first, row, it->second});
+            }
+        }
+    }
+}
+
+std::vector<FidcReportRows> FidcRowStore::TakeMonth(sdk::Month month) {
+    std::vector<FidcReportRows> kept;
+    auto month_it = months_.find(month);
+    if (month_it == months_.end()) {
+        return kept;
+    }
+    for (auto& [cnpj, reports] : month_it->second.by_cnpj) {
+        std::sort(reports.begin(), reports.end(), [](const FidcReportRows& a, const FidcReportRows& b) {
+            return std::tie(a.kind, a.filer_type) < std::tie(b.kind, b.filer_type);
+        });
+        // After the sort a Classe report, if any, is first and the untyped one, if any, last.
+        const bool has_classe = reports.front().kind == FilerKind::kClasse;
+        FidcReportRows* untyped = reports.back().kind == FilerKind::kUntyped ? &reports.back() : nullptr;
+        const std::size_t first_kept = kept.size();
+        for (FidcReportRows& report : reports) {
+            if (&report == untyped) {
+                continue;
+            }
+            if (has_classe && report.kind != FilerKind::kClasse) {
+                // The Classe report sorts first, so it is already kept[first_kept].
+                kept[first_kept].dropped += static_cast<std::int64_t>(report.RowCount()) + report.dropped;
+                continue;
+            }
+            kept.push_back(std::move(report));
+        }
+        if (untyped) {
+            if (kept.size() > first_kept) {
+                Merge(*untyped, kept[first_kept]);
+            } else {
+                kept.push_back(std::move(*untyped));
+            }
+        }
+    }
+    months_.erase(month_it);
+    return kept;
+}
+
+}  // namespace lastro::funds

@@ -1,0 +1,100 @@
+// The rows of the months being ingested, grouped into reports, with the one duplicate rule of
+// docs/datasets/inf_mensal_fidc.md applied the same way to every table:
+// 1. rows with the same full key (CNPJ, month, filer type, and the table's own key: series,
+//    operation, SEQUENCIAL) collapse: a byte-identical repeat silently, a conflicting one by
+//    keeping the row read last (counted in the report's `dropped`, reported to the sink);
+// 2. when any table has a "Classe" row for a (CNPJ, month), every other typed row of that
+//    (CNPJ, month) ("Fundo", blank TP_FUNDO_CLASSE) is dropped and counted in the Classe
+//    report's `dropped`.
+// Rows of the CNPJ_FUNDO layout carry no filer type: they join the kept report of their
+// (CNPJ, month) (Classe, else Fundo, else another type, else blank), or form one of their own.
+#pragma once
+
+#include "ingest/fidc_tables.hpp"
+
+#include <lastro/sdk/calendar.hpp>
+
+#include <array>
+#include <bitset>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lastro::funds {
+
+// Filer types in the order a report is preferred when CNPJ_FUNDO-layout rows join one.
+enum class FilerKind : std::uint8_t { kClasse, kFundo, kOther, kBlank, kUntyped };
+
+// A TP_FUNDO_CLASSE value (already trimmed) as a kind; "Classe" and "Fundo" in any case.
+FilerKind FilerKindOf(std::string_view filer_type);
+
+struct FidcStoredRow {
+    std::string line;          // the decoded UTF-8 line, fields joined by ';'
+    std::uint32_t member = 0;  // index of the member (FidcMemberLayout) it was read from
+    std::uint32_t line_no = 0;
+    std::uint64_t seq = 0;  // read order over the whole ingest: the larger wins a conflict
+};
+
+// The kept rows of one report: (CNPJ, month, filer type).
+struct FidcReportRows {
+    std::string cnpj;
+    sdk::Month month;
+    FilerKind kind = FilerKind::kUntyped;
+    std::string filer_type;  // as published, for kClasse, kFundo and kOther
+    // Per table, rows by the table's own key ("" for the one-row tables).
+    std::array<std::map<std::string, FidcStoredRow>, kFidcTableCount> tables;
+    std::int64_t dropped = 0;
+
+    std::size_t RowCount() const;
+    // "Classe", "Fundo", "blank TP_FUNDO_CLASSE" or "CNPJ_FUNDO layout": for messages.
+    std::string TypeForMessages() const;
+};
+
+// A row replaced by a later, different row with the same key.
+struct FidcConflict {
+    const FidcReportRows& report;
+    FidcTable table;
+    const std::string& key;  // the table's own key ("" for one-row tables)
+    const FidcStoredRow& dropped;
+    const FidcStoredRow& kept;
+};
+using FidcConflictSink = std::function<void(const FidcConflict&)>;
+
+class FidcRowStore {
+public:
+    explicit FidcRowStore(FidcConflictSink sink) : sink_(std::move(sink)) {}
+
+    // `filer_type` is the trimmed TP_FUNDO_CLASSE (ignored for kUntyped); `key` the table's own
+    // key; the row's month is `month`.
+    void Add(const std::string& cnpj, sdk::Month month, FilerKind kind, std::string_view filer_type,
+             FidcTable table, std::string key, FidcStoredRow row);
+
+    // A member of `table` covers `month` even if it holds no row of it (a header-only file).
+    void MarkPresent(sdk::Month month, FidcTable table);
+
+    // Months with at least one row, ascending.
+    std::vector<sdk::Month> Months() const;
+    // Required tables with no member covering `month`.
+    std::vector<FidcTable> MissingTables(sdk::Month month) const;
+
+    // The kept reports of `month` after the duplicate rule, by CNPJ then filer kind; the rows
+    // leave the store.
+    std::vector<FidcReportRows> TakeMonth(sdk::Month month);
+
+private:
+    struct MonthRows {
+        bool has_rows = false;
+        std::bitset<kFidcTableCount> present;
+        std::map<std::string, std::vector<FidcReportRows>, std::less<>> by_cnpj;
+    };
+
+    void Merge(FidcReportRows& from, FidcReportRows& into);
+
+    FidcConflictSink sink_;
+    std::map<sdk::Month, MonthRows> months_;
+};
+
+}  // namespace lastro::funds
