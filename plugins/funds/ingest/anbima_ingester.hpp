@@ -1,0 +1,27 @@
+// Ingester of ANBIMA-source subclasses (dataset anbima.subclasses) from Lastro's own interchange
+// layout, anbima_subclasses.csv (docs/datasets/anbima_subclasses.md): a full snapshot applied in
+// place, keyed by anbima_code.
+#pragma once
+
+#include <lastro/sdk/plugin.hpp>
+
+#include <string>
+#include <string_view>
+
+namespace lastro::funds {
+
+// The exact header of anbima_subclasses.csv.
+inline constexpr std::string_view kAnbimaHeader =
+    "anbima_code;class_cnpj;fund_cnpj;cvm_code;name;status;activity_started_at;first_subscription_at;"
+    "category;type;focus;investor_type;investor_characteristic;opening_share;adapted_to_rcvm_175;"
+    "minimum_initial_subscription_brl;redemption_payment_days";
+
+// UUIDv5 of "anbima:<anbima_code>" in the funds namespace: the same in every database.
+std::string AnbimaSubclassIdFor(std::string_view anbima_code);
+
+class AnbimaIngester : public sdk::Ingester {
+public:
+    sdk::IngestSummary Run(const sdk::IngestContext& context) override;
+};
+
+}  // namespace lastro::funds

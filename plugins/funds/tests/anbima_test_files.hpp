@@ -1,0 +1,53 @@
+// Test support for anbima.subclasses: anbima_subclasses.csv in Lastro's interchange layout
+// (UTF-8, ';', the exact header of docs/datasets/anbima_subclasses.md), and the ingester run in
+// one write transaction as the host runs it.
+#pragma once
+
+#include "ingest/anbima_ingester.hpp"
+#include "registry_fixture.hpp"
+#include "src/class_reports.hpp"
+
+#include <string>
+#include <vector>
+
+namespace lastro::funds::testing {
+
+inline std::vector<std::string> AnbimaHeader() {
+    std::vector<std::string> columns;
+    std::string_view rest = kAnbimaHeader;
+    while (!rest.empty()) {
+        const std::size_t separator = rest.find(';');
+        columns.emplace_back(rest.substr(0, separator));
+        rest = separator == std::string_view::npos ? std::string_view() : rest.substr(separator + 1);
+    }
+    return columns;
+}
+
+// The file as UTF-8 lines, header first.
+struct AnbimaFile {
+    std::vector<std::string> lines{std::string(kAnbimaHeader)};
+
+    void Row(const Fields& fields) { lines.push_back(Line(AnbimaHeader(), fields)); }
+
+    fs::path Write(const fs::path& dir, const std::string& line_end = "\n") const {
+        std::string text;
+        for (const std::string& line : lines) {
+            text += line + line_end;
+        }
+        const fs::path path = dir / "anbima_subclasses.csv";
+        WriteFile(path, text);
+        return path;
+    }
+};
+
+inline sdk::IngestSummary IngestAnbima(odb::database& db, const std::vector<fs::path>& inputs) {
+    CountingProgress progress;
+    const std::string dataset(kAnbimaDataset);
+    odb::transaction transaction(db.begin());
+    sdk::IngestContext context{dataset, inputs, db, progress, SnapshotTime()};
+    sdk::IngestSummary summary = AnbimaIngester().Run(context);
+    transaction.commit();
+    return summary;
+}
+
+}  // namespace lastro::funds::testing
