@@ -3,6 +3,7 @@
 #include <boost/json/array.hpp>
 #include <boost/json/serialize.hpp>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <cstdlib>
@@ -154,7 +155,7 @@ Deployment::Deployment(Backend backend, const std::string& label) : backend_(bac
     config_file_ = WriteConfig("lastro.yaml", access_log_);
     try {
         Require(Lastro({"db", "migrate"}), "lastro db migrate");
-        Require(Lastro({"ingest", kRegistryDataset, SampleZip().string()}), "lastro ingest");
+        IngestSample();
         server_ = Lastrod::Start(config_file_);
     } catch (const std::exception& e) {
         if (backend == Backend::kSqlite) {
@@ -171,6 +172,39 @@ Deployment::~Deployment() {
     if (server_ && !server_->Terminate(std::chrono::seconds(15))) {
         server_->Process().Kill();
     }
+}
+
+void Deployment::IngestSample() const {
+    // Each dataset from its files in the sample, through the real CLI (as ./dev run does).
+    const std::vector<std::pair<std::string, std::vector<std::string>>> datasets = {
+        {kRegistryDataset, {"registro_fundo_classe.zip"}},
+        {"cvm.inf_mensal_fidc", SampleFiles("inf_mensal_fidc_", ".zip")},
+        {"cvm.cda_fi", SampleFiles("cda_fi_", ".zip")},
+        {"cvm.eventual_fi", SampleFiles("eventual_fi_", ".csv")},
+        {"anbima.subclasses", {"anbima_subclasses.csv"}},
+    };
+    for (const auto& [dataset, files] : datasets) {
+        std::vector<std::string> args = {"ingest", dataset};
+        for (const auto& file : files) {
+            args.push_back((SharedResources::Get().SampleDir() / file).string());
+        }
+        Require(Lastro(args), "lastro ingest " + dataset);
+    }
+}
+
+std::vector<std::string> SampleFiles(const std::string& prefix, const std::string& extension) {
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(SharedResources::Get().SampleDir())) {
+        const std::string name = entry.path().filename().string();
+        if (name.rfind(prefix, 0) == 0 && entry.path().extension() == extension) {
+            files.push_back(name);
+        }
+    }
+    std::sort(files.begin(), files.end());
+    if (files.empty()) {
+        throw std::runtime_error("the sample has no " + prefix + "*" + extension + " file");
+    }
+    return files;
 }
 
 fs::path Deployment::SampleZip() const {

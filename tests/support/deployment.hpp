@@ -54,6 +54,8 @@ private:
 };
 
 std::filesystem::path BinaryPath(const std::string& name);  // LASTRO_BINARY_DIR/bin/<name>
+// Names of the sample's files starting with `prefix` and ending in `extension`, sorted.
+std::vector<std::string> SampleFiles(const std::string& prefix, const std::string& extension);
 
 // A running lastrod.
 class Lastrod {
@@ -94,6 +96,9 @@ public:
     const std::filesystem::path& ConfigFile() const { return config_file_; }
     const std::filesystem::path& AccessLog() const { return access_log_; }
     std::filesystem::path SampleZip() const;
+    // Ingests every dataset of the sample (registry, FIDC monthly reports, CDA, documents,
+    // ANBIMA subclasses) through `lastro ingest`. Throws with the CLI's output on failure.
+    void IngestSample() const;
 
     // The configuration text of this deployment, with another access log file.
     std::string ConfigText(const std::filesystem::path& access_log) const;

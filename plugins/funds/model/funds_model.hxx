@@ -350,4 +350,120 @@ struct FundClassCount {
     std::int64_t count = 0;
 };
 
+// /v1/screening (src/screening.cpp): the latest reported month, and the month's reports with
+// the registry class and fund they belong to, without the large JSON columns. A report joins a
+// class by the class's own CNPJ (ScreeningByClassCnpj) or, through the fund's CNPJ, every class
+// of that fund (ScreeningByFundCnpj; the handler keeps a fund's only class, as class_reports).
+#pragma db view object(FidcReport)
+struct FidcLatestMonth {
+#pragma db column("max(" + FidcReport::month + ")")
+    std::optional<std::string> month;
+};
+
+#pragma db view object(FidcReport)
+struct FidcReportSegments {
+#pragma db column(FidcReport::id)
+    std::int64_t report_id = 0;
+#pragma db column(FidcReport::segments_json)
+    std::optional<std::string> segments_json;
+};
+
+#pragma db view object(FidcReport) object(FundClass inner: FundClass::cnpj == FidcReport::cnpj) \
+    object(Fund inner: FundClass::fund_id == Fund::fund_id)
+struct ScreeningByClassCnpj {
+#pragma db column(FidcReport::id)
+    std::int64_t report_id = 0;
+#pragma db column(FidcReport::cnpj)
+    std::string cnpj;
+#pragma db column(FidcReport::nav)
+    std::optional<double> nav;
+#pragma db column(FidcReport::investor_count)
+    std::optional<std::int64_t> investor_count;
+#pragma db column(FidcReport::delinquency_ratio)
+    std::optional<double> delinquency_ratio;
+#pragma db column(FidcReport::pdd_ratio)
+    std::optional<double> pdd_ratio;
+#pragma db column(FidcReport::subordination_with_mezzanine_ratio)
+    std::optional<double> subordination_with_mezzanine_ratio;
+#pragma db column(FidcReport::subordination_without_mezzanine_ratio)
+    std::optional<double> subordination_without_mezzanine_ratio;
+#pragma db column(FidcReport::primary_segment_code)
+    std::optional<std::string> primary_segment_code;
+#pragma db column(FidcReport::primary_segment_ratio)
+    std::optional<double> primary_segment_ratio;
+#pragma db column(FundClass::class_id)
+    std::string class_id;
+#pragma db column(FundClass::cnpj)
+    std::optional<std::string> class_cnpj;
+#pragma db column(FundClass::name)
+    std::optional<std::string> class_name;
+#pragma db column(Fund::fund_id)
+    std::string fund_id;
+#pragma db column(Fund::name)
+    std::optional<std::string> fund_name;
+#pragma db column(Fund::fund_type)
+    std::optional<std::string> fund_type;
+#pragma db column(Fund::manager)
+    std::optional<std::string> manager;
+#pragma db column(Fund::administrator)
+    std::optional<std::string> administrator;
+#pragma db column(Fund::status)
+    std::optional<std::string> status;
+#pragma db column(Fund::manager_folded)
+    std::optional<std::string> manager_folded;
+#pragma db column(Fund::administrator_folded)
+    std::optional<std::string> administrator_folded;
+#pragma db column(Fund::status_folded)
+    std::optional<std::string> status_folded;
+};
+
+#pragma db view object(FidcReport) object(Fund inner: Fund::cnpj == FidcReport::cnpj) \
+    object(FundClass inner: FundClass::fund_id == Fund::fund_id)
+struct ScreeningByFundCnpj {
+#pragma db column(FidcReport::id)
+    std::int64_t report_id = 0;
+#pragma db column(FidcReport::cnpj)
+    std::string cnpj;
+#pragma db column(FidcReport::nav)
+    std::optional<double> nav;
+#pragma db column(FidcReport::investor_count)
+    std::optional<std::int64_t> investor_count;
+#pragma db column(FidcReport::delinquency_ratio)
+    std::optional<double> delinquency_ratio;
+#pragma db column(FidcReport::pdd_ratio)
+    std::optional<double> pdd_ratio;
+#pragma db column(FidcReport::subordination_with_mezzanine_ratio)
+    std::optional<double> subordination_with_mezzanine_ratio;
+#pragma db column(FidcReport::subordination_without_mezzanine_ratio)
+    std::optional<double> subordination_without_mezzanine_ratio;
+#pragma db column(FidcReport::primary_segment_code)
+    std::optional<std::string> primary_segment_code;
+#pragma db column(FidcReport::primary_segment_ratio)
+    std::optional<double> primary_segment_ratio;
+#pragma db column(FundClass::class_id)
+    std::string class_id;
+#pragma db column(FundClass::cnpj)
+    std::optional<std::string> class_cnpj;
+#pragma db column(FundClass::name)
+    std::optional<std::string> class_name;
+#pragma db column(Fund::fund_id)
+    std::string fund_id;
+#pragma db column(Fund::name)
+    std::optional<std::string> fund_name;
+#pragma db column(Fund::fund_type)
+    std::optional<std::string> fund_type;
+#pragma db column(Fund::manager)
+    std::optional<std::string> manager;
+#pragma db column(Fund::administrator)
+    std::optional<std::string> administrator;
+#pragma db column(Fund::status)
+    std::optional<std::string> status;
+#pragma db column(Fund::manager_folded)
+    std::optional<std::string> manager_folded;
+#pragma db column(Fund::administrator_folded)
+    std::optional<std::string> administrator_folded;
+#pragma db column(Fund::status_folded)
+    std::optional<std::string> status_folded;
+};
+
 }  // namespace lastro::funds

@@ -3,6 +3,7 @@
 #include "funds_model-odb.hxx"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/text.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
@@ -17,10 +18,14 @@ namespace {
 
 using ReportQuery = odb::query<FidcReport>;
 
-// Rank of a CNPJ in the class's preference order (lower is preferred).
-std::size_t Preference(const ClassRef& ref, const std::string& cnpj) {
-    auto it = std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), cnpj);
-    return static_cast<std::size_t>(it - ref.filing_cnpjs.begin());
+// Rank of a report in the class's preference order (lower is preferred): the CNPJ's place in
+// filing_cnpjs, then the filer type. Without a Classe row the ingester may keep both a Fundo
+// report and one whose type CVM left blank (docs/datasets/inf_mensal_fidc.md); Fundo wins.
+std::size_t Preference(const ClassRef& ref, const FidcReport& report) {
+    auto it = std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), report.cnpj);
+    const std::string type_folded = report.filer_type ? sdk::FoldForSearch(*report.filer_type) : "";
+    const std::size_t type = type_folded == "classe" ? 0 : type_folded == "fundo" ? 1 : 2;
+    return static_cast<std::size_t>(it - ref.filing_cnpjs.begin()) * 3 + type;
 }
 
 ReportQuery CnpjIn(const ClassRef& ref) {
@@ -60,7 +65,7 @@ std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const
     }
     std::optional<FidcReport> best;
     for (auto& report : db.query<FidcReport>(CnpjIn(ref) && ReportQuery::month == month.ToString())) {
-        if (!best || Preference(ref, report.cnpj) < Preference(ref, best->cnpj)) {
+        if (!best || Preference(ref, report) < Preference(ref, *best)) {
             best = report;
         }
     }
@@ -84,7 +89,7 @@ std::vector<FidcReport> ReportsBetween(odb::database& db, const ClassRef& ref,
     std::map<std::string, FidcReport> by_month;
     for (auto& report : db.query<FidcReport>(q)) {
         auto [it, inserted] = by_month.try_emplace(report.month, report);
-        if (!inserted && Preference(ref, report.cnpj) < Preference(ref, it->second.cnpj)) {
+        if (!inserted && Preference(ref, report) < Preference(ref, it->second)) {
             it->second = report;
         }
     }

@@ -1,10 +1,24 @@
 #include "src/plugin.hpp"
 
+#include "ingest/anbima_ingester.hpp"
+#include "ingest/cda_ingester.hpp"
+#include "ingest/documents_ingester.hpp"
+#include "ingest/fidc_report_ingester.hpp"
 #include "ingest/registry_ingester.hpp"
 #include "ingest/registry_rules.hpp"
+#include "src/class_reports.hpp"
 #include "src/classes.hpp"
+#include "src/delinquency_bands.hpp"
+#include "src/documents.hpp"
+#include "src/portfolio_assets.hpp"
+#include "src/portfolio_funds.hpp"
+#include "src/quota_operations.hpp"
+#include "src/quotas.hpp"
 #include "src/resolve.hpp"
+#include "src/screening.hpp"
 #include "src/search.hpp"
+#include "src/snapshot.hpp"
+#include "src/subclasses.hpp"
 
 #include <memory>
 #include <string>
@@ -15,7 +29,20 @@ void FundsPlugin::Register(sdk::Registrar& registrar) {
     registrar.AddHandler("funds.search", &HandleSearch);
     registrar.AddHandler("funds.resolve", &HandleResolve);
     registrar.AddHandler("funds.classes", &HandleClasses);
+    registrar.AddHandler("funds.class_documents", &HandleClassDocuments);
+    registrar.AddHandler("funds.class_subclasses", &HandleClassSubclasses);
+    registrar.AddHandler("funds.class_portfolio_assets", &HandleClassPortfolioAssets);
+    registrar.AddHandler("funds.class_portfolio_funds", &HandleClassPortfolioFunds);
+    registrar.AddHandler("funds.class_quotas", &HandleClassQuotas);
+    registrar.AddHandler("funds.class_quota_operations", &HandleClassQuotaOperations);
+    registrar.AddHandler("funds.class_delinquency_bands", &HandleClassDelinquencyBands);
+    registrar.AddHandler("funds.class_snapshot", &HandleClassSnapshot);
+    registrar.AddHandler("funds.screening", &HandleScreening);
     registrar.AddIngester(std::string(kRegistryDataset), std::make_shared<RegistryIngester>());
+    registrar.AddIngester(kFidcReportDataset, std::make_shared<FidcReportIngester>());
+    registrar.AddIngester(kCdaDataset, std::make_shared<CdaIngester>());
+    registrar.AddIngester(kDocumentsDataset, std::make_shared<DocumentsIngester>());
+    registrar.AddIngester(kAnbimaDataset, std::make_shared<AnbimaIngester>());
 }
 
 }  // namespace lastro::funds

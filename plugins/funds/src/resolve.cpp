@@ -27,6 +27,7 @@ namespace {
 using FundQuery = odb::query<Fund>;
 using ClassQuery = odb::query<FundClass>;
 using SubclassQuery = odb::query<Subclass>;
+using AnbimaQuery = odb::query<AnbimaSubclass>;
 
 constexpr const char* kLocators[] = {"cnpj", "cvm_code", "anbima_code"};
 
@@ -69,6 +70,19 @@ bool NewerFirst(const std::optional<std::string>& a_date, const std::string& a_i
         return a_date > b_date;
     }
     return a_id < b_id;
+}
+
+// The classes whose ANBIMA subclasses include `subclass` (src/subclasses.hpp): the class with
+// its class CNPJ, and the only class of a fund with that CNPJ.
+std::vector<FundClass> ClassesOfAnbimaSubclass(odb::database& db, const AnbimaSubclass& subclass) {
+    std::vector<FundClass> classes = Load(db, ClassQuery(ClassQuery::cnpj == subclass.class_cnpj));
+    for (const Fund& fund : Load(db, FundQuery(FundQuery::cnpj == subclass.class_cnpj))) {
+        std::vector<FundClass> siblings = Load(db, ClassQuery(ClassQuery::fund_id == fund.fund_id));
+        if (siblings.size() == 1) {
+            classes.push_back(std::move(siblings.front()));
+        }
+    }
+    return classes;
 }
 
 }  // namespace
@@ -119,10 +133,16 @@ boost::json::object Resolve(odb::database& db, const Locator& locator) {
         }
         not_found = "no fund, class or subclass matches cvm_code " + locator.value;
     } else {
-        // ANBIMA-source codes arrive with the dataset anbima.subclasses, not loaded yet.
-        throw sdk::NotFound("no entity has ANBIMA code " + locator.value +
-                                ": ANBIMA-source codes are not loaded in this service yet",
-                            "anbima_code");
+        // An ANBIMA subclass is answered by its class, like a CVM subclass code.
+        AnbimaSubclass subclass;
+        if (!db.query_one<AnbimaSubclass>(AnbimaQuery::anbima_code == locator.value, subclass)) {
+            throw sdk::NotFound("no ANBIMA-source subclass has anbima_code " + locator.value, "anbima_code");
+        }
+        for (FundClass& fund_class : ClassesOfAnbimaSubclass(db, subclass)) {
+            classes.push_back({std::move(fund_class), "anbima_code"});
+        }
+        not_found = "anbima_code " + locator.value + " belongs to class CNPJ " + subclass.class_cnpj +
+                    ", which is not a class of the registry";
     }
     if (funds.empty() && classes.empty()) {
         throw sdk::NotFound(not_found, locator.name);
@@ -219,6 +239,9 @@ sdk::Result HandleResolve(const sdk::RequestContext& context) {
     const Locator locator = ReadLocator(context.params);
     sdk::Result result;
     result.meta = RegistryMeta(context.host);
+    if (locator.name == "anbima_code") {
+        result.meta.sources.push_back({"anbima", "subclasses"});
+    }
     boost::json::object data = Resolve(context.db, locator);
     result.meta.row_count = data.at("funds").as_array().size() + data.at("classes").as_array().size();
     result.meta.extra["identity_status"] = "persistent_registry";

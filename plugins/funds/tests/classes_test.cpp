@@ -96,13 +96,19 @@ public:
     std::set<std::string> datasets;
 };
 
-TEST(FundsPluginTest, RegistersTheManifestOperationsAndDataset) {
+TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {
     FundsPlugin plugin;
     RecordingRegistrar registrar;
     plugin.Register(registrar);
     EXPECT_EQ(registrar.operations,
-              (std::set<std::string>{"funds.search", "funds.resolve", "funds.classes"}));
-    EXPECT_EQ(registrar.datasets, (std::set<std::string>{"cvm.registro_fundo_classe"}));
+              (std::set<std::string>{
+                  "funds.search", "funds.resolve", "funds.classes", "funds.class_documents",
+                  "funds.class_subclasses", "funds.class_portfolio_assets", "funds.class_portfolio_funds",
+                  "funds.class_quotas", "funds.class_quota_operations", "funds.class_delinquency_bands",
+                  "funds.class_snapshot", "funds.screening"}));
+    EXPECT_EQ(registrar.datasets,
+              (std::set<std::string>{"cvm.registro_fundo_classe", "cvm.inf_mensal_fidc", "cvm.cda_fi",
+                                     "cvm.eventual_fi", "anbima.subclasses"}));
 }
 
 }  // namespace

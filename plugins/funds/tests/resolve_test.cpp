@@ -1,4 +1,5 @@
 #include "src/resolve.hpp"
+#include "class_data_fixture.hpp"
 #include "registry_fixture.hpp"
 
 #include <lastro/sdk/problem.hpp>
@@ -111,12 +112,12 @@ TEST_F(ResolveTest, NothingFoundIsNotFoundNamingTheLocator) {
     EXPECT_THROW(Resolve("cvm_code", "123456"), sdk::NotFound);
 }
 
-TEST_F(ResolveTest, AnbimaCodesAreNotLoadedYet) {
+TEST_F(ResolveTest, AnUnknownAnbimaCodeIsNotFound) {
     try {
         Resolve("anbima_code", "ABC123");
         FAIL() << "expected NotFound";
     } catch (const sdk::NotFound& problem) {
-        EXPECT_THAT(problem.what(), HasSubstr("ANBIMA"));
+        EXPECT_THAT(problem.what(), HasSubstr("ABC123"));
         EXPECT_EQ(problem.Parameter(), "anbima_code");
     }
 }
@@ -142,6 +143,60 @@ TEST_F(ResolveTest, ANonNumericCvmCodeIsAnInvalidParameter) {
             ADD_FAILURE() << "expected InvalidParameter for '" << code << "'";
         } catch (const sdk::InvalidParameter& problem) {
             EXPECT_EQ(problem.Parameter(), "cvm_code");
+        }
+    }
+}
+
+// anbima_code (dataset anbima.subclasses): the subclass is answered by its class.
+
+class ResolveAnbimaCodeTest : public ClassDataTest {
+protected:
+    void SetUp() override {
+        ClassDataTest::SetUp();
+        Persist(Anbima("C-2010", kSeniorClassCnpj, kMultiFundCnpj));
+        Persist(Anbima("c-2012", kNoCnpjFundCnpj, kNoCnpjFundCnpj));
+        Persist(Anbima("C-MULTI", kMultiFundCnpj, kMultiFundCnpj));
+        Persist(Anbima("C-GONE", kOutsideCnpj, kOutsideCnpj));
+    }
+    sdk::Result Resolve(const std::string& code) { return Run(&HandleResolve, {{"anbima_code", code}}); }
+};
+
+TEST_F(ResolveAnbimaCodeTest, TheClassWithTheSubclasssClassCnpj) {
+    const sdk::Result result = Resolve("C-2010");
+    const auto& data = result.data.as_object();
+    EXPECT_EQ(data.at("query"), (boost::json::object{{"anbima_code", "C-2010"}}));
+    EXPECT_EQ(data.at("resolution").as_string(), "unique");
+    EXPECT_TRUE(data.at("funds").as_array().empty());
+    const auto& classes = data.at("classes").as_array();
+    ASSERT_EQ(classes.size(), 1u);
+    EXPECT_EQ(classes[0].at("class_id").as_string(), ClassIdFor("2010"));
+    EXPECT_EQ(classes[0].at("fund_id").as_string(), FundIdFor("1010"));
+    EXPECT_EQ(classes[0].at("cnpj").as_string(), kSeniorClassCnpj);
+    EXPECT_EQ(classes[0].at("matched_as").as_string(), "anbima_code");
+    EXPECT_EQ(result.meta.row_count, 1u);
+    ExpectManifestShape("funds.resolve", result.data);
+}
+
+TEST_F(ResolveAnbimaCodeTest, AFundCnpjStandsForTheFundsOnlyClass) {
+    const sdk::Result result = Resolve("c-2012");
+    const auto& classes = result.data.at("classes").as_array();
+    ASSERT_EQ(classes.size(), 1u);
+    EXPECT_EQ(classes[0].at("class_id").as_string(), ClassIdFor("2012"));
+    EXPECT_TRUE(classes[0].at("cnpj").is_null());
+    // Codes are matched exactly as ANBIMA writes them.
+    EXPECT_THROW(Resolve("C-2012"), sdk::NotFound);
+}
+
+TEST_F(ResolveAnbimaCodeTest, ACodeWhoseClassIsNotInTheRegistryIsNotFound) {
+    // A several-class fund's CNPJ names no class; an unknown CNPJ names nothing.
+    for (const char* code : {"C-MULTI", "C-GONE"}) {
+        try {
+            Resolve(code);
+            ADD_FAILURE() << "expected NotFound for " << code;
+        } catch (const sdk::NotFound& problem) {
+            EXPECT_THAT(problem.what(), HasSubstr(code));
+            EXPECT_THAT(problem.what(), HasSubstr("not a class of the registry"));
+            EXPECT_EQ(problem.Parameter(), "anbima_code");
         }
     }
 }

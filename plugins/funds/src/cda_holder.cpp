@@ -1,0 +1,41 @@
+#include "src/cda_holder.hpp"
+
+#include "funds_model-odb.hxx"
+
+#include <lastro/sdk/problem.hpp>
+
+#include <odb/database.hxx>
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+
+namespace lastro::funds {
+
+sdk::Month RequiredMonth(const sdk::Params& params) {
+    if (auto month = params.MonthValue("month")) {
+        return *month;
+    }
+    throw sdk::InvalidParameter("month", "month is required (YYYY-MM)");
+}
+
+std::optional<CdaHolder> FindCdaHolder(odb::database& db, const std::string& cnpj, const sdk::Month& month) {
+    using HolderQuery = odb::query<CdaHolder>;
+    odb::result<CdaHolder> rows(
+        db.query<CdaHolder>(HolderQuery::cnpj == cnpj && HolderQuery::month == month.ToString()));
+    for (const CdaHolder& holder : rows) {
+        return holder;
+    }
+    return std::nullopt;
+}
+
+CdaHolder RequireCdaHolder(odb::database& db, const ClassRef& ref, const sdk::Month& month) {
+    // filing_cnpjs is ordered by preference: the first CNPJ that filed wins.
+    for (const std::string& cnpj : ref.filing_cnpjs) {
+        if (auto holder = FindCdaHolder(db, cnpj, month)) {
+            return *holder;
+        }
+    }
+    throw sdk::NotFound("class " + ref.fund_class.class_id + " has no CDA portfolio for " + month.ToString(),
+                        "month");
+}
+
+}  // namespace lastro::funds

@@ -1,0 +1,111 @@
+#include "src/delinquency_bands.hpp"
+
+#include "src/class_reports.hpp"
+#include "src/common.hpp"
+#include "src/fidc_values.hpp"
+
+#include <lastro/sdk/problem.hpp>
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+
+#include <vector>
+
+namespace lastro::funds {
+
+namespace {
+
+static_assert(kOverdueDays.size() == kOverdueBands);
+
+// Bands first..b.10 of one table.
+std::vector<MaybeNumber> FromBand(const std::array<MaybeNumber, kOverdueBands>& bands, std::size_t first) {
+    return {bands.begin() + static_cast<std::ptrdiff_t>(first), bands.end()};
+}
+
+boost::json::object ReceivablesDefinitions() {
+    return {
+        {"overdue_days",
+         "Each row is cumulative: instalments overdue by strictly more than overdue_days days, i.e. the "
+         "exclusive bands from the one after that threshold up to 'above 1080 days' (row 0 = every "
+         "delinquent instalment, row 1080 = band b.10 only)."},
+        {"cumulative",
+         "Rows are cumulative and must not be summed: row 30 is contained in row 0, row 60 in row 30, "
+         "and so on."},
+        {"with_risk_brl",
+         "Table V (credit rights with substantial acquisition of risks and benefits): TAB_V_B1_VL_INAD_30 .. "
+         "TAB_V_B10_VL_INAD_MAIOR_1080 from the row's first band on."},
+        {"without_risk_brl",
+         "Table VI (credit rights without substantial acquisition of risks and benefits): "
+         "TAB_VI_B1_VL_INAD_30 .. "
+         "TAB_VI_B10_VL_INAD_MAIOR_1080 from the row's first band on."},
+        {"delinquent_brl",
+         "with_risk_brl + without_risk_brl; null only when every contributing band is empty."},
+        {"ratio_denominator_brl",
+         "The month's band total: the 20 to-mature bands (TAB_V_A1..A10, TAB_VI_A1..A10) plus the 20 "
+         "delinquent bands (TAB_V_B1..B10, TAB_VI_B1..B10), the same for every row."},
+        {"delinquent_ratio", "delinquent_brl / ratio_denominator_brl, a fraction."},
+        {"difference_from_table_i",
+         "The bands classify the instalments of tables V and VI by due date (to mature, overdue) and leave "
+         "out prepaid ones; table I's gross receivables (TAB_I2A_VL_DIRCRED_RISCO + "
+         "TAB_I2B_VL_DIRCRED_SEM_RISCO, "
+         "which are net of PDD, plus the PDD TAB_I2A11_VL_REDUCAO_RECUP and TAB_I2B11_VL_REDUCAO_RECUP) is "
+         "the "
+         "balance-sheet value. The two totals differ and are not interchangeable denominators."},
+        {"formulas", "docs/api/fidc-metrics.md"},
+    };
+}
+
+boost::json::object FieldSources() {
+    return {
+        {"month", "derived: YYYY-MM of DT_COMPTC"},
+        {"overdue_days", "derived: lower bound of the first band counted, docs/api/delinquency-bands.md"},
+        {"with_risk_brl", "derived: sum of inf_mensal_fidc tab_V TAB_V_Bn_VL_INAD_* from the row's band on"},
+        {"without_risk_brl",
+         "derived: sum of inf_mensal_fidc tab_VI TAB_VI_Bn_VL_INAD_* from the row's band on"},
+        {"delinquent_brl", "derived: with_risk_brl + without_risk_brl, docs/api/delinquency-bands.md"},
+        {"ratio_denominator_brl",
+         "derived: sum of the to-mature and delinquent bands of tab_V and tab_VI, docs/api/fidc-metrics.md"},
+        {"delinquent_ratio",
+         "derived: delinquent_brl / ratio_denominator_brl, docs/api/delinquency-bands.md"},
+    };
+}
+
+}  // namespace
+
+sdk::Result HandleClassDelinquencyBands(const sdk::RequestContext& context) {
+    const std::string class_id = context.params.String("class_id").value_or("");
+    const auto month = context.params.MonthValue("month");
+    if (!month) {
+        throw sdk::InvalidParameter("month", "month is required (YYYY-MM)");
+    }
+    const ClassRef ref = FindClass(context.db, class_id);
+    const auto report = ReportOf(context.db, ref, *month);
+    if (!report) {
+        throw sdk::NotFound("class " + class_id + " has no monthly report for " + month->ToString(), "month");
+    }
+    const DelinquentBands bands = ParseDelinquentBands(report->bands_json);
+
+    boost::json::array data;
+    for (std::size_t i = 0; i < kOverdueDays.size(); ++i) {
+        const MaybeNumber with_risk = SumPresent(FromBand(bands.with_risk, i));
+        const MaybeNumber without_risk = SumPresent(FromBand(bands.without_risk, i));
+        const MaybeNumber delinquent = SumPresent({with_risk, without_risk});
+        data.push_back(boost::json::object{
+            {"month", report->month},
+            {"overdue_days", kOverdueDays[i]},
+            {"with_risk_brl", JsonOrNull(with_risk)},
+            {"without_risk_brl", JsonOrNull(without_risk)},
+            {"delinquent_brl", JsonOrNull(delinquent)},
+            {"ratio_denominator_brl", JsonOrNull(report->band_denominator)},
+            {"delinquent_ratio", JsonOrNull(Ratio(delinquent, report->band_denominator))},
+        });
+    }
+    sdk::Result result;
+    result.meta = DatasetMeta(context.host, kFidcReportDataset);
+    result.meta.extra["receivables_definitions"] = ReceivablesDefinitions();
+    result.meta.extra["field_sources"] = FieldSources();
+    result.data = std::move(data);
+    return result;
+}
+
+}  // namespace lastro::funds

@@ -1,0 +1,475 @@
+#include "src/portfolio_funds.hpp"
+
+#include "funds_model-odb.hxx"
+#include "src/cda_holder.hpp"
+#include "src/class_reports.hpp"
+#include "src/common.hpp"
+#include "src/subclasses.hpp"
+
+#include <boost/json/array.hpp>
+#include <boost/json/parse.hpp>
+
+#include <odb/database.hxx>
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <vector>
+
+namespace lastro::funds {
+
+namespace {
+
+using PositionQuery = odb::query<CdaPosition>;
+using ClassQuery = odb::query<FundClass>;
+using FundQuery = odb::query<Fund>;
+using ReportQuery = odb::query<FidcReport>;
+
+// Two positions closer than half a cent are the same position.
+constexpr double kUnchangedTolerance = 0.005;
+
+// The BLC_2 rows of one invested CNPJ in one month, summed.
+struct InvestedRows {
+    std::optional<double> market_value;  // each sum: of the published values, null when none
+    std::optional<double> acquired;
+    std::optional<double> sold;
+    std::int64_t rows = 0;
+    std::optional<std::string> published_name;
+};
+
+void AddPublished(std::optional<double>& sum, const std::optional<double>& value) {
+    if (value) {
+        sum = sum.value_or(0.0) + *value;
+    }
+}
+
+// Sums and differences of money to the cent, so that floating-point noise does not show.
+std::optional<double> Cents(const std::optional<double>& value) {
+    if (!value) {
+        return std::nullopt;
+    }
+    return std::round(*value * 100.0) / 100.0;
+}
+
+std::map<std::string, InvestedRows> FundPositions(odb::database& db, const std::string& cnpj,
+                                                  const std::string& month) {
+    std::map<std::string, InvestedRows> by_cnpj;
+    odb::result<CdaPosition> rows(db.query<CdaPosition>(
+        (PositionQuery::cnpj == cnpj && PositionQuery::month == month && PositionQuery::block == "BLC_2" &&
+         PositionQuery::invested_cnpj.is_not_null()) +
+        "ORDER BY" + PositionQuery::ordinal));
+    for (const CdaPosition& position : rows) {
+        InvestedRows& sums = by_cnpj[*position.invested_cnpj];
+        AddPublished(sums.market_value, position.market_value);
+        AddPublished(sums.acquired, position.value_acquired);
+        AddPublished(sums.sold, position.value_sold);
+        ++sums.rows;
+        if (!sums.published_name) {
+            sums.published_name = position.invested_name;
+        }
+    }
+    for (auto& [cnpj, sums] : by_cnpj) {
+        sums.market_value = Cents(sums.market_value);
+        sums.acquired = Cents(sums.acquired);
+        sums.sold = Cents(sums.sold);
+    }
+    return by_cnpj;
+}
+
+// What an invested CNPJ is in the registry.
+struct InvestedIdentity {
+    std::string status;                   // unique_class, fund_with_multiple_classes, ...
+    std::optional<Fund> fund;             // when exactly one fund is involved
+    std::optional<FundClass> fund_class;  // when exactly one class is
+    std::vector<std::string> class_ids;   // every candidate class
+};
+
+template <typename T>
+std::vector<T> Load(odb::database& db, const odb::query<T>& query) {
+    std::vector<T> objects;
+    odb::result<T> rows(db.query<T>(query));
+    for (const T& object : rows) {
+        objects.push_back(object);
+    }
+    return objects;
+}
+
+// nullopt when the CNPJ is neither a fund nor a class of the registry. A class is a candidate
+// when the CNPJ is its own, or its fund's and it is that fund's only class (the same rule as
+// the filings of a class, src/class_reports.hpp); an answer involving several funds or
+// several candidate classes is "ambiguous" and picks none.
+std::optional<InvestedIdentity> IdentifyInvested(odb::database& db, const std::string& cnpj) {
+    std::vector<FundClass> candidates =
+        Load(db, ClassQuery(ClassQuery(ClassQuery::cnpj == cnpj) + "ORDER BY" + ClassQuery::registry_id));
+    const std::vector<Fund> funds =
+        Load(db, FundQuery(FundQuery(FundQuery::cnpj == cnpj) + "ORDER BY" + FundQuery::fund_id));
+    if (candidates.empty() && funds.empty()) {
+        return std::nullopt;
+    }
+    std::set<std::string> fund_ids;
+    for (const FundClass& fund_class : candidates) {
+        fund_ids.insert(fund_class.fund_id);
+    }
+    std::map<std::string, std::vector<FundClass>> classes_of_fund;
+    for (const Fund& fund : funds) {
+        fund_ids.insert(fund.fund_id);
+        auto& classes = classes_of_fund[fund.fund_id];
+        classes = Load(db, ClassQuery(ClassQuery(ClassQuery::fund_id == fund.fund_id) + "ORDER BY" +
+                                      ClassQuery::registry_id));
+        const bool listed =
+            classes.size() == 1 && std::any_of(candidates.begin(), candidates.end(), [&](const FundClass& c) {
+                return c.class_id == classes.front().class_id;
+            });
+        if (classes.size() == 1 && !listed) {
+            candidates.push_back(classes.front());
+        }
+    }
+
+    InvestedIdentity identity;
+    for (const FundClass& fund_class : candidates) {
+        identity.class_ids.push_back(fund_class.class_id);
+    }
+    if (fund_ids.size() == 1) {
+        Fund fund;
+        if (db.find<Fund>(*fund_ids.begin(), fund)) {
+            identity.fund = std::move(fund);
+        }
+    }
+    if (fund_ids.size() == 1 && candidates.size() == 1) {
+        identity.status = "unique_class";
+        identity.fund_class = candidates.front();
+    } else if (fund_ids.size() == 1 && candidates.empty()) {
+        // The CNPJ is only a fund's, and that fund has no class or several.
+        const auto& classes = classes_of_fund[*fund_ids.begin()];
+        identity.status = classes.empty() ? "fund_without_classes" : "fund_with_multiple_classes";
+        for (const FundClass& fund_class : classes) {
+            identity.class_ids.push_back(fund_class.class_id);
+        }
+    } else {
+        identity.status = "ambiguous";
+    }
+    return identity;
+}
+
+// A value of the invested class's reports and the month it comes from.
+struct Sourced {
+    std::optional<double> value;
+    std::optional<std::string> as_of;
+};
+
+struct InvestedFacts {
+    Sourced subordination;
+    Sourced delinquency;
+    Sourced pdd;
+    Sourced nav;
+    bool segments_found = false;
+    std::optional<std::string> segment_as_of;
+    std::optional<std::string> primary_segment_code;
+    std::optional<std::string> primary_segment_name;
+    std::optional<double> primary_segment_ratio;
+    boost::json::array segments;
+};
+
+void Take(Sourced& sourced, const std::optional<double>& value, const std::string& month) {
+    if (!sourced.as_of && value) {
+        sourced = {value, month};
+    }
+}
+
+void TakeSegments(InvestedFacts& facts, const FidcReport& report) {
+    if (facts.segments_found || !report.segments_json) {
+        return;
+    }
+    facts.segments_found = true;
+    facts.segment_as_of = report.month;
+    facts.primary_segment_code = report.primary_segment_code;
+    facts.primary_segment_ratio = report.primary_segment_ratio;
+    boost::system::error_code error;
+    const boost::json::value parsed = boost::json::parse(*report.segments_json, error);
+    if (error || !parsed.is_array()) {
+        throw std::runtime_error("FIDC report " + std::to_string(report.id) + " has malformed segments_json");
+    }
+    const bool has_total = report.segments_total && *report.segments_total > 0;
+    for (const boost::json::value& item : parsed.as_array()) {
+        const boost::json::object* segment = item.if_object();
+        if (!segment) {
+            continue;
+        }
+        const boost::json::value* code = segment->if_contains("code");
+        const boost::json::value* name = segment->if_contains("name");
+        const boost::json::value* value = segment->if_contains("value");
+        const std::optional<std::string> code_text =
+            code && code->is_string() ? std::optional<std::string>(code->get_string()) : std::nullopt;
+        const std::optional<std::string> name_text =
+            name && name->is_string() ? std::optional<std::string>(name->get_string()) : std::nullopt;
+        if (code_text && code_text == report.primary_segment_code) {
+            facts.primary_segment_name = name_text;
+        }
+        if (!value || !value->is_number() || value->to_number<double>() <= 0) {
+            continue;
+        }
+        facts.segments.push_back(boost::json::object{
+            {"code", JsonOrNull(code_text)},
+            {"name", JsonOrNull(name_text)},
+            {"ratio", has_total ? boost::json::value(value->to_number<double>() / *report.segments_total)
+                                : boost::json::value(nullptr)},
+        });
+    }
+}
+
+bool AllFound(const InvestedFacts& facts) {
+    return facts.subordination.as_of && facts.delinquency.as_of && facts.pdd.as_of && facts.nav.as_of &&
+           facts.segments_found;
+}
+
+void TakeReport(InvestedFacts& facts, const FidcReport& report) {
+    Take(facts.subordination, report.subordination_with_mezzanine_ratio, report.month);
+    Take(facts.delinquency, report.delinquency_ratio, report.month);
+    Take(facts.pdd, report.pdd_ratio, report.month);
+    Take(facts.nav, report.nav, report.month);
+    TakeSegments(facts, report);
+}
+
+std::size_t Preference(const ClassRef& ref, const std::string& cnpj) {
+    return static_cast<std::size_t>(std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), cnpj) -
+                                    ref.filing_cnpjs.begin());
+}
+
+// Each metric from the latest of the class's reports up to `month` that publishes it: the
+// asked month first, then earlier months, never a later one.
+InvestedFacts LatestFacts(odb::database& db, const ClassRef& ref, const sdk::Month& month) {
+    InvestedFacts facts;
+    if (ref.filing_cnpjs.empty()) {
+        return facts;
+    }
+    odb::result<FidcReport> rows(
+        db.query<FidcReport>((ReportQuery::cnpj.in_range(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end()) &&
+                              ReportQuery::month <= month.ToString()) +
+                             "ORDER BY" + ReportQuery::month + "DESC"));
+    // Rows of one month are adjacent; of two CNPJs' reports of a month, the preferred one counts.
+    std::optional<FidcReport> best;
+    for (const FidcReport& report : rows) {
+        if (best && best->month != report.month) {
+            TakeReport(facts, *best);
+            best.reset();
+            if (AllFound(facts)) {
+                return facts;
+            }
+        }
+        if (!best || Preference(ref, report.cnpj) < Preference(ref, best->cnpj)) {
+            best = report;
+        }
+    }
+    if (best) {
+        TakeReport(facts, *best);
+    }
+    return facts;
+}
+
+// The ANBIMA type of the class (its subclasses' first published type), else the registry's
+// ANBIMA classification.
+std::optional<std::string> AnbimaType(odb::database& db, const ClassRef& ref) {
+    for (const AnbimaSubclass& subclass : AnbimaSubclassesOf(db, ref)) {
+        if (subclass.type) {
+            return subclass.type;
+        }
+    }
+    return ref.fund_class.anbima_classification;
+}
+
+std::optional<double> Change(const std::optional<double>& a, const std::optional<double>& b) {
+    if (!a || !b) {
+        return std::nullopt;
+    }
+    return *a - *b;
+}
+
+std::optional<double> PercentOf(const std::optional<double>& part, const std::optional<double>& whole) {
+    if (!part || !whole || *whole == 0) {
+        return std::nullopt;
+    }
+    return *part / *whole * 100.0;
+}
+
+struct Row {
+    std::optional<double> position;
+    std::string invested_cnpj;
+    boost::json::object item;
+};
+
+boost::json::object FieldSources() {
+    return {
+        {"month", "the month asked for"},
+        {"invested_cnpj", "cda_fi BLC_2.CNPJ_FUNDO_CLASSE_COTA"},
+        {"invested_fund_id", "registry: the fund with that CNPJ, or the fund of the class with it"},
+        {"invested_class_id", "registry: the one class the CNPJ identifies"},
+        {"invested_class_ids", "registry: every candidate class"},
+        {"identity_status", "derived: how the CNPJ maps to the registry (docs/api/portfolio.md)"},
+        {"invested_name", "registro_classe.Denominacao_Social, else registro_fundo.Denominacao_Social"},
+        {"published_name", "cda_fi BLC_2.NM_FUNDO_CLASSE_SUBCLASSE_COTA"},
+        {"manager", "registro_fundo.Gestor"},
+        {"administrator", "registro_fundo.Administrador"},
+        {"status", "registro_classe.Situacao, else registro_fundo.Situacao"},
+        {"position_count", "derived: number of BLC_2 rows summed"},
+        {"position_brl", "cda_fi BLC_2.VL_MERC_POS_FINAL, summed"},
+        {"previous_position_brl", "cda_fi BLC_2.VL_MERC_POS_FINAL of the previous month, summed"},
+        {"position_variation_brl", "derived: position_brl - previous_position_brl"},
+        {"position_variation_pct", "derived: position_variation_brl / previous_position_brl x 100"},
+        {"position_share_of_investor_nav_pct", "derived: position_brl / cda_fi_PL.VL_PATRIM_LIQ x 100"},
+        {"investor_nav_brl", "cda_fi_PL.VL_PATRIM_LIQ of the class"},
+        {"invested_nav_brl", "inf_mensal_fidc TAB_IV_A_VL_PL of the invested class"},
+        {"invested_nav_as_of", "derived: month of the report invested_nav_brl comes from"},
+        {"acquisitions_brl", "cda_fi BLC_2.VL_AQUIS_NEGOC, summed"},
+        {"sales_brl", "cda_fi BLC_2.VL_VENDA_NEGOC, summed"},
+        {"movement", "derived: position_brl against previous_position_brl"},
+        {"subordination_ratio", "inf_mensal_fidc: subordination with mezzanine (docs/api/fidc-metrics.md)"},
+        {"delinquency_ratio", "inf_mensal_fidc: delinquency ratio (docs/api/fidc-metrics.md)"},
+        {"pdd_ratio", "inf_mensal_fidc: PDD ratio (docs/api/fidc-metrics.md)"},
+        {"subordination_as_of", "derived: month of the report subordination_ratio comes from"},
+        {"delinquency_as_of", "derived: month of the report delinquency_ratio comes from"},
+        {"pdd_as_of", "derived: month of the report pdd_ratio comes from"},
+        {"segment_as_of", "derived: month of the report the segments come from"},
+        {"primary_segment_code", "inf_mensal_fidc table II: largest segment"},
+        {"primary_segment_name", "inf_mensal_fidc table II: name of the largest segment"},
+        {"primary_segment_ratio", "inf_mensal_fidc table II: largest segment / TAB_II_VL_CARTEIRA"},
+        {"segments", "inf_mensal_fidc table II: segments with a positive value / TAB_II_VL_CARTEIRA"},
+        {"anbima_type", "anbima.subclasses type, else registro_classe.Classificacao_Anbima"},
+    };
+}
+
+}  // namespace
+
+sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
+    odb::database& db = context.db;
+    const sdk::Month month = RequiredMonth(context.params);
+    const ClassRef ref = FindClass(db, context.params.String("class_id").value_or(""));
+    const CdaHolder holder = RequireCdaHolder(db, ref, month);
+    const std::map<std::string, InvestedRows> current = FundPositions(db, holder.cnpj, holder.month);
+
+    // The same holder's previous calendar month; without its CDA nothing is compared.
+    const sdk::Month previous_month = month.Previous();
+    const std::optional<CdaHolder> previous_holder = FindCdaHolder(db, holder.cnpj, previous_month);
+    std::map<std::string, InvestedRows> previous;
+    if (previous_holder) {
+        previous = FundPositions(db, holder.cnpj, previous_holder->month);
+    }
+
+    std::vector<Row> rows;
+    std::int64_t outside_positions = 0;
+    std::optional<double> outside_value;
+    for (const auto& [cnpj, sums] : current) {
+        const std::optional<InvestedIdentity> identity = IdentifyInvested(db, cnpj);
+        if (!identity) {
+            outside_positions += sums.rows;
+            AddPublished(outside_value, sums.market_value);
+            continue;
+        }
+        const std::optional<Fund>& fund = identity->fund;
+        const std::optional<FundClass>& fund_class = identity->fund_class;
+
+        InvestedFacts facts;
+        std::optional<std::string> anbima_type;
+        if (fund_class) {
+            const ClassRef invested = FindClass(db, fund_class->class_id);
+            facts = LatestFacts(db, invested, month);
+            anbima_type = AnbimaType(db, invested);
+        }
+
+        std::optional<double> previous_position;
+        std::optional<std::string> movement;
+        if (previous_holder) {
+            if (auto it = previous.find(cnpj); it == previous.end()) {
+                movement = "new";
+            } else {
+                previous_position = it->second.market_value;
+            }
+        }
+        const std::optional<double> variation = Cents(Change(sums.market_value, previous_position));
+        if (variation) {
+            movement = std::abs(*variation) < kUnchangedTolerance ? "unchanged"
+                       : *variation > 0                           ? "increased"
+                                                                  : "decreased";
+        }
+
+        std::optional<std::string> name = fund_class ? fund_class->name : std::nullopt;
+        if (!name && fund) {
+            name = fund->name;
+        }
+        boost::json::array class_ids;
+        for (const std::string& id : identity->class_ids) {
+            class_ids.push_back(boost::json::value(id));
+        }
+        boost::json::object item{
+            {"month", month.ToString()},
+            {"invested_cnpj", cnpj},
+            {"invested_fund_id", fund ? boost::json::value(fund->fund_id) : nullptr},
+            {"invested_class_id", fund_class ? boost::json::value(fund_class->class_id) : nullptr},
+            {"invested_class_ids", std::move(class_ids)},
+            {"identity_status", identity->status},
+            {"invested_name", JsonOrNull(name)},
+            {"published_name", JsonOrNull(sums.published_name)},
+            {"manager", fund ? JsonOrNull(fund->manager) : nullptr},
+            {"administrator", fund ? JsonOrNull(fund->administrator) : nullptr},
+            {"status", fund_class ? JsonOrNull(fund_class->status)
+                       : fund     ? JsonOrNull(fund->status)
+                                  : nullptr},
+            {"position_count", sums.rows},
+            {"position_brl", JsonOrNull(sums.market_value)},
+            {"previous_position_brl", JsonOrNull(previous_position)},
+            {"position_variation_brl", JsonOrNull(variation)},
+            {"position_variation_pct", JsonOrNull(PercentOf(variation, previous_position))},
+            {"position_share_of_investor_nav_pct", JsonOrNull(PercentOf(sums.market_value, holder.nav))},
+            {"investor_nav_brl", JsonOrNull(holder.nav)},
+            {"invested_nav_brl", JsonOrNull(facts.nav.value)},
+            {"invested_nav_as_of", JsonOrNull(facts.nav.as_of)},
+            {"acquisitions_brl", JsonOrNull(sums.acquired)},
+            {"sales_brl", JsonOrNull(sums.sold)},
+            {"movement", JsonOrNull(movement)},
+            {"subordination_ratio", JsonOrNull(facts.subordination.value)},
+            {"delinquency_ratio", JsonOrNull(facts.delinquency.value)},
+            {"pdd_ratio", JsonOrNull(facts.pdd.value)},
+            {"subordination_as_of", JsonOrNull(facts.subordination.as_of)},
+            {"delinquency_as_of", JsonOrNull(facts.delinquency.as_of)},
+            {"pdd_as_of", JsonOrNull(facts.pdd.as_of)},
+            {"segment_as_of", JsonOrNull(facts.segment_as_of)},
+            {"primary_segment_code", JsonOrNull(facts.primary_segment_code)},
+            {"primary_segment_name", JsonOrNull(facts.primary_segment_name)},
+            {"primary_segment_ratio", JsonOrNull(facts.primary_segment_ratio)},
+            {"segments", std::move(facts.segments)},
+            {"anbima_type", JsonOrNull(anbima_type)},
+        };
+        rows.push_back({sums.market_value, cnpj, std::move(item)});
+    }
+    // Largest position first; unknown positions last.
+    std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
+        if (a.position != b.position) {
+            return a.position.has_value() && (!b.position || *a.position > *b.position);
+        }
+        return a.invested_cnpj < b.invested_cnpj;
+    });
+
+    boost::json::array data;
+    for (Row& row : rows) {
+        data.push_back(std::move(row.item));
+    }
+    sdk::Result result;
+    result.meta = DatasetMeta(context.host, kCdaDataset);
+    result.meta.sources.push_back({"cvm", "registro_fundo_classe"});
+    result.meta.sources.push_back({"cvm", "inf_mensal_fidc"});
+    result.meta.sources.push_back({"anbima", "subclasses"});
+    result.meta.extra["month"] = month.ToString();
+    result.meta.extra["previous_month"] = previous_month.ToString();
+    result.meta.extra["previous_month_filed"] = previous_holder.has_value();
+    result.meta.extra["holder_cnpj"] = holder.cnpj;
+    result.meta.extra["outside_positions"] = outside_positions;
+    result.meta.extra["outside_position_brl"] = JsonOrNull(Cents(outside_value));
+    result.meta.extra["field_sources"] = FieldSources();
+    result.data = std::move(data);
+    return result;
+}
+
+}  // namespace lastro::funds

@@ -1,0 +1,213 @@
+#include "src/quota_operations.hpp"
+
+#include "funds_model-odb.hxx"
+#include "ingest/fidc_series_label.hpp"
+#include "src/class_reports.hpp"
+#include "src/common.hpp"
+#include "src/fidc_values.hpp"
+#include "src/quotas.hpp"
+
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
+
+#include <odb/database.hxx>
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+
+#include <algorithm>
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace lastro::funds {
+
+namespace {
+
+using OperationQuery = odb::query<FidcQuotaOperation>;
+
+constexpr double kOutlierFactor = 10.0;
+
+// The X_4 rows of one kind for one series and month: values and shares summed over the rows.
+struct KindTotal {
+    MaybeNumber value_brl;
+    MaybeNumber shares;
+};
+
+KindTotal Total(const std::vector<const FidcQuotaOperation*>& rows, const std::string& kind) {
+    std::vector<MaybeNumber> values;
+    std::vector<MaybeNumber> shares;
+    for (const FidcQuotaOperation* row : rows) {
+        if (row->kind == kind) {
+            values.push_back(row->value);
+            shares.push_back(row->quota_count);
+        }
+    }
+    return {SumPresent(values), SumPresent(shares)};
+}
+
+boost::json::object OperationFieldSources() {
+    boost::json::object sources;
+    AddSeriesIdentitySources(sources);
+    sources["subscriptions_shares"] = "inf_mensal_fidc tab_X_4 TAB_X_QT_COTA (TAB_X_TP_OPER: subscriptions)";
+    sources["subscriptions_brl"] =
+        "inf_mensal_fidc tab_X_4 TAB_X_VL_TOTAL (TAB_X_TP_OPER: subscriptions), null when the outlier rule "
+        "removed it, docs/api/quotas.md";
+    sources["subscription_original_brl"] =
+        "inf_mensal_fidc tab_X_4 TAB_X_VL_TOTAL (TAB_X_TP_OPER: subscriptions)";
+    sources["subscription_outlier_removed"] =
+        "derived: TAB_X_VL_TOTAL / TAB_X_QT_COTA more than 10x away from tab_X_2 TAB_X_VL_COTA, "
+        "docs/api/quotas.md";
+    sources["paid_redemptions_shares"] = "inf_mensal_fidc tab_X_4 TAB_X_QT_COTA (TAB_X_TP_OPER: redemptions)";
+    sources["paid_redemptions_brl"] = "inf_mensal_fidc tab_X_4 TAB_X_VL_TOTAL (TAB_X_TP_OPER: redemptions)";
+    sources["pending_redemptions_shares"] =
+        "inf_mensal_fidc tab_X_4 TAB_X_QT_COTA (TAB_X_TP_OPER: requested redemptions)";
+    sources["pending_redemptions_brl"] =
+        "inf_mensal_fidc tab_X_4 TAB_X_VL_TOTAL (TAB_X_TP_OPER: requested redemptions)";
+    sources["amortization_brl"] = "inf_mensal_fidc tab_X_4 TAB_X_VL_TOTAL (TAB_X_TP_OPER: amortizations)";
+    sources["amortization_per_share_brl"] =
+        "derived: amortization_brl / tab_X_2 TAB_X_QT_COTA of the series, docs/api/quotas.md";
+    sources["net_flow_brl"] =
+        "derived: subscriptions_brl - paid_redemptions_brl - amortization_brl over the values present, "
+        "docs/api/quotas.md";
+    sources["outflows_brl"] =
+        "derived: paid_redemptions_brl + amortization_brl over the values present, docs/api/quotas.md";
+    sources["manager_reference_nav_brl"] =
+        "derived: tab_X_2 TAB_X_QT_COTA x TAB_X_VL_COTA of the series, docs/api/quotas.md";
+    sources["other_operations"] = "inf_mensal_fidc tab_X_4 rows of any other TAB_X_TP_OPER (as published)";
+    return sources;
+}
+
+boost::json::object OperationRow(const FidcReport& report, const FidcSeries& series,
+                                 const std::vector<const FidcQuotaOperation*>& rows) {
+    const KindTotal subscriptions = Total(rows, "subscription");
+    const KindTotal redemptions = Total(rows, "redemption");
+    const KindTotal pending = Total(rows, "pending_redemption");
+    const KindTotal amortization = Total(rows, "amortization");
+
+    const bool outlier =
+        IsSubscriptionOutlier(subscriptions.value_brl, subscriptions.shares, series.quota_value);
+    const MaybeNumber subscriptions_brl = outlier ? std::nullopt : subscriptions.value_brl;
+    const MaybeNumber outflows = SumPresent({redemptions.value_brl, amortization.value_brl});
+    MaybeNumber net_flow;
+    if (subscriptions_brl || outflows) {
+        net_flow = subscriptions_brl.value_or(0.0) - outflows.value_or(0.0);
+    }
+
+    boost::json::array others;
+    for (const FidcQuotaOperation* row : rows) {
+        if (row->kind == "other") {
+            others.push_back(boost::json::object{
+                {"published_kind", row->published_kind},
+                {"value_brl", JsonOrNull(row->value)},
+                {"shares", JsonOrNull(row->quota_count)},
+            });
+        }
+    }
+
+    boost::json::object out = SeriesIdentity(report, series);
+    out["subscriptions_shares"] = JsonOrNull(subscriptions.shares);
+    out["subscriptions_brl"] = JsonOrNull(subscriptions_brl);
+    out["subscription_original_brl"] = JsonOrNull(subscriptions.value_brl);
+    out["subscription_outlier_removed"] = outlier;
+    out["paid_redemptions_shares"] = JsonOrNull(redemptions.shares);
+    out["paid_redemptions_brl"] = JsonOrNull(redemptions.value_brl);
+    out["pending_redemptions_shares"] = JsonOrNull(pending.shares);
+    out["pending_redemptions_brl"] = JsonOrNull(pending.value_brl);
+    out["amortization_brl"] = JsonOrNull(amortization.value_brl);
+    out["amortization_per_share_brl"] = JsonOrNull(Ratio(amortization.value_brl, series.quota_count));
+    out["net_flow_brl"] = JsonOrNull(net_flow);
+    out["outflows_brl"] = JsonOrNull(outflows);
+    out["manager_reference_nav_brl"] = JsonOrNull(Product(series.quota_count, series.quota_value));
+    out["other_operations"] = std::move(others);
+    return out;
+}
+
+// The series of `report` with the operation's series key, or a stand-in built from the X_4 row
+// when the series appears only in X_4 (seniority parsed from its label, no quota data).
+FidcSeries SeriesFor(const std::vector<FidcSeries>* report_series, const FidcQuotaOperation& operation) {
+    if (report_series) {
+        for (const FidcSeries& series : *report_series) {
+            if (series.series_key == operation.series_key) {
+                return series;
+            }
+        }
+    }
+    FidcSeries stand_in;
+    stand_in.report_id = operation.report_id;
+    stand_in.cnpj = operation.cnpj;
+    stand_in.month = operation.month;
+    stand_in.label = operation.series_label;
+    stand_in.series_key = operation.series_key;
+    stand_in.seniority = std::string(SeniorityOf(operation.series_label));
+    return stand_in;
+}
+
+}  // namespace
+
+bool IsSubscriptionOutlier(const std::optional<double>& value_brl, const std::optional<double>& shares,
+                           const std::optional<double>& quota_value_brl) {
+    if (!value_brl || !shares || !quota_value_brl || *shares <= 0.0 || *quota_value_brl <= 0.0) {
+        return false;
+    }
+    const double implied = *value_brl / *shares;
+    return implied > *quota_value_brl * kOutlierFactor || implied * kOutlierFactor < *quota_value_brl;
+}
+
+sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
+    const auto from = context.params.MonthValue("from");
+    const auto to = context.params.MonthValue("to");
+    RequireOrderedRange(from, to);
+    const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
+    const std::vector<FidcReport> reports = ReportsBetween(context.db, ref, from, to);
+
+    std::vector<FidcQuotaOperation> operations;
+    if (!reports.empty()) {
+        std::vector<std::int64_t> ids;
+        for (const FidcReport& report : reports) {
+            ids.push_back(report.id);
+        }
+        odb::result<FidcQuotaOperation> rows(context.db.query<FidcQuotaOperation>(
+            OperationQuery::report_id.in_range(ids.begin(), ids.end()) + "ORDER BY" + OperationQuery::id));
+        for (const FidcQuotaOperation& row : rows) {
+            operations.push_back(row);
+        }
+    }
+    const auto series_by_report = SeriesByReport(context.db, reports);
+    // X_4 rows by report and series key, in table order.
+    std::map<std::int64_t, std::map<std::string, std::vector<const FidcQuotaOperation*>>> by_report;
+    for (const FidcQuotaOperation& operation : operations) {
+        by_report[operation.report_id][operation.series_key].push_back(&operation);
+    }
+
+    boost::json::array data;
+    for (const FidcReport& report : reports) {
+        auto operations_of = by_report.find(report.id);
+        if (operations_of == by_report.end()) {
+            continue;
+        }
+        auto found = series_by_report.find(report.id);
+        const std::vector<FidcSeries>* report_series =
+            found == series_by_report.end() ? nullptr : &found->second;
+        const auto& by_series = operations_of->second;
+        std::vector<std::pair<FidcSeries, const std::vector<const FidcQuotaOperation*>*>> rows;
+        for (const auto& [key, series_rows] : by_series) {
+            rows.emplace_back(SeriesFor(report_series, *series_rows.front()), &series_rows);
+        }
+        std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
+            const int rank_a = SeniorityRank(a.first.seniority);
+            const int rank_b = SeniorityRank(b.first.seniority);
+            return rank_a != rank_b ? rank_a < rank_b : a.first.label < b.first.label;
+        });
+        for (const auto& [series, series_rows] : rows) {
+            data.push_back(OperationRow(report, series, *series_rows));
+        }
+    }
+    sdk::Result result;
+    result.meta = DatasetMeta(context.host, kFidcReportDataset);
+    result.meta.extra["field_sources"] = OperationFieldSources();
+    result.data = std::move(data);
+    return result;
+}
+
+}  // namespace lastro::funds

@@ -1,0 +1,48 @@
+// funds.class_quotas — GET /v1/classes/{class_id}/cotas: one row per (month, quota series) of
+// the class's monthly reports (contract 2.10, docs/api/quotas.md). Also the series identity that
+// /cotas/operacoes shares.
+#pragma once
+
+#include "funds_model.hxx"
+
+#include <lastro/sdk/plugin.hpp>
+
+#include <boost/json/object.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace odb {
+class database;
+}
+
+namespace lastro::funds {
+
+// Position of a seniority in the contract's order: senior, mezzanine, subordinated, unknown.
+int SeniorityRank(const std::string& seniority);
+
+// Lower-case ASCII letters and digits of `text`, every other run of characters one hyphen
+// ("subclasse senior | serie 1" -> "subclasse-senior-serie-1").
+std::string Slug(std::string_view text);
+
+// The contextual series_id: the X_1 subclass code when CVM gave one, else the slug of the
+// series key (the folded TAB_X_CLASSE_SERIE).
+std::string SeriesId(const std::optional<std::string>& subclass_code, const std::string& series_key);
+
+// The series of each report (by report id), ordered by seniority, then label.
+std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db,
+                                                               const std::vector<FidcReport>& reports);
+
+// reporting_date, month, series_id, share_class_type, series_code and series_label of a row.
+boost::json::object SeriesIdentity(const FidcReport& report, const FidcSeries& series);
+
+// meta.field_sources entries of the identity fields.
+void AddSeriesIdentitySources(boost::json::object& sources);
+
+sdk::Result HandleClassQuotas(const sdk::RequestContext& context);
+
+}  // namespace lastro::funds

@@ -1,0 +1,254 @@
+#include "src/snapshot.hpp"
+
+#include "funds_model-odb.hxx"
+#include "src/class_reports.hpp"
+#include "src/common.hpp"
+#include "src/fidc_values.hpp"
+
+#include <lastro/sdk/calendar.hpp>
+#include <lastro/sdk/problem.hpp>
+
+#include <boost/json/array.hpp>
+
+#include <odb/database.hxx>
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+
+#include <algorithm>
+#include <map>
+
+namespace lastro::funds {
+
+namespace {
+
+using ReportQuery = odb::query<FidcReport>;
+
+ReportQuery CnpjIn(const ClassRef& ref) {
+    ReportQuery q(ReportQuery::cnpj == ref.filing_cnpjs.front());
+    for (std::size_t i = 1; i < ref.filing_cnpjs.size(); ++i) {
+        q = q || ReportQuery::cnpj == ref.filing_cnpjs[i];
+    }
+    return "(" + q + ")";
+}
+
+// One report per month: the one filed under the class's most preferred CNPJ (as ReportOf).
+std::map<std::string, FidcReport> PreferredByMonth(const ClassRef& ref, odb::result<FidcReport>&& rows) {
+    auto rank = [&ref](const std::string& cnpj) {
+        return std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), cnpj) - ref.filing_cnpjs.begin();
+    };
+    std::map<std::string, FidcReport> by_month;
+    for (FidcReport& report : rows) {
+        auto [it, inserted] = by_month.try_emplace(report.month, report);
+        if (!inserted && rank(report.cnpj) < rank(it->second.cnpj)) {
+            it->second = report;
+        }
+    }
+    return by_month;
+}
+
+std::optional<FidcReport> Take(std::map<std::string, FidcReport>& by_month, const std::string& month) {
+    auto it = by_month.find(month);
+    if (it == by_month.end()) {
+        return std::nullopt;
+    }
+    return std::move(it->second);
+}
+
+MaybeNumber Field(const std::optional<FidcReport>& report, MaybeNumber FidcReport::* member) {
+    return report ? (*report).*member : std::nullopt;
+}
+
+// (current − previous) × 100: a difference of fractions in percentage points.
+MaybeNumber VariationPp(const MaybeNumber& current, const MaybeNumber& previous) {
+    const MaybeNumber difference = Difference(current, previous);
+    return difference ? MaybeNumber(*difference * 100.0) : std::nullopt;
+}
+
+boost::json::object Receivables(const FidcReport& report) {
+    const MaybeNumber net_plus_pdd = report.receivables_net && report.pdd
+                                         ? MaybeNumber(*report.receivables_net + *report.pdd)
+                                         : std::nullopt;
+    return {
+        {"gross_brl", JsonOrNull(report.receivables_gross)},
+        {"reported_net_brl", JsonOrNull(report.receivables_net)},
+        {"pdd_brl", JsonOrNull(report.pdd)},
+        {"with_risk_net_brl", JsonOrNull(report.receivables_with_risk)},
+        {"without_risk_net_brl", JsonOrNull(report.receivables_without_risk)},
+        {"components_brl", JsonOrNull(report.receivables_components)},
+        {"reconciliation",
+         boost::json::object{
+             {"net_plus_pdd_brl", JsonOrNull(net_plus_pdd)},
+             {"gross_brl", JsonOrNull(report.receivables_gross)},
+             {"difference_brl", JsonOrNull(ToCents(Difference(report.receivables_gross, net_plus_pdd)))},
+             {"components_minus_gross_brl",
+              JsonOrNull(ToCents(Difference(report.receivables_components, report.receivables_gross)))},
+         }},
+    };
+}
+
+boost::json::object ReceivablesOfMonth(const std::string& month, const std::optional<FidcReport>& report) {
+    return {
+        {"month", month},
+        {"gross_brl", JsonOrNull(Field(report, &FidcReport::receivables_gross))},
+        {"reported_net_brl", JsonOrNull(Field(report, &FidcReport::receivables_net))},
+        {"pdd_brl", JsonOrNull(Field(report, &FidcReport::pdd))},
+    };
+}
+
+boost::json::object ReceivablesDefinitions() {
+    return {
+        {"gross_brl",
+         "Calculated gross receivables: reported_net_brl + pdd_brl (the value before the provision for "
+         "losses). Also served as receivables_brl."},
+        {"reported_net_brl",
+         "Receivables as table I reports them, net of the provision: TAB_I2A_VL_DIRCRED_RISCO (with "
+         "substantial acquisition of risks) + TAB_I2B_VL_DIRCRED_SEM_RISCO (without)."},
+        {"pdd_brl",
+         "Provision for doubtful receivables (PDD): |TAB_I2A11_VL_REDUCAO_RECUP| + "
+         "|TAB_I2B11_VL_REDUCAO_RECUP| "
+         "(CVM files publish it with either sign)."},
+        {"with_risk_net_brl", "TAB_I2A_VL_DIRCRED_RISCO as published (net of its PDD)."},
+        {"without_risk_net_brl", "TAB_I2B_VL_DIRCRED_SEM_RISCO as published (net of its PDD)."},
+        {"components_brl",
+         "Sum of the published components TAB_I2A1..TAB_I2A10 and TAB_I2B1..TAB_I2B10 (before the PDD "
+         "lines)."},
+        {"reconciliation",
+         "net_plus_pdd_brl = reported_net_brl + pdd_brl; difference_brl = gross_brl - net_plus_pdd_brl (0 "
+         "when "
+         "consistent); components_minus_gross_brl = components_brl - gross_brl (how far the published "
+         "components are from the calculated gross). Differences are rounded to the cent."},
+        {"delinquency_denominator",
+         "delinquency_ratio uses the total of the exclusive bands of tables V and VI, not gross_brl "
+         "(see /carteira/inadimplencia/faixas)."},
+        {"formulas", "docs/api/fidc-metrics.md"},
+    };
+}
+
+boost::json::object FieldSources() {
+    const char* derived = "docs/api/fidc-metrics.md";
+    auto d = [derived](const std::string& formula) { return "derived: " + formula + ", " + derived; };
+    return {
+        {"class_id", "registry class (registro_classe ID_Registro_Classe)"},
+        {"month", "derived: YYYY-MM of DT_COMPTC"},
+        {"previous_month", "derived: the calendar month before month"},
+        {"nav_brl", "inf_mensal_fidc tab_IV TAB_IV_A_VL_PL"},
+        {"nav_previous_brl", "inf_mensal_fidc tab_IV TAB_IV_A_VL_PL of previous_month"},
+        {"nav_variation_ratio", d("nav_brl / nav_previous_brl - 1")},
+        {"investor_count", d("sum of tab_X_1 TAB_X_NR_COTST")},
+        {"investor_count_previous", d("sum of tab_X_1 TAB_X_NR_COTST of previous_month")},
+        {"investor_count_delta", "derived: investor_count - investor_count_previous"},
+        {"delinquency_ratio", d("delinquent bands / to-mature plus delinquent bands of tab_V and tab_VI")},
+        {"delinquency_previous_ratio", d("delinquency_ratio of previous_month")},
+        {"delinquency_variation_pp", "derived: (delinquency_ratio - delinquency_previous_ratio) x 100"},
+        {"pdd_brl", d("|TAB_I2A11_VL_REDUCAO_RECUP| + |TAB_I2B11_VL_REDUCAO_RECUP| (tab_I)")},
+        {"pdd_ratio", d("pdd_brl / receivables_brl")},
+        {"subordination_with_mezzanine_ratio",
+         d("(mezzanine + subordinated series NAV) / every series' NAV (tab_X_2)")},
+        {"subordination_without_mezzanine_ratio", d("subordinated series NAV / every series' NAV (tab_X_2)")},
+        {"subordination_previous_ratio", d("subordination_with_mezzanine_ratio of previous_month")},
+        {"subordination_variation_pp",
+         "derived: (subordination_with_mezzanine_ratio - subordination_previous_ratio) x 100"},
+        {"receivables_brl", d("TAB_I2A_VL_DIRCRED_RISCO + TAB_I2B_VL_DIRCRED_SEM_RISCO + pdd_brl (tab_I)")},
+        {"positive_segment_count", d("tab_II segments with a value above 0")},
+        {"series_with_profitability_count", d("tab_X_3 rows with TAB_X_VL_RENTAB_MES")},
+        {"receivables", "inf_mensal_fidc tab_I (see meta.receivables_definitions)"},
+    };
+}
+
+}  // namespace
+
+boost::json::object SnapshotData(const std::string& class_id, const FidcReport& current,
+                                 const std::optional<FidcReport>& previous) {
+    const sdk::Month month = *sdk::Month::Parse(current.month);
+    const MaybeNumber nav_previous = Field(previous, &FidcReport::nav);
+    const MaybeNumber nav_ratio = Ratio(current.nav, nav_previous);
+    const std::optional<std::int64_t> investors_previous =
+        previous ? previous->investor_count : std::optional<std::int64_t>();
+    const std::optional<std::int64_t> investors_delta =
+        current.investor_count && investors_previous
+            ? std::optional<std::int64_t>(*current.investor_count - *investors_previous)
+            : std::nullopt;
+    const MaybeNumber delinquency_previous = Field(previous, &FidcReport::delinquency_ratio);
+    const MaybeNumber subordination_previous =
+        Field(previous, &FidcReport::subordination_with_mezzanine_ratio);
+
+    return {
+        {"class_id", class_id},
+        {"month", current.month},
+        {"previous_month", month.Previous().ToString()},
+        {"nav_brl", JsonOrNull(current.nav)},
+        {"nav_previous_brl", JsonOrNull(nav_previous)},
+        {"nav_variation_ratio", JsonOrNull(nav_ratio ? MaybeNumber(*nav_ratio - 1.0) : std::nullopt)},
+        {"investor_count", JsonOrNull(current.investor_count)},
+        {"investor_count_previous", JsonOrNull(investors_previous)},
+        {"investor_count_delta", JsonOrNull(investors_delta)},
+        {"delinquency_ratio", JsonOrNull(current.delinquency_ratio)},
+        {"delinquency_previous_ratio", JsonOrNull(delinquency_previous)},
+        {"delinquency_variation_pp",
+         JsonOrNull(VariationPp(current.delinquency_ratio, delinquency_previous))},
+        {"pdd_brl", JsonOrNull(current.pdd)},
+        {"pdd_ratio", JsonOrNull(current.pdd_ratio)},
+        {"subordination_with_mezzanine_ratio", JsonOrNull(current.subordination_with_mezzanine_ratio)},
+        {"subordination_without_mezzanine_ratio", JsonOrNull(current.subordination_without_mezzanine_ratio)},
+        {"subordination_previous_ratio", JsonOrNull(subordination_previous)},
+        {"subordination_variation_pp",
+         JsonOrNull(VariationPp(current.subordination_with_mezzanine_ratio, subordination_previous))},
+        {"receivables_brl", JsonOrNull(current.receivables_gross)},
+        {"positive_segment_count", JsonOrNull(current.positive_segment_count)},
+        {"series_with_profitability_count", JsonOrNull(current.series_with_profitability_count)},
+        {"receivables", Receivables(current)},
+    };
+}
+
+sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
+    const std::string class_id = context.params.String("class_id").value_or("");
+    const auto requested = context.params.MonthValue("month");
+    const ClassRef ref = FindClass(context.db, class_id);
+
+    // One read: the month and the month before (or, by default, the latest two months filed).
+    std::map<std::string, FidcReport> by_month;
+    if (!ref.filing_cnpjs.empty()) {
+        if (requested) {
+            by_month = PreferredByMonth(
+                ref, context.db.query<FidcReport>(CnpjIn(ref) &&
+                                                  ReportQuery::month >= requested->Previous().ToString() &&
+                                                  ReportQuery::month <= requested->ToString()));
+        } else {
+            // At most one report per (CNPJ, month): the top 2 x CNPJs rows by month hold every
+            // report of the latest month and of the month before it, if any.
+            const std::string limit = "LIMIT " + std::to_string(2 * ref.filing_cnpjs.size());
+            by_month = PreferredByMonth(
+                ref,
+                context.db.query<FidcReport>(CnpjIn(ref) + "ORDER BY" + ReportQuery::month + "DESC" + limit));
+        }
+    }
+    std::string month;
+    if (requested) {
+        month = requested->ToString();
+    } else if (!by_month.empty()) {
+        month = by_month.rbegin()->first;
+    } else {
+        throw sdk::NotFound("class " + class_id + " has no monthly report", "class_id");
+    }
+    const std::optional<FidcReport> current = Take(by_month, month);
+    if (!current) {
+        throw sdk::NotFound("class " + class_id + " has no monthly report for " + month, "month");
+    }
+    const std::string previous_month = sdk::Month::Parse(month)->Previous().ToString();
+    const std::optional<FidcReport> previous = Take(by_month, previous_month);
+
+    sdk::Result result;
+    result.meta = DatasetMeta(context.host, kFidcReportDataset);
+    // docs/api/snapshot.md: without `month`, the latest month the class reported.
+    result.meta.extra["month_selection"] = requested ? "requested" : "latest_reported";
+    result.meta.extra["receivables_definitions"] = ReceivablesDefinitions();
+    result.meta.extra["receivables_by_month"] = boost::json::array{
+        ReceivablesOfMonth(month, current),
+        ReceivablesOfMonth(previous_month, previous),
+    };
+    result.meta.extra["field_sources"] = FieldSources();
+    result.data = SnapshotData(class_id, *current, previous);
+    return result;
+}
+
+}  // namespace lastro::funds

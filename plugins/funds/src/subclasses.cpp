@@ -1,0 +1,96 @@
+#include "src/subclasses.hpp"
+
+#include "funds_model-odb.hxx"
+#include "src/common.hpp"
+
+#include <boost/json/array.hpp>
+
+#include <odb/database.hxx>
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+
+namespace lastro::funds {
+
+namespace {
+
+using AnbimaQuery = odb::query<AnbimaSubclass>;
+
+boost::json::object SubclassItem(const AnbimaSubclass& s, const std::string& class_id) {
+    return {
+        {"subclass_id", s.subclass_id},
+        {"class_id", class_id},
+        {"anbima_code", s.anbima_code},
+        {"cvm_code", JsonOrNull(s.cvm_code)},
+        {"name", JsonOrNull(s.name)},
+        {"status", JsonOrNull(s.status)},
+        {"activity_started_at", JsonOrNull(s.activity_started_at)},
+        {"first_subscription_at", JsonOrNull(s.first_subscription_at)},
+        {"class_cnpj", s.class_cnpj},
+        {"fund_cnpj", s.fund_cnpj},
+        {"category", JsonOrNull(s.category)},
+        {"type", JsonOrNull(s.type)},
+        {"focus", JsonOrNull(s.focus)},
+        {"investor_type", JsonOrNull(s.investor_type)},
+        {"investor_characteristic", JsonOrNull(s.investor_characteristic)},
+        {"opening_share", JsonOrNull(s.opening_share)},
+        {"adapted_to_rcvm_175", JsonOrNull(s.adapted_to_rcvm_175)},
+        {"minimum_initial_subscription_brl", JsonOrNull(s.minimum_initial_subscription)},
+        {"redemption_payment_days", JsonOrNull(s.redemption_payment_days)},
+    };
+}
+
+boost::json::object FieldSources() {
+    return {
+        {"subclass_id", "derived: UUIDv5 of anbima.subclasses.anbima_code"},
+        {"class_id", "the class asked for, matched by class_cnpj"},
+        {"anbima_code", "anbima.subclasses.anbima_code"},
+        {"cvm_code", "anbima.subclasses.cvm_code"},
+        {"name", "anbima.subclasses.name"},
+        {"status", "anbima.subclasses.status"},
+        {"activity_started_at", "anbima.subclasses.activity_started_at"},
+        {"first_subscription_at", "anbima.subclasses.first_subscription_at"},
+        {"class_cnpj", "anbima.subclasses.class_cnpj"},
+        {"fund_cnpj", "anbima.subclasses.fund_cnpj"},
+        {"category", "anbima.subclasses.category"},
+        {"type", "anbima.subclasses.type"},
+        {"focus", "anbima.subclasses.focus"},
+        {"investor_type", "anbima.subclasses.investor_type"},
+        {"investor_characteristic", "anbima.subclasses.investor_characteristic"},
+        {"opening_share", "anbima.subclasses.opening_share"},
+        {"adapted_to_rcvm_175", "anbima.subclasses.adapted_to_rcvm_175"},
+        {"minimum_initial_subscription_brl", "anbima.subclasses.minimum_initial_subscription_brl"},
+        {"redemption_payment_days", "anbima.subclasses.redemption_payment_days"},
+    };
+}
+
+}  // namespace
+
+std::vector<AnbimaSubclass> AnbimaSubclassesOf(odb::database& db, const ClassRef& ref) {
+    std::vector<AnbimaSubclass> subclasses;
+    if (ref.filing_cnpjs.empty()) {
+        return subclasses;
+    }
+    odb::result<AnbimaSubclass> rows(db.query<AnbimaSubclass>(
+        AnbimaQuery::class_cnpj.in_range(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end()) + "ORDER BY" +
+        AnbimaQuery::anbima_code));
+    for (const AnbimaSubclass& subclass : rows) {
+        subclasses.push_back(subclass);
+    }
+    return subclasses;
+}
+
+sdk::Result HandleClassSubclasses(const sdk::RequestContext& context) {
+    const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
+    boost::json::array data;
+    for (const AnbimaSubclass& subclass : AnbimaSubclassesOf(context.db, ref)) {
+        data.push_back(SubclassItem(subclass, ref.fund_class.class_id));
+    }
+    sdk::Result result;
+    result.meta = DatasetMeta(context.host, kAnbimaDataset);
+    result.meta.sources.push_back({"cvm", "registro_fundo_classe"});
+    result.meta.extra["field_sources"] = FieldSources();
+    result.data = std::move(data);
+    return result;
+}
+
+}  // namespace lastro::funds

@@ -1,0 +1,317 @@
+#include "src/portfolio_funds.hpp"
+#include "class_data_fixture.hpp"
+
+#include <lastro/sdk/problem.hpp>
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <map>
+
+namespace lastro::funds::testing {
+namespace {
+
+using ::testing::HasSubstr;
+
+constexpr const char* kInvestorCnpj = "77777777000191";   // class 2002
+constexpr const char* kAmbiguousCnpj = "66666666000191";  // class 2006 of fund 1004, and fund 1006
+
+class ClassPortfolioFundsTest : public ClassDataTest {
+protected:
+    void SetUp() override {
+        ClassDataTest::SetUp();
+        Persist(Holder(kInvestorCnpj, "2024-05", 10000.0));
+        CdaPosition first = FundPosition(kInvestorCnpj, "2024-05", 2000001, kSeniorClassCnpj, 1000);
+        first.value_acquired = 200;
+        first.invested_name = "FIDC MULTI SENIOR (CDA)";
+        Persist(first);
+        CdaPosition second = FundPosition(kInvestorCnpj, "2024-05", 2000002, kSeniorClassCnpj, 500);
+        second.value_sold = 50;
+        Persist(second);
+        Persist(FundPosition(kInvestorCnpj, "2024-05", 2000003, kMultiFundCnpj, 800));
+        Persist(FundPosition(kInvestorCnpj, "2024-05", 2000004, kClasslessFundCnpj, 100));
+        Persist(FundPosition(kInvestorCnpj, "2024-05", 2000005, kNoCnpjFundCnpj, 2000));
+        Persist(FundPosition(kInvestorCnpj, "2024-05", 2000006, kAmbiguousCnpj, 300));
+        Persist(FundPosition(kInvestorCnpj, "2024-05", 2000007, kOutsideCnpj, 400));
+        Persist(FundPosition(kInvestorCnpj, "2024-05", 2000008, kOutsideCnpj, std::nullopt));
+        Persist(FundPosition(kInvestorCnpj, "2024-05", 2000009, kTwinClassCnpj, std::nullopt));
+        // Neither a BLC_2 row without the invested CNPJ nor another block counts.
+        Persist(Position(kInvestorCnpj, "2024-05", 2000010, "BLC_2"));
+        CdaPosition other_block = FundPosition(kInvestorCnpj, "2024-05", 4000001, kSeniorClassCnpj, 99999);
+        other_block.block = "BLC_4";
+        Persist(other_block);
+
+        Persist(Holder(kInvestorCnpj, "2024-04", 9000.0));
+        Persist(FundPosition(kInvestorCnpj, "2024-04", 2000001, kSeniorClassCnpj, 1200));
+        Persist(FundPosition(kInvestorCnpj, "2024-04", 2000002, kMultiFundCnpj, 800));
+        Persist(FundPosition(kInvestorCnpj, "2024-04", 2000003, kClasslessFundCnpj, 300));
+        Persist(FundPosition(kInvestorCnpj, "2024-04", 2000004, kTwinClassCnpj, 50));
+        Persist(FundPosition(kInvestorCnpj, "2024-04", 2000005, kAmbiguousCnpj, 300));
+
+        // Reports of class 2010: the asked month lacks delinquency, which 2024-03 has; the
+        // later month and the fund-level filing of its several-class fund never count.
+        FidcReport may = Report(kSeniorClassCnpj, "2024-05");
+        may.nav = 5000000;
+        may.subordination_with_mezzanine_ratio = 0.25;
+        may.subordination_without_mezzanine_ratio = 0.1;
+        may.pdd_ratio = 0.03;
+        may.segments_total = 1000;
+        may.segments_json =
+            R"([{"code":"industria","name":"Industrial","source":"TAB_II_A_VL_INDUST","value":600},)"
+            R"({"code":"comercio","name":"Comercial","source":"TAB_II_B_VL_COMERC","value":0},)"
+            R"({"code":"financeiro","name":"Financeiro","source":"TAB_II_C_VL_FINANC","value":400},)"
+            R"({"code":"servicos","name":"Serviços","source":"TAB_II_D_VL_SERV","value":null}])";
+        may.primary_segment_code = "industria";
+        may.primary_segment_ratio = 0.6;
+        Persist(may);
+        FidcReport march = Report(kSeniorClassCnpj, "2024-03");
+        march.delinquency_ratio = 0.04;
+        march.nav = 4000000;
+        Persist(march);
+        FidcReport june = Report(kSeniorClassCnpj, "2024-06");
+        june.delinquency_ratio = 0.9;
+        Persist(june);
+        FidcReport fund_level = Report(kMultiFundCnpj, "2024-04");
+        fund_level.delinquency_ratio = 0.5;
+        Persist(fund_level);
+        // Class 2012 reports under its fund's CNPJ, only after May.
+        FidcReport july = Report(kNoCnpjFundCnpj, "2024-07");
+        july.nav = 700;
+        july.subordination_with_mezzanine_ratio = 0.7;
+        july.delinquency_ratio = 0.07;
+        july.pdd_ratio = 0.007;
+        july.segments_json = "[]";
+        Persist(july);
+
+        AnbimaSubclass untyped = Anbima("A0", kSeniorClassCnpj, kMultiFundCnpj);
+        Persist(untyped);
+        AnbimaSubclass typed = Anbima("A1", kSeniorClassCnpj, kMultiFundCnpj);
+        typed.type = "Fomento Mercantil";
+        Persist(typed);
+    }
+
+    sdk::Result Funds(const std::string& month, const std::string& registry_class_id = "2002") {
+        return Run(&HandleClassPortfolioFunds,
+                   {{"class_id", ClassIdFor(registry_class_id)}, {"month", MonthOf(month)}});
+    }
+
+    static std::map<std::string, boost::json::object> ByCnpj(const sdk::Result& result) {
+        std::map<std::string, boost::json::object> rows;
+        for (const auto& row : result.data.as_array()) {
+            rows[std::string(row.at("invested_cnpj").as_string())] = row.as_object();
+        }
+        return rows;
+    }
+};
+
+TEST_F(ClassPortfolioFundsTest, OneRowPerInvestedCnpjOfTheRegistryLargestFirst) {
+    const sdk::Result result = Funds("2024-05");
+    ExpectManifestShape("funds.class_portfolio_funds", result.data);
+    std::vector<std::string> order;
+    for (const auto& row : result.data.as_array()) {
+        order.emplace_back(row.at("invested_cnpj").as_string());
+    }
+    EXPECT_EQ(order, (std::vector<std::string>{kNoCnpjFundCnpj, kSeniorClassCnpj, kMultiFundCnpj,
+                                               kAmbiguousCnpj, kClasslessFundCnpj, kTwinClassCnpj}));
+    EXPECT_EQ(result.meta.extra.at("outside_positions").as_int64(), 2);
+    EXPECT_DOUBLE_EQ(result.meta.extra.at("outside_position_brl").as_double(), 400);
+    EXPECT_EQ(result.meta.extra.at("month").as_string(), "2024-05");
+    EXPECT_EQ(result.meta.extra.at("previous_month").as_string(), "2024-04");
+    EXPECT_TRUE(result.meta.extra.at("previous_month_filed").as_bool());
+    EXPECT_EQ(result.meta.extra.at("holder_cnpj").as_string(), kInvestorCnpj);
+    EXPECT_EQ(result.meta.data_release, "release-of-cvm.cda_fi");
+    std::vector<std::string> sources;
+    for (const sdk::Source& source : result.meta.sources) {
+        sources.push_back(source.provider + "." + source.dataset);
+    }
+    EXPECT_EQ(sources, (std::vector<std::string>{"cvm.cda_fi", "cvm.registro_fundo_classe",
+                                                 "cvm.inf_mensal_fidc", "anbima.subclasses"}));
+    EXPECT_EQ(result.meta.extra.at("field_sources").as_object().size(),
+              result.data.as_array()[0].as_object().size());
+}
+
+TEST_F(ClassPortfolioFundsTest, AUniqueClassCarriesEveryFieldAggregatedAndItsMetricsAsOfTheirMonths) {
+    const auto rows = ByCnpj(Funds("2024-05"));
+    const boost::json::object& senior = rows.at(kSeniorClassCnpj);
+    EXPECT_EQ(senior.size(), 35u);
+    EXPECT_EQ(senior.at("month").as_string(), "2024-05");
+    EXPECT_EQ(senior.at("invested_fund_id").as_string(), FundIdFor("1010"));
+    EXPECT_EQ(senior.at("invested_class_id").as_string(), ClassIdFor("2010"));
+    EXPECT_EQ(senior.at("invested_class_ids"), (boost::json::array{ClassIdFor("2010")}));
+    EXPECT_EQ(senior.at("identity_status").as_string(), "unique_class");
+    EXPECT_EQ(senior.at("invested_name").as_string(), "CLASSE SÊNIOR MULTI");
+    EXPECT_EQ(senior.at("published_name").as_string(), "FIDC MULTI SENIOR (CDA)");
+    EXPECT_EQ(senior.at("manager").as_string(), "GESTORA MULTI");
+    EXPECT_EQ(senior.at("administrator").as_string(), "ADMINISTRADORA MULTI");
+    EXPECT_EQ(senior.at("status").as_string(), "Em Funcionamento Normal");
+    EXPECT_EQ(senior.at("position_count").as_int64(), 2);
+    EXPECT_DOUBLE_EQ(senior.at("position_brl").as_double(), 1500);
+    EXPECT_DOUBLE_EQ(senior.at("previous_position_brl").as_double(), 1200);
+    EXPECT_DOUBLE_EQ(senior.at("position_variation_brl").as_double(), 300);
+    EXPECT_DOUBLE_EQ(senior.at("position_variation_pct").as_double(), 25);
+    EXPECT_DOUBLE_EQ(senior.at("position_share_of_investor_nav_pct").as_double(), 15);
+    EXPECT_DOUBLE_EQ(senior.at("investor_nav_brl").as_double(), 10000);
+    EXPECT_DOUBLE_EQ(senior.at("invested_nav_brl").as_double(), 5000000);
+    EXPECT_EQ(senior.at("invested_nav_as_of").as_string(), "2024-05");
+    EXPECT_DOUBLE_EQ(senior.at("acquisitions_brl").as_double(), 200);
+    EXPECT_DOUBLE_EQ(senior.at("sales_brl").as_double(), 50);
+    EXPECT_EQ(senior.at("movement").as_string(), "increased");
+    EXPECT_DOUBLE_EQ(senior.at("subordination_ratio").as_double(), 0.25);
+    EXPECT_EQ(senior.at("subordination_as_of").as_string(), "2024-05");
+    // Not in May's report: the latest earlier report that has it, never June's.
+    EXPECT_DOUBLE_EQ(senior.at("delinquency_ratio").as_double(), 0.04);
+    EXPECT_EQ(senior.at("delinquency_as_of").as_string(), "2024-03");
+    EXPECT_DOUBLE_EQ(senior.at("pdd_ratio").as_double(), 0.03);
+    EXPECT_EQ(senior.at("pdd_as_of").as_string(), "2024-05");
+    EXPECT_EQ(senior.at("segment_as_of").as_string(), "2024-05");
+    EXPECT_EQ(senior.at("primary_segment_code").as_string(), "industria");
+    EXPECT_EQ(senior.at("primary_segment_name").as_string(), "Industrial");
+    EXPECT_DOUBLE_EQ(senior.at("primary_segment_ratio").as_double(), 0.6);
+    EXPECT_EQ(senior.at("segments"),
+              (boost::json::array{
+                  boost::json::object{{"code", "industria"}, {"name", "Industrial"}, {"ratio", 0.6}},
+                  boost::json::object{{"code", "financeiro"}, {"name", "Financeiro"}, {"ratio", 0.4}}}));
+    EXPECT_EQ(senior.at("anbima_type").as_string(), "Fomento Mercantil");
+}
+
+TEST_F(ClassPortfolioFundsTest, IdentityStatusOfEachKindOfInvestedCnpj) {
+    const auto rows = ByCnpj(Funds("2024-05"));
+
+    const boost::json::object& multi = rows.at(kMultiFundCnpj);
+    EXPECT_EQ(multi.at("identity_status").as_string(), "fund_with_multiple_classes");
+    EXPECT_EQ(multi.at("invested_fund_id").as_string(), FundIdFor("1010"));
+    EXPECT_TRUE(multi.at("invested_class_id").is_null());
+    EXPECT_EQ(multi.at("invested_class_ids"), (boost::json::array{ClassIdFor("2010"), ClassIdFor("2011")}));
+    EXPECT_EQ(multi.at("invested_name").as_string(), "FIDC MULTICLASSE");
+    EXPECT_EQ(multi.at("manager").as_string(), "GESTORA MULTI");
+    // No single class: no class metrics, never another class's.
+    for (const char* field : {"subordination_ratio", "delinquency_ratio", "pdd_ratio", "invested_nav_brl",
+                              "segment_as_of", "primary_segment_code", "anbima_type"}) {
+        EXPECT_TRUE(multi.at(field).is_null()) << field;
+    }
+    EXPECT_TRUE(multi.at("segments").as_array().empty());
+
+    const boost::json::object& classless = rows.at(kClasslessFundCnpj);
+    EXPECT_EQ(classless.at("identity_status").as_string(), "fund_without_classes");
+    EXPECT_EQ(classless.at("invested_fund_id").as_string(), FundIdFor("1012"));
+    EXPECT_TRUE(classless.at("invested_class_id").is_null());
+    EXPECT_TRUE(classless.at("invested_class_ids").as_array().empty());
+    EXPECT_EQ(classless.at("status").as_string(), "Fase Pré-Operacional");
+
+    // The fund's CNPJ of an only class is that class.
+    const boost::json::object& agro = rows.at(kNoCnpjFundCnpj);
+    EXPECT_EQ(agro.at("identity_status").as_string(), "unique_class");
+    EXPECT_EQ(agro.at("invested_class_id").as_string(), ClassIdFor("2012"));
+    EXPECT_EQ(agro.at("invested_fund_id").as_string(), FundIdFor("1011"));
+    EXPECT_EQ(agro.at("invested_name").as_string(), "CLASSE ÚNICA AGRO");
+    EXPECT_EQ(agro.at("anbima_type").as_string(), "FIDC Agro");  // no ANBIMA row: the registry's
+
+    // A class of fund 1004 and fund 1006 share the CNPJ: nothing is picked.
+    const boost::json::object& ambiguous = rows.at(kAmbiguousCnpj);
+    EXPECT_EQ(ambiguous.at("identity_status").as_string(), "ambiguous");
+    EXPECT_TRUE(ambiguous.at("invested_fund_id").is_null());
+    EXPECT_TRUE(ambiguous.at("invested_class_id").is_null());
+    EXPECT_EQ(ambiguous.at("invested_class_ids"), (boost::json::array{ClassIdFor("2006")}));
+    EXPECT_TRUE(ambiguous.at("invested_name").is_null());
+    EXPECT_TRUE(ambiguous.at("manager").is_null());
+}
+
+TEST_F(ClassPortfolioFundsTest, MovementAgainstTheSameHoldersPreviousMonth) {
+    const auto rows = ByCnpj(Funds("2024-05"));
+    EXPECT_EQ(rows.at(kMultiFundCnpj).at("movement").as_string(), "unchanged");
+    EXPECT_DOUBLE_EQ(rows.at(kMultiFundCnpj).at("position_variation_brl").as_double(), 0);
+
+    const boost::json::object& decreased = rows.at(kClasslessFundCnpj);
+    EXPECT_EQ(decreased.at("movement").as_string(), "decreased");
+    EXPECT_DOUBLE_EQ(decreased.at("position_variation_brl").as_double(), -200);
+    EXPECT_NEAR(decreased.at("position_variation_pct").as_double(), -66.6667, 1e-4);
+
+    // Filed in April without it: new, and the previous position is unknown rather than 0.
+    const boost::json::object& fresh = rows.at(kNoCnpjFundCnpj);
+    EXPECT_EQ(fresh.at("movement").as_string(), "new");
+    EXPECT_TRUE(fresh.at("previous_position_brl").is_null());
+    EXPECT_TRUE(fresh.at("position_variation_brl").is_null());
+    EXPECT_TRUE(fresh.at("position_variation_pct").is_null());
+
+    // A position without a published value cannot be compared.
+    const boost::json::object& unvalued = rows.at(kTwinClassCnpj);
+    EXPECT_TRUE(unvalued.at("position_brl").is_null());
+    EXPECT_DOUBLE_EQ(unvalued.at("previous_position_brl").as_double(), 50);
+    EXPECT_TRUE(unvalued.at("movement").is_null());
+    EXPECT_TRUE(unvalued.at("position_share_of_investor_nav_pct").is_null());
+    EXPECT_TRUE(unvalued.at("acquisitions_brl").is_null());
+    EXPECT_TRUE(unvalued.at("sales_brl").is_null());
+}
+
+TEST_F(ClassPortfolioFundsTest, WithoutThePreviousMonthsCdaNothingIsCompared) {
+    Persist(Holder(kInvestorCnpj, "2024-08", std::nullopt));
+    Persist(FundPosition(kInvestorCnpj, "2024-08", 2000001, kNoCnpjFundCnpj, 900));
+    const sdk::Result result = Funds("2024-08");
+    EXPECT_FALSE(result.meta.extra.at("previous_month_filed").as_bool());
+    const auto rows = ByCnpj(result);
+    const boost::json::object& agro = rows.at(kNoCnpjFundCnpj);
+    EXPECT_TRUE(agro.at("previous_position_brl").is_null());
+    EXPECT_TRUE(agro.at("movement").is_null());
+    EXPECT_TRUE(agro.at("investor_nav_brl").is_null());
+    EXPECT_TRUE(agro.at("position_share_of_investor_nav_pct").is_null());
+    // July is now the latest report up to August.
+    EXPECT_DOUBLE_EQ(agro.at("invested_nav_brl").as_double(), 700);
+    for (const char* field :
+         {"invested_nav_as_of", "subordination_as_of", "delinquency_as_of", "pdd_as_of", "segment_as_of"}) {
+        EXPECT_EQ(agro.at(field).as_string(), "2024-07") << field;
+    }
+    EXPECT_TRUE(agro.at("segments").as_array().empty());
+    EXPECT_TRUE(agro.at("primary_segment_code").is_null());
+    EXPECT_EQ(result.meta.extra.at("outside_positions").as_int64(), 0);
+    EXPECT_TRUE(result.meta.extra.at("outside_position_brl").is_null());
+}
+
+TEST_F(ClassPortfolioFundsTest, MoneyIsSummedToTheCent) {
+    Persist(Holder(kInvestorCnpj, "2024-10", 1.0));
+    Persist(FundPosition(kInvestorCnpj, "2024-10", 2000001, kSeniorClassCnpj, 0.1));
+    Persist(FundPosition(kInvestorCnpj, "2024-10", 2000002, kSeniorClassCnpj, 0.2));
+    Persist(Holder(kInvestorCnpj, "2024-09", 1.0));
+    Persist(FundPosition(kInvestorCnpj, "2024-09", 2000001, kSeniorClassCnpj, 0.3));
+    const boost::json::object senior = ByCnpj(Funds("2024-10")).at(kSeniorClassCnpj);
+    EXPECT_EQ(senior.at("position_brl").as_double(), 0.3);
+    EXPECT_EQ(senior.at("position_variation_brl").as_double(), 0.0);
+    EXPECT_EQ(senior.at("movement").as_string(), "unchanged");
+}
+
+TEST_F(ClassPortfolioFundsTest, MetricsComeFromNoLaterMonth) {
+    const auto rows = ByCnpj(Funds("2024-05"));
+    const boost::json::object& agro = rows.at(kNoCnpjFundCnpj);
+    for (const char* field : {"subordination_ratio", "delinquency_ratio", "pdd_ratio", "invested_nav_brl",
+                              "invested_nav_as_of", "subordination_as_of", "delinquency_as_of", "pdd_as_of",
+                              "segment_as_of", "primary_segment_name", "primary_segment_ratio"}) {
+        EXPECT_TRUE(agro.at(field).is_null()) << field;
+    }
+}
+
+TEST_F(ClassPortfolioFundsTest, OfTwoReportsOfOneMonthThePreferredCnpjsCounts) {
+    FidcReport own = Report(kTwinClassCnpj, "2024-05");
+    own.delinquency_ratio = 0.1;
+    Persist(own);
+    FidcReport funds = Report(kTwinFundCnpj, "2024-05");
+    funds.delinquency_ratio = 0.2;
+    funds.nav = 999;
+    Persist(funds);
+    const boost::json::object twin = ByCnpj(Funds("2024-05")).at(kTwinClassCnpj);
+    EXPECT_DOUBLE_EQ(twin.at("delinquency_ratio").as_double(), 0.1);
+    EXPECT_TRUE(twin.at("invested_nav_brl").is_null());
+}
+
+TEST_F(ClassPortfolioFundsTest, NoCdaForTheMonthIsNotFoundNamingClassAndMonth) {
+    try {
+        Funds("2024-06");
+        FAIL() << "expected NotFound";
+    } catch (const sdk::NotFound& problem) {
+        EXPECT_THAT(problem.what(), HasSubstr(ClassIdFor("2002")));
+        EXPECT_THAT(problem.what(), HasSubstr("2024-06"));
+        EXPECT_EQ(problem.Parameter(), "month");
+    }
+    EXPECT_THROW(Run(&HandleClassPortfolioFunds, {{"class_id", ClassIdFor("2002")}}), sdk::InvalidParameter);
+}
+
+}  // namespace
+}  // namespace lastro::funds::testing

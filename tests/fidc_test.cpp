@@ -1,0 +1,803 @@
+// The FIDC class data end to end (contract 2.7 to 2.13, 4.2, 4.4): every number the API
+// answers is recomputed here straight from the sample's CSV files (support/cvm_files.hpp),
+// independently of the ingesters, on SQLite and PostgreSQL.
+#include "api_fixture.hpp"
+#include "support/cvm_files.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <memory>
+#include <numeric>
+
+namespace lastro::e2e {
+namespace {
+
+namespace json = boost::json;
+
+const char* const kBandColumns[2][10] = {
+    {"TAB_V_B1_VL_INAD_30", "TAB_V_B2_VL_INAD_60", "TAB_V_B3_VL_INAD_90", "TAB_V_B4_VL_INAD_120",
+     "TAB_V_B5_VL_INAD_150", "TAB_V_B6_VL_INAD_180", "TAB_V_B7_VL_INAD_360", "TAB_V_B8_VL_INAD_720",
+     "TAB_V_B9_VL_INAD_1080", "TAB_V_B10_VL_INAD_MAIOR_1080"},
+    {"TAB_VI_B1_VL_INAD_30", "TAB_VI_B2_VL_INAD_60", "TAB_VI_B3_VL_INAD_90", "TAB_VI_B4_VL_INAD_120",
+     "TAB_VI_B5_VL_INAD_150", "TAB_VI_B6_VL_INAD_180", "TAB_VI_B7_VL_INAD_360", "TAB_VI_B8_VL_INAD_720",
+     "TAB_VI_B9_VL_INAD_1080", "TAB_VI_B10_VL_INAD_MAIOR_1080"}};
+const char* const kToMatureColumns[2][10] = {
+    {"TAB_V_A1_VL_PRAZO_VENC_30", "TAB_V_A2_VL_PRAZO_VENC_60", "TAB_V_A3_VL_PRAZO_VENC_90",
+     "TAB_V_A4_VL_PRAZO_VENC_120", "TAB_V_A5_VL_PRAZO_VENC_150", "TAB_V_A6_VL_PRAZO_VENC_180",
+     "TAB_V_A7_VL_PRAZO_VENC_360", "TAB_V_A8_VL_PRAZO_VENC_720", "TAB_V_A9_VL_PRAZO_VENC_1080",
+     "TAB_V_A10_VL_PRAZO_VENC_MAIOR_1080"},
+    {"TAB_VI_A1_VL_PRAZO_VENC_30", "TAB_VI_A2_VL_PRAZO_VENC_60", "TAB_VI_A3_VL_PRAZO_VENC_90",
+     "TAB_VI_A4_VL_PRAZO_VENC_120", "TAB_VI_A5_VL_PRAZO_VENC_150", "TAB_VI_A6_VL_PRAZO_VENC_180",
+     "TAB_VI_A7_VL_PRAZO_VENC_360", "TAB_VI_A8_VL_PRAZO_VENC_720", "TAB_VI_A9_VL_PRAZO_VENC_1080",
+     "TAB_VI_A10_VL_PRAZO_VENC_MAIOR_1080"}};
+const int kOverdueDays[10] = {0, 30, 60, 90, 120, 150, 180, 360, 720, 1080};
+
+// A sum of published fields: null only when every one is empty (docs/api/fidc-metrics.md).
+class Sum {
+public:
+    void Add(std::optional<double> v) {
+        if (v) {
+            total_ = total_.value_or(0) + *v;
+        }
+    }
+    std::optional<double> Value() const { return total_; }
+
+private:
+    std::optional<double> total_;
+};
+
+std::optional<double> Ratio(std::optional<double> a, std::optional<double> b) {
+    if (!a || !b || *b == 0) {
+        return std::nullopt;
+    }
+    return *a / *b;
+}
+
+::testing::AssertionResult Matches(const json::value& actual, std::optional<double> expected,
+                                   const std::string& what) {
+    if (!expected) {
+        if (actual.is_null()) {
+            return ::testing::AssertionSuccess();
+        }
+        return ::testing::AssertionFailure() << what << ": expected null, got " << json::serialize(actual);
+    }
+    if (!actual.is_number()) {
+        return ::testing::AssertionFailure()
+               << what << ": expected " << *expected << ", got " << json::serialize(actual);
+    }
+    const double a = actual.to_number<double>();
+    if (std::fabs(a - *expected) > 1e-6 * std::max(1.0, std::fabs(*expected))) {
+        return ::testing::AssertionFailure() << what << ": expected " << *expected << ", got " << a;
+    }
+    return ::testing::AssertionSuccess();
+}
+
+std::string PreviousMonth(const std::string& month) {
+    int y = std::stoi(month.substr(0, 4));
+    int m = std::stoi(month.substr(5, 2)) - 1;
+    if (m == 0) {
+        m = 12;
+        --y;
+    }
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d", y, m);
+    return buffer;
+}
+
+std::string NextMonth(const std::string& month) {
+    int y = std::stoi(month.substr(0, 4));
+    int m = std::stoi(month.substr(5, 2)) + 1;
+    if (m == 13) {
+        m = 1;
+        ++y;
+    }
+    char buffer[32];
+    std::snprintf(buffer, sizeof buffer, "%04d-%02d", y, m);
+    return buffer;
+}
+
+// The declared response fields of every operation, from /v1/schema (built from the manifests).
+using FieldMap = std::map<std::string, json::object>;
+
+::testing::AssertionResult HasDeclaredShape(const json::object& item, const json::array& declared,
+                                            const std::string& where);
+
+::testing::AssertionResult ValueHasType(const json::value& v, const json::object& field,
+                                        const std::string& where) {
+    const std::string type(field.at("type").as_string());
+    if (v.is_null()) {
+        if (field.at("nullable").as_bool()) {
+            return ::testing::AssertionSuccess();
+        }
+        return ::testing::AssertionFailure() << where << " is null but not declared nullable";
+    }
+    bool ok = false;
+    if (type == "string" || type == "timestamp") {
+        ok = v.is_string();
+    } else if (type == "uuid") {
+        ok = v.is_string() && IsUuid(v.get_string());
+    } else if (type == "date") {
+        ok = v.is_string() && IsIsoDate(v.get_string());
+    } else if (type == "month") {
+        ok = v.is_string() && v.get_string().size() == 7;
+    } else if (type == "integer") {
+        ok = v.is_int64() || v.is_uint64();
+    } else if (type == "number") {
+        ok = v.is_number();
+    } else if (type == "boolean") {
+        ok = v.is_bool();
+    } else if (type == "object") {
+        ok = v.is_object();
+        if (ok && field.contains("fields")) {
+            return HasDeclaredShape(v.get_object(), field.at("fields").as_array(), where);
+        }
+    } else if (type == "array") {
+        ok = v.is_array();
+        if (ok && field.contains("fields")) {
+            for (const auto& element : v.get_array()) {
+                if (!element.is_object()) {
+                    return ::testing::AssertionFailure() << where << " holds a non-object";
+                }
+                auto r = HasDeclaredShape(element.get_object(), field.at("fields").as_array(), where + "[]");
+                if (!r) {
+                    return r;
+                }
+            }
+        }
+    }
+    if (!ok) {
+        return ::testing::AssertionFailure()
+               << where << " is " << json::serialize(v) << ", declared " << type;
+    }
+    return ::testing::AssertionSuccess();
+}
+
+::testing::AssertionResult HasDeclaredShape(const json::object& item, const json::array& declared,
+                                            const std::string& where) {
+    std::set<std::string> names;
+    for (const auto& f : declared) {
+        const auto& field = f.as_object();
+        const std::string name(field.at("name").as_string());
+        names.insert(name);
+        if (!item.contains(name)) {
+            return ::testing::AssertionFailure() << where << "." << name << " is declared but missing";
+        }
+        auto r = ValueHasType(item.at(name), field, where + "." + name);
+        if (!r) {
+            return r;
+        }
+    }
+    for (const auto& [key, value] : item) {
+        if (!names.count(std::string(key))) {
+            return ::testing::AssertionFailure() << where << "." << key << " is returned but not declared";
+        }
+    }
+    return ::testing::AssertionSuccess();
+}
+
+class FidcTest : public BackendTest<FidcTest> {
+public:
+    static constexpr const char* kLabel = "fidc";
+
+protected:
+    static const SampleFidcReports& Files() {
+        static const SampleFidcReports files(SharedResources::Get().SampleDir());
+        return files;
+    }
+
+    void SetUp() override {
+        BackendTest<FidcTest>::SetUp();
+        if (!HasFatalFailure() && key_.empty()) {
+            key_ = D().RoomyKey();
+        }
+    }
+    static void TearDownTestSuite() {
+        key_.clear();
+        class_ids_.clear();
+        BackendTest<FidcTest>::TearDownTestSuite();
+    }
+
+    HttpResponse Get(const std::string& target) { return D().Get(target, key_); }
+
+    json::value Data(const std::string& target) {
+        HttpResponse r = Get(target);
+        EXPECT_EQ(r.status, 200) << target << ": " << r.body;
+        if (r.status != 200) {
+            return nullptr;
+        }
+        return json::parse(r.body).as_object().at("data");
+    }
+
+    // The class whose filings carry `cnpj`, through /v1/resolve; "" when not exactly one.
+    std::string ClassIdOf(const std::string& cnpj) {
+        auto cached = class_ids_.find(cnpj);
+        if (cached != class_ids_.end()) {
+            return cached->second;
+        }
+        std::string id;
+        HttpResponse r = Get("/v1/resolve?cnpj=" + cnpj);
+        if (r.status == 200) {
+            const auto data = json::parse(r.body).as_object().at("data").as_object();
+            std::vector<std::string> ids;
+            for (const auto& c : data.at("classes").as_array()) {
+                if (c.as_object().at("cnpj") == json::value(cnpj)) {
+                    ids.emplace_back(c.as_object().at("class_id").as_string());
+                }
+            }
+            if (ids.size() == 1) {
+                id = ids.front();
+            }
+        }
+        class_ids_[cnpj] = id;
+        return id;
+    }
+
+    // CNPJs of classes the tests recompute: a spread over the sample, each resolving to one class.
+    std::vector<std::string> SampleCnpjs(std::size_t count) {
+        const std::set<std::string> cnpjs = Files().Cnpjs();
+        const std::vector<std::string> all(cnpjs.begin(), cnpjs.end());
+        std::vector<std::string> picked;
+        const std::size_t step = std::max<std::size_t>(1, all.size() / (count * 2));
+        for (std::size_t i = 0; i < all.size() && picked.size() < count; i += step) {
+            if (!ClassIdOf(all[i]).empty() && Files().MonthsOf(all[i]).size() >= 3) {
+                picked.push_back(all[i]);
+            }
+        }
+        return picked;
+    }
+
+    json::array DeclaredFields(const std::string& operation) {
+        if (schema_.empty()) {
+            const json::value schema = Data("/v1/schema");
+            for (const auto& r : schema.as_object().at("resources").as_array()) {
+                schema_[std::string(r.as_object().at("operation").as_string())] = r.as_object();
+            }
+        }
+        auto it = schema_.find(operation);
+        if (it == schema_.end()) {
+            ADD_FAILURE() << operation << " is not in /v1/schema";
+            return {};
+        }
+        return it->second.at("fields").as_array();
+    }
+
+    // The expected snapshot numbers of one report, from the files.
+    struct Expected {
+        std::optional<double> nav, investor_count, delinquent, denominator, pdd, net, with_mezz, without_mezz;
+    };
+    Expected Recompute(const std::string& cnpj, const std::string& month) {
+        Expected e;
+        const SampleFidcReports& f = Files();
+        if (auto iv = f.Row("IV", cnpj, month)) {
+            e.nav = Number(*iv, "TAB_IV_A_VL_PL");
+        }
+        Sum investors;
+        for (const auto& row : f.Rows("X_1", cnpj, month)) {
+            investors.Add(Number(row, "TAB_X_NR_COTST"));
+        }
+        e.investor_count = investors.Value();
+        Sum delinquent, denominator;
+        for (int t = 0; t < 2; ++t) {
+            if (auto row = f.Row(t == 0 ? "V" : "VI", cnpj, month)) {
+                for (int b = 0; b < 10; ++b) {
+                    delinquent.Add(Number(*row, kBandColumns[t][b]));
+                    denominator.Add(Number(*row, kBandColumns[t][b]));
+                    denominator.Add(Number(*row, kToMatureColumns[t][b]));
+                }
+            }
+        }
+        e.delinquent = delinquent.Value();
+        e.denominator = denominator.Value();
+        if (auto i = f.Row("I", cnpj, month)) {
+            Sum pdd, net;
+            for (const char* c : {"TAB_I2A11_VL_REDUCAO_RECUP", "TAB_I2B11_VL_REDUCAO_RECUP"}) {
+                auto v = Number(*i, c);
+                pdd.Add(v ? std::optional<double>(std::fabs(*v)) : std::nullopt);
+            }
+            net.Add(Number(*i, "TAB_I2A_VL_DIRCRED_RISCO"));
+            net.Add(Number(*i, "TAB_I2B_VL_DIRCRED_SEM_RISCO"));
+            e.pdd = pdd.Value();
+            e.net = net.Value();
+        }
+        Sum total, mezz, sub;
+        for (const auto& row : f.Rows("X_2", cnpj, month)) {
+            auto qt = Number(row, "TAB_X_QT_COTA");
+            auto vl = Number(row, "TAB_X_VL_COTA");
+            if (!qt || !vl) {
+                continue;
+            }
+            const double nav = *qt * *vl;
+            total.Add(nav);
+            const std::string seniority = SeniorityOf(row.at("TAB_X_CLASSE_SERIE"));
+            if (seniority == "mezzanine") {
+                mezz.Add(nav);
+            } else if (seniority == "subordinated") {
+                sub.Add(nav);
+            }
+        }
+        Sum junior;
+        junior.Add(mezz.Value());
+        junior.Add(sub.Value());
+        e.with_mezz = Ratio(junior.Value(), total.Value());
+        e.without_mezz = Ratio(sub.Value(), total.Value());
+        return e;
+    }
+
+    inline static std::string key_;
+    inline static std::map<std::string, std::string> class_ids_;
+    inline static FieldMap schema_;
+};
+
+TEST_P(FidcTest, SnapshotNumbersAreRecomputedFromTheFiles) {
+    for (const std::string& cnpj : SampleCnpjs(6)) {
+        const auto months = Files().MonthsOf(cnpj);
+        for (const std::string& month : {months.front(), months[months.size() / 2], months.back()}) {
+            const std::string target = "/v1/classes/" + ClassIdOf(cnpj) + "/snapshot?month=" + month;
+            const json::value data = Data(target);
+            ASSERT_TRUE(data.is_object()) << target;
+            const auto& s = data.as_object();
+            SCOPED_TRACE(target);
+            EXPECT_EQ(s.at("month"), json::value(month));
+            EXPECT_EQ(s.at("previous_month"), json::value(PreviousMonth(month)));
+            const Expected e = Recompute(cnpj, month);
+            const Expected p = Recompute(cnpj, PreviousMonth(month));
+            EXPECT_TRUE(Matches(s.at("nav_brl"), e.nav, "nav_brl"));
+            EXPECT_TRUE(Matches(s.at("nav_previous_brl"), p.nav, "nav_previous_brl"));
+            EXPECT_TRUE(Matches(s.at("investor_count"), e.investor_count, "investor_count"));
+            EXPECT_TRUE(
+                Matches(s.at("delinquency_ratio"), Ratio(e.delinquent, e.denominator), "delinquency_ratio"));
+            EXPECT_TRUE(Matches(s.at("pdd_brl"), e.pdd, "pdd_brl"));
+            std::optional<double> gross;
+            if (e.net && e.pdd) {
+                gross = *e.net + *e.pdd;
+            }
+            EXPECT_TRUE(Matches(s.at("receivables_brl"), gross, "receivables_brl"));
+            EXPECT_TRUE(Matches(s.at("pdd_ratio"), Ratio(e.pdd, gross), "pdd_ratio"));
+            EXPECT_TRUE(Matches(s.at("subordination_with_mezzanine_ratio"), e.with_mezz,
+                                "subordination_with_mezzanine_ratio"));
+            EXPECT_TRUE(Matches(s.at("subordination_without_mezzanine_ratio"), e.without_mezz,
+                                "subordination_without_mezzanine_ratio"));
+            EXPECT_TRUE(
+                Matches(s.at("subordination_previous_ratio"), p.with_mezz, "subordination_previous_ratio"));
+            std::optional<double> variation;
+            if (e.nav && p.nav && *p.nav != 0) {
+                variation = *e.nav / *p.nav - 1;
+            }
+            EXPECT_TRUE(Matches(s.at("nav_variation_ratio"), variation, "nav_variation_ratio"));
+            EXPECT_TRUE(HasDeclaredShape(s, DeclaredFields("funds.class_snapshot"), "snapshot"));
+        }
+    }
+}
+
+TEST_P(FidcTest, AMonthThatWasNotReportedIsNotFoundAndNeverReplaced) {
+    // A class that skipped a month and reported around it (a deliberate gap of the sample).
+    std::string cnpj, gap;
+    for (const auto& candidate : Files().Cnpjs()) {
+        const auto months = Files().MonthsOf(candidate);
+        for (std::size_t i = 1; i < months.size(); ++i) {
+            if (NextMonth(months[i - 1]) != months[i] && NextMonth(NextMonth(months[i - 1])) == months[i] &&
+                !ClassIdOf(candidate).empty()) {
+                cnpj = candidate;
+                gap = NextMonth(months[i - 1]);
+            }
+        }
+    }
+    ASSERT_FALSE(cnpj.empty()) << "the sample has no class that skipped exactly one month";
+    const std::string base = "/v1/classes/" + ClassIdOf(cnpj);
+
+    HttpResponse missing = Get(base + "/snapshot?month=" + gap);
+    EXPECT_TRUE(IsProblem(missing, 404, kBaseUrl, base + "/snapshot", "month")) << missing.body;
+    EXPECT_EQ(missing.Header("X-Credits-Charged"), "5");
+    HttpResponse bands = Get(base + "/carteira/inadimplencia/faixas?month=" + gap);
+    EXPECT_EQ(bands.status, 404) << bands.body;
+    EXPECT_EQ(bands.Header("X-Credits-Charged"), "2");
+
+    // The month after the gap compares with the gap only: every previous value is null.
+    const json::value after = Data(base + "/snapshot?month=" + NextMonth(gap));
+    ASSERT_TRUE(after.is_object());
+    const auto& s = after.as_object();
+    EXPECT_EQ(s.at("previous_month"), json::value(gap));
+    for (const char* field :
+         {"nav_previous_brl", "nav_variation_ratio", "investor_count_previous", "investor_count_delta",
+          "delinquency_previous_ratio", "delinquency_variation_pp", "subordination_previous_ratio",
+          "subordination_variation_pp"}) {
+        EXPECT_TRUE(s.at(field).is_null()) << field << " = " << json::serialize(s.at(field));
+    }
+    EXPECT_FALSE(s.at("nav_brl").is_null());
+
+    // The quota history simply has no rows for the gap.
+    const json::value history = Data(base + "/cotas");
+    for (const auto& row : history.as_array()) {
+        EXPECT_NE(row.as_object().at("month"), json::value(gap));
+    }
+}
+
+TEST_P(FidcTest, InvalidMonthsAndRangesAreRefusedAndRefunded) {
+    const std::string cnpj = SampleCnpjs(1).front();
+    const std::string base = "/v1/classes/" + ClassIdOf(cnpj);
+    for (const char* bad : {"2024-13", "24-01", "2024-1", "abc"}) {
+        HttpResponse r = Get(base + "/snapshot?month=" + bad);
+        EXPECT_TRUE(IsProblem(r, 422, kBaseUrl, base + "/snapshot", "month")) << bad << ": " << r.body;
+        EXPECT_EQ(r.Header("X-Credits-Charged"), "0");
+    }
+    HttpResponse inverted = Get(base + "/cotas?from=2026-05&to=2025-01");
+    EXPECT_EQ(inverted.status, 400) << inverted.body;
+    EXPECT_EQ(inverted.Header("X-Credits-Charged"), "0");
+    HttpResponse required = Get(base + "/carteira/inadimplencia/faixas");
+    EXPECT_TRUE(IsProblem(required, 422, kBaseUrl, base + "/carteira/inadimplencia/faixas", "month"))
+        << required.body;
+    HttpResponse unknown = Get("/v1/classes/" + RandomUuid() + "/snapshot");
+    EXPECT_EQ(unknown.status, 404) << unknown.body;
+}
+
+TEST_P(FidcTest, QuotasAreTheSeriesOfTableX2) {
+    for (const std::string& cnpj : SampleCnpjs(4)) {
+        const auto months = Files().MonthsOf(cnpj);
+        const std::string from = months[1], to = months[months.size() - 2];
+        const std::string target = "/v1/classes/" + ClassIdOf(cnpj) + "/cotas?from=" + from + "&to=" + to;
+        const json::value data = Data(target);
+        ASSERT_TRUE(data.is_array()) << target;
+        std::size_t expected_rows = 0;
+        std::map<std::pair<std::string, std::string>, const json::object*> by_series;
+        for (const auto& row : data.as_array()) {
+            const auto& o = row.as_object();
+            ASSERT_TRUE(HasDeclaredShape(o, DeclaredFields("funds.class_quotas"), "cotas"));
+            by_series[{std::string(o.at("month").as_string()),
+                       std::string(o.at("series_label").as_string())}] = &o;
+        }
+        for (const auto& month : months) {
+            if (month < from || month > to) {
+                continue;
+            }
+            for (const auto& x2 : Files().Rows("X_2", cnpj, month)) {
+                ++expected_rows;
+                auto it = by_series.find({month, x2.at("TAB_X_CLASSE_SERIE")});
+                ASSERT_NE(it, by_series.end())
+                    << target << " lacks " << month << " " << x2.at("TAB_X_CLASSE_SERIE");
+                const json::object& o = *it->second;
+                auto qt = Number(x2, "TAB_X_QT_COTA");
+                auto vl = Number(x2, "TAB_X_VL_COTA");
+                std::optional<double> nav;
+                if (qt && vl) {
+                    nav = *qt * *vl;
+                }
+                EXPECT_TRUE(Matches(o.at("series_nav_brl"), nav, target + " series_nav_brl"));
+                EXPECT_EQ(o.at("share_class_type"), json::value(SeniorityOf(x2.at("TAB_X_CLASSE_SERIE"))));
+                EXPECT_EQ(o.at("reporting_date"), json::value(x2.at("DT_COMPTC")));
+            }
+        }
+        EXPECT_EQ(data.as_array().size(), expected_rows) << target;
+    }
+}
+
+TEST_P(FidcTest, QuotaOperationsAreTheRowsOfTableX4) {
+    std::size_t compared = 0;
+    for (const std::string& cnpj : SampleCnpjs(4)) {
+        const std::string target = "/v1/classes/" + ClassIdOf(cnpj) + "/cotas/operacoes";
+        const json::value data = Data(target);
+        ASSERT_TRUE(data.is_array()) << target;
+        std::map<std::pair<std::string, std::string>, const json::object*> rows;
+        for (const auto& row : data.as_array()) {
+            const auto& o = row.as_object();
+            ASSERT_TRUE(HasDeclaredShape(o, DeclaredFields("funds.class_quota_operations"), "operacoes"));
+            rows[{std::string(o.at("month").as_string()), std::string(o.at("series_label").as_string())}] =
+                &o;
+        }
+        for (const auto& month : Files().MonthsOf(cnpj)) {
+            std::map<std::string, std::map<std::string, Sum>> sums;  // series -> field -> sum
+            for (const auto& x4 : Files().Rows("X_4", cnpj, month)) {
+                const std::string op = Fold(x4.at("TAB_X_TP_OPER"));
+                std::string field;
+                if (op.rfind("captac", 0) == 0) {
+                    field = "subscription";
+                } else if (op.find("solicitad") != std::string::npos) {
+                    field = "pending_redemptions";
+                } else if (op.rfind("resgate", 0) == 0) {
+                    field = "paid_redemptions";
+                } else if (op.rfind("amortiza", 0) == 0) {
+                    field = "amortization";
+                } else {
+                    continue;
+                }
+                auto& series = sums[x4.at("TAB_X_CLASSE_SERIE")];
+                series[field + "_brl"].Add(Number(x4, "TAB_X_VL_TOTAL"));
+                series[field + "_shares"].Add(Number(x4, "TAB_X_QT_COTA"));
+            }
+            for (auto& [label, fields] : sums) {
+                auto it = rows.find({month, label});
+                ASSERT_NE(it, rows.end()) << target << " lacks " << month << " " << label;
+                const json::object& o = *it->second;
+                EXPECT_TRUE(Matches(o.at("subscription_original_brl"), fields["subscription_brl"].Value(),
+                                    target + " " + month + " subscription_original_brl"));
+                EXPECT_TRUE(Matches(o.at("subscriptions_shares"), fields["subscription_shares"].Value(),
+                                    target + " subscriptions_shares"));
+                EXPECT_TRUE(Matches(o.at("paid_redemptions_brl"), fields["paid_redemptions_brl"].Value(),
+                                    target + " paid_redemptions_brl"));
+                EXPECT_TRUE(Matches(o.at("pending_redemptions_brl"),
+                                    fields["pending_redemptions_brl"].Value(),
+                                    target + " pending_redemptions_brl"));
+                EXPECT_TRUE(Matches(o.at("amortization_brl"), fields["amortization_brl"].Value(),
+                                    target + " amortization_brl"));
+                ++compared;
+            }
+        }
+    }
+    EXPECT_GT(compared, 0u);
+}
+
+TEST_P(FidcTest, DelinquencyBandsAreCumulativeOverTablesVAndVI) {
+    for (const std::string& cnpj : SampleCnpjs(4)) {
+        const std::string month = Files().MonthsOf(cnpj).back();
+        const std::string target =
+            "/v1/classes/" + ClassIdOf(cnpj) + "/carteira/inadimplencia/faixas?month=" + month;
+        const json::value data = Data(target);
+        ASSERT_TRUE(data.is_array()) << target;
+        ASSERT_EQ(data.as_array().size(), 10u) << target;
+        const auto v = Files().Row("V", cnpj, month);
+        const auto vi = Files().Row("VI", cnpj, month);
+        const Expected e = Recompute(cnpj, month);
+        for (int row = 0; row < 10; ++row) {
+            const auto& o = data.as_array()[static_cast<std::size_t>(row)].as_object();
+            ASSERT_TRUE(HasDeclaredShape(o, DeclaredFields("funds.class_delinquency_bands"), "faixas"));
+            EXPECT_EQ(o.at("overdue_days"), json::value(kOverdueDays[row]));
+            EXPECT_EQ(o.at("month"), json::value(month));
+            // Overdue by strictly more than N days: the exclusive bands from this one up.
+            Sum above;
+            for (int band = row; band < 10; ++band) {
+                if (v) {
+                    above.Add(Number(*v, kBandColumns[0][band]));
+                }
+                if (vi) {
+                    above.Add(Number(*vi, kBandColumns[1][band]));
+                }
+            }
+            EXPECT_TRUE(Matches(o.at("delinquent_brl"), above.Value(), target + " delinquent_brl"));
+            EXPECT_TRUE(
+                Matches(o.at("ratio_denominator_brl"), e.denominator, target + " ratio_denominator_brl"));
+            EXPECT_TRUE(
+                Matches(o.at("delinquent_ratio"), Ratio(above.Value(), e.denominator), target + " ratio"));
+        }
+    }
+}
+
+TEST_P(FidcTest, FilingsAsFundoBesideClasseKeepTheClasseRows) {
+    const auto both = Files().FiledAsFundoAndClasse();
+    ASSERT_FALSE(both.empty()) << "the sample has no month filed both as Fundo and Classe";
+    for (const auto& [cnpj, month] : both) {
+        if (ClassIdOf(cnpj).empty()) {
+            continue;
+        }
+        const json::value data = Data("/v1/classes/" + ClassIdOf(cnpj) + "/snapshot?month=" + month);
+        ASSERT_TRUE(data.is_object());
+        EXPECT_TRUE(Matches(data.as_object().at("nav_brl"), Recompute(cnpj, month).nav, cnpj + " " + month));
+    }
+}
+
+TEST_P(FidcTest, EmptySourceFieldsAreNullNeverZero) {
+    // A series-month whose profitability CVM left empty, and a report without any PDD field.
+    std::size_t checked = 0;
+    for (const auto& cnpj : Files().Cnpjs()) {
+        if (checked >= 2 || ClassIdOf(cnpj).empty()) {
+            continue;
+        }
+        for (const auto& month : Files().MonthsOf(cnpj)) {
+            for (const auto& x3 : Files().Rows("X_3", cnpj, month)) {
+                if (!x3.at("TAB_X_VL_RENTAB_MES").empty()) {
+                    continue;
+                }
+                const json::value rows =
+                    Data("/v1/classes/" + ClassIdOf(cnpj) + "/cotas?from=" + month + "&to=" + month);
+                bool found = false;
+                for (const auto& row : rows.as_array()) {
+                    if (row.as_object().at("series_label") == json::value(x3.at("TAB_X_CLASSE_SERIE"))) {
+                        EXPECT_TRUE(row.as_object().at("monthly_return_pct").is_null())
+                            << cnpj << " " << month;
+                        found = true;
+                    }
+                }
+                EXPECT_TRUE(found) << cnpj << " " << month << " " << x3.at("TAB_X_CLASSE_SERIE");
+                ++checked;
+            }
+        }
+    }
+    EXPECT_GT(checked, 0u) << "the sample has no empty TAB_X_VL_RENTAB_MES";
+}
+
+TEST_P(FidcTest, ScreeningFiltersTheLatestMonth) {
+    const std::string month = *Files().Months().rbegin();
+    // Fund types from the registry file, the way CVM publishes it.
+    std::map<std::string, std::string> fund_type;
+    const auto funds = ReadCvmCsvFile(SharedResources::Get().SampleDir() / "registro_fundo.csv");
+    for (const auto& row : funds.rows) {
+        fund_type[row.at("CNPJ_Fundo")] = row.at("Tipo_Fundo");
+    }
+    const double threshold = 50'000'000;
+    std::vector<json::object> rows;
+    std::string cursor;
+    for (int page = 0; page < 100; ++page) {
+        HttpResponse r = Get("/v1/screening?fund_type=FIDC&min_nav_brl=50000000&limit=7" +
+                             (cursor.empty() ? "" : "&cursor=" + cursor));
+        ASSERT_EQ(r.status, 200) << r.body;
+        const auto body = json::parse(r.body).as_object();
+        for (const auto& item : body.at("data").as_array()) {
+            rows.push_back(item.as_object());
+        }
+        const auto& pagination = body.at("meta").as_object().at("pagination").as_object();
+        if (!pagination.at("has_more").as_bool()) {
+            break;
+        }
+        cursor = std::string(pagination.at("next_cursor").as_string());
+    }
+    ASSERT_FALSE(rows.empty());
+    std::set<std::string> seen;
+    double previous = std::numeric_limits<double>::infinity();
+    for (const auto& row : rows) {
+        ASSERT_TRUE(HasDeclaredShape(row, DeclaredFields("funds.screening"), "screening"));
+        EXPECT_TRUE(seen.insert(std::string(row.at("class_id").as_string())).second) << "repeated row";
+        EXPECT_EQ(row.at("fund_type"), json::value("FIDC"));
+        EXPECT_EQ(row.at("month"), json::value(month));
+        const double nav = row.at("nav_brl").to_number<double>();
+        EXPECT_GE(nav, threshold);
+        EXPECT_LE(nav, previous) << "not sorted by nav_brl descending";
+        previous = nav;
+        const std::string cnpj(row.at("cnpj").as_string());
+        EXPECT_TRUE(Matches(row.at("nav_brl"), Recompute(cnpj, month).nav, "screening nav " + cnpj));
+    }
+}
+
+TEST_P(FidcTest, AssetPortfolioPagesToTheEndAndLaterPagesAreIncluded) {
+    // The class with the most CDA positions in the latest CDA month.
+    std::map<std::pair<std::string, std::string>, std::size_t> counts;
+    std::string latest;
+    for (const auto& file : SampleFiles("cda_fi_", ".zip")) {
+        for (const auto& member : ReadCvmZip(SharedResources::Get().SampleDir() / file)) {
+            if (member.name.find("BLC_") == std::string::npos && member.name.rfind("cda_fie_", 0) != 0) {
+                continue;
+            }
+            if (member.name.find("CONFID") != std::string::npos) {
+                continue;
+            }
+            for (const auto& row : member.rows) {
+                const std::string month = row.at("DT_COMPTC").substr(0, 7);
+                ++counts[{CnpjDigits(row.at("CNPJ_FUNDO_CLASSE")), month}];
+                latest = std::max(latest, month);
+            }
+        }
+    }
+    std::string cnpj;
+    std::size_t most = 0;
+    for (const auto& [key, n] : counts) {
+        if (key.second == latest && n > most && !ClassIdOf(key.first).empty()) {
+            cnpj = key.first;
+            most = n;
+        }
+    }
+    ASSERT_GT(most, 200u) << "the sample should hold a class with over 200 positions";
+    const std::string base = "/v1/classes/" + ClassIdOf(cnpj) + "/carteira/ativos?month=" + latest;
+    std::size_t total = 0;
+    std::string cursor;
+    int pages = 0;
+    for (; pages < 20; ++pages) {
+        HttpResponse r = Get(base + "&limit=100" + (cursor.empty() ? "" : "&cursor=" + cursor));
+        ASSERT_EQ(r.status, 200) << r.body;
+        EXPECT_EQ(r.Header("X-Credits-Cost"), pages == 0 ? "1" : "0");
+        EXPECT_EQ(r.Header("X-Credits-Charged"), pages == 0 ? "1" : "0");
+        const auto body = json::parse(r.body).as_object();
+        for (const auto& item : body.at("data").as_array()) {
+            ASSERT_TRUE(
+                HasDeclaredShape(item.as_object(), DeclaredFields("funds.class_portfolio_assets"), "ativos"));
+            ++total;
+        }
+        const auto& pagination = body.at("meta").as_object().at("pagination").as_object();
+        if (!pagination.at("has_more").as_bool()) {
+            break;
+        }
+        cursor = std::string(pagination.at("next_cursor").as_string());
+    }
+    EXPECT_EQ(total, most);
+    EXPECT_GE(pages, 2);
+    HttpResponse absent = Get("/v1/classes/" + ClassIdOf(cnpj) + "/carteira/ativos?month=2019-01");
+    EXPECT_EQ(absent.status, 404) << absent.body;
+}
+
+TEST_P(FidcTest, InvestedFundsAreTheBlock2PositionsInRegistryFunds) {
+    std::size_t compared = 0;
+    for (const auto& file : SampleFiles("cda_fi_", ".zip")) {
+        if (compared > 0) {
+            break;
+        }
+        for (const auto& member : ReadCvmZip(SharedResources::Get().SampleDir() / file)) {
+            if (member.name.find("BLC_2") == std::string::npos) {
+                continue;
+            }
+            // holder -> invested -> summed market value
+            std::map<std::string, std::map<std::string, Sum>> positions;
+            std::string month;
+            for (const auto& row : member.rows) {
+                month = row.at("DT_COMPTC").substr(0, 7);
+                positions[CnpjDigits(row.at("CNPJ_FUNDO_CLASSE"))]
+                         [CnpjDigits(row.at("CNPJ_FUNDO_CLASSE_COTA"))]
+                             .Add(Number(row, "VL_MERC_POS_FINAL"));
+            }
+            for (const auto& [holder, invested] : positions) {
+                if (ClassIdOf(holder).empty() || compared >= 3) {
+                    continue;
+                }
+                const json::value data =
+                    Data("/v1/classes/" + ClassIdOf(holder) + "/carteira/fundos?month=" + month);
+                ASSERT_TRUE(data.is_array());
+                for (const auto& item : data.as_array()) {
+                    const auto& o = item.as_object();
+                    ASSERT_TRUE(HasDeclaredShape(o, DeclaredFields("funds.class_portfolio_funds"), "fundos"));
+                    const std::string cnpj(o.at("invested_cnpj").as_string());
+                    ASSERT_TRUE(invested.count(cnpj)) << cnpj << " is not a BLC_2 position of " << holder;
+                    EXPECT_TRUE(
+                        Matches(o.at("position_brl"), invested.at(cnpj).Value(), holder + " -> " + cnpj));
+                }
+                ++compared;
+            }
+        }
+    }
+    EXPECT_GT(compared, 0u);
+}
+
+TEST_P(FidcTest, DocumentsAndSubclassesComeFromTheirFiles) {
+    std::map<std::string, std::size_t> documents;  // CNPJ -> rows
+    for (const auto& file : SampleFiles("eventual_fi_", ".csv")) {
+        for (const auto& row : ReadCvmCsvFile(SharedResources::Get().SampleDir() / file).rows) {
+            ++documents[CnpjDigits(row.at("CNPJ_FUNDO_CLASSE"))];
+        }
+    }
+    std::string cnpj;
+    for (const auto& [c, n] : documents) {
+        if (n > documents[cnpj] && !ClassIdOf(c).empty()) {
+            cnpj = c;
+        }
+    }
+    ASSERT_FALSE(cnpj.empty());
+    const std::string base = "/v1/classes/" + ClassIdOf(cnpj) + "/documentos";
+    std::set<std::string> ids;
+    for (int offset = 0; offset < 1000; offset += 20) {
+        const json::value page = Data(base + "?limit=20&offset=" + std::to_string(offset));
+        ASSERT_TRUE(page.is_array());
+        for (const auto& item : page.as_array()) {
+            ASSERT_TRUE(
+                HasDeclaredShape(item.as_object(), DeclaredFields("funds.class_documents"), "documentos"));
+            EXPECT_TRUE(ids.insert(std::string(item.as_object().at("document_id").as_string())).second);
+        }
+        if (page.as_array().size() < 20) {
+            break;
+        }
+    }
+    EXPECT_GE(ids.size(), documents[cnpj]);  // the fund's own filings may add to the class's
+    HttpResponse inverted = Get(base + "?start_year=2026&end_year=2025");
+    EXPECT_EQ(inverted.status, 400) << inverted.body;
+
+    std::map<std::string, std::size_t> subclasses;  // class CNPJ -> rows
+    for (const auto& row :
+         ReadCvmCsvFile(SharedResources::Get().SampleDir() / "anbima_subclasses.csv", false).rows) {
+        ++subclasses[row.at("class_cnpj")];
+    }
+    std::size_t compared = 0;
+    for (const auto& [class_cnpj, n] : subclasses) {
+        if (compared >= 3 || ClassIdOf(class_cnpj).empty()) {
+            continue;
+        }
+        const json::value data = Data("/v1/classes/" + ClassIdOf(class_cnpj) + "/subclasses");
+        ASSERT_TRUE(data.is_array());
+        EXPECT_EQ(data.as_array().size(), n) << class_cnpj;
+        for (const auto& item : data.as_array()) {
+            ASSERT_TRUE(
+                HasDeclaredShape(item.as_object(), DeclaredFields("funds.class_subclasses"), "subclasses"));
+        }
+        ++compared;
+    }
+    EXPECT_GT(compared, 0u);
+}
+
+INSTANTIATE_TEST_SUITE_P(Sqlite, FidcTest, ::testing::Values(Backend::kSqlite), BackendParamName);
+INSTANTIATE_TEST_SUITE_P(Postgres, FidcTest, ::testing::Values(Backend::kPostgres), BackendParamName);
+
+}  // namespace
+}  // namespace lastro::e2e
