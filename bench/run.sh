@@ -79,10 +79,11 @@ stop_servers() {
     wait "$lastrod_pid" "$bare_pid" 2>/dev/null || true
 }
 
-# wrk for DURATION seconds at 32 connections: "requests req/s p50 p99 non2xx"
+# wrk for DURATION seconds at CONNECTIONS (default 32): "requests req/s p50 p99 non2xx"
 wrk_once() {
-    local out
-    out=$(wrk -t2 -c32 -d"${duration}s" --latency -s bench/auth.lua "$1")
+    local out connections=${2:-32} threads=2
+    [ "$connections" -lt 2 ] && threads=1
+    out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s bench/auth.lua "$1")
     echo "$(echo "$out" | awk '/requests in/ {print $1}') $(echo "$out" | awk '/Requests\/sec/ {print $2}')" \
         "$(echo "$out" | awk '$1 == "50%" {print $2}') $(echo "$out" | awk '$1 == "99%" {print $2}')" \
         "$(echo "$out" | awk '/Non-2xx/ {print $NF}' | grep . || echo 0)"
@@ -164,14 +165,16 @@ latency() {
         say "no class found through /v1/screening"
         exit 1
     }
-    printf '%-34s %10s %10s %10s %10s %8s\n' endpoint requests req/s p50 p99 non2xx
-    local path
-    for path in "/v1/classes/$class_id/snapshot" "/v1/classes/$class_id/cotas"; do
-        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080$path")
-        printf '%-34s %10s %10s %10s %10s %8s\n' "lastrod ${path##*/}" "$n" "$rps" "$p50" "$p99" "$bad"
+    printf '%-26s %6s %10s %10s %10s %10s %8s\n' endpoint conns requests req/s p50 p99 non2xx
+    local path c
+    for c in 1 32; do
+        for path in "/v1/classes/$class_id/snapshot" "/v1/classes/$class_id/cotas"; do
+            read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080$path" "$c")
+            printf '%-26s %6s %10s %10s %10s %10s %8s\n' "lastrod ${path##*/}" "$c" "$n" "$rps" "$p50" "$p99" "$bad"
+        done
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" "$c")
+        printf '%-26s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" "$c" "$n" "$rps" "$p50" "$p99" "$bad"
     done
-    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare")
-    printf '%-34s %10s %10s %10s %10s %8s\n' "bare_pistache" "$n" "$rps" "$p50" "$p99" "$bad"
     stop_servers
 }
 
