@@ -94,36 +94,18 @@ std::optional<AnbimaSubclass> Find(odb::database& db, const std::string& code) {
     return std::nullopt;
 }
 
-class AnbimaTest : public ::testing::Test {
+class AnbimaTest : public ScratchDatabaseTest {
 protected:
-    void SetUp() override {
-        dir_ = std::make_unique<TempDir>();
-        database_ = std::make_unique<TestDatabase>(dir_->Path());
-        summary_ = IngestAnbima(Db(), {BaseFile().Write(Dir("base"))});
-    }
-    odb::database& Db() { return database_->Db(); }
-    fs::path Dir(const std::string& name) {
-        const fs::path path = dir_->Path() / name;
-        fs::create_directories(path);
-        return path;
-    }
+    void SetUp() override { summary_ = IngestAnbima(Db(), {BaseFile().Write(Dir("base"))}); }
 
+    // The ingest fails with a message containing `expected`, and the database is as it was.
     void ExpectRejected(const std::vector<fs::path>& inputs, const std::string& expected) {
-        const auto before = Dump(Db());
-        try {
-            IngestAnbima(Db(), inputs);
-            ADD_FAILURE() << "the ingest succeeded; expected: " << expected;
-        } catch (const sdk::IngestError& error) {
-            EXPECT_THAT(error.what(), HasSubstr(expected));
-        }
-        EXPECT_EQ(Dump(Db()), before);
+        ExpectRejectedUnchanged([&] { IngestAnbima(Db(), inputs); }, [&] { return Dump(Db()); }, expected);
     }
     void ExpectRejected(const AnbimaFile& file, const std::string& expected) {
         ExpectRejected({file.Write(Dir("bad"))}, expected);
     }
 
-    std::unique_ptr<TempDir> dir_;
-    std::unique_ptr<TestDatabase> database_;
     sdk::IngestSummary summary_;
 };
 

@@ -224,34 +224,15 @@ boost::json::value Details(const CdaPosition& p) {
     return boost::json::parse(p.details_json);
 }
 
-class CdaTest : public ::testing::Test {
+class CdaTest : public ScratchDatabaseTest {
 protected:
-    void SetUp() override {
-        dir_ = std::make_unique<TempDir>();
-        database_ = std::make_unique<TestDatabase>(dir_->Path());
-        summary_ = IngestCda(Db(), {BaseMonth().WriteZip(dir_->Path())});
-    }
-    odb::database& Db() { return database_->Db(); }
-    fs::path Dir(const std::string& name) {
-        const fs::path path = dir_->Path() / name;
-        fs::create_directories(path);
-        return path;
-    }
+    void SetUp() override { summary_ = IngestCda(Db(), {BaseMonth().WriteZip(dir_->Path())}); }
 
     // The ingest fails with a message containing `expected`, and the database is as it was.
     void ExpectRejected(const std::vector<fs::path>& inputs, const std::string& expected) {
-        const auto before = Dump(Db());
-        try {
-            IngestCda(Db(), inputs);
-            ADD_FAILURE() << "the ingest succeeded; expected: " << expected;
-        } catch (const sdk::IngestError& error) {
-            EXPECT_THAT(error.what(), HasSubstr(expected));
-        }
-        EXPECT_EQ(Dump(Db()), before);
+        ExpectRejectedUnchanged([&] { IngestCda(Db(), inputs); }, [&] { return Dump(Db()); }, expected);
     }
 
-    std::unique_ptr<TempDir> dir_;
-    std::unique_ptr<TestDatabase> database_;
     sdk::IngestSummary summary_;
 };
 

@@ -97,33 +97,17 @@ std::optional<FundDocument> Find(odb::database& db, const std::string& id) {
     return std::nullopt;
 }
 
-class DocumentsTest : public ::testing::Test {
+class DocumentsTest : public ScratchDatabaseTest {
 protected:
     void SetUp() override {
-        dir_ = std::make_unique<TempDir>();
-        database_ = std::make_unique<TestDatabase>(dir_->Path());
         summary_ = IngestDocuments(Db(), {Year2024().WriteCsv(dir_->Path(), "eventual_fi_2024.csv")});
     }
-    odb::database& Db() { return database_->Db(); }
-    fs::path Dir(const std::string& name) {
-        const fs::path path = dir_->Path() / name;
-        fs::create_directories(path);
-        return path;
-    }
 
+    // The ingest fails with a message containing `expected`, and the database is as it was.
     void ExpectRejected(const std::vector<fs::path>& inputs, const std::string& expected) {
-        const auto before = Dump(Db());
-        try {
-            IngestDocuments(Db(), inputs);
-            ADD_FAILURE() << "the ingest succeeded; expected: " << expected;
-        } catch (const sdk::IngestError& error) {
-            EXPECT_THAT(error.what(), HasSubstr(expected));
-        }
-        EXPECT_EQ(Dump(Db()), before);
+        ExpectRejectedUnchanged([&] { IngestDocuments(Db(), inputs); }, [&] { return Dump(Db()); }, expected);
     }
 
-    std::unique_ptr<TempDir> dir_;
-    std::unique_ptr<TestDatabase> database_;
     sdk::IngestSummary summary_;
 };
 

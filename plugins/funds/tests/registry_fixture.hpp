@@ -432,6 +432,39 @@ private:
     std::string pg_schema_;
 };
 
+// The fixture of the ingester tests: a scratch directory and a real database of their own.
+class ScratchDatabaseTest : public ::testing::Test {
+protected:
+    ScratchDatabaseTest()
+        : dir_(std::make_unique<TempDir>()), database_(std::make_unique<TestDatabase>(dir_->Path())) {}
+
+    odb::database& Db() { return database_->Db(); }
+    // A subdirectory of the scratch directory, created on first use.
+    fs::path Dir(const std::string& name) {
+        const fs::path path = dir_->Path() / name;
+        fs::create_directories(path);
+        return path;
+    }
+
+    // `ingest()` throws an IngestError whose message contains `expected`, and `dump()` (a
+    // rendering of every stored row) is the same after it as before: nothing was half-written.
+    template <typename Ingest, typename Dump>
+    void ExpectRejectedUnchanged(Ingest ingest, Dump dump, const std::string& expected) {
+        const auto before = dump();
+        try {
+            ingest();
+            ADD_FAILURE() << "the ingest succeeded; expected: " << expected;
+        } catch (const sdk::IngestError& error) {
+            EXPECT_NE(std::string(error.what()).find(expected), std::string::npos)
+                << error.what() << "\ndoes not contain: " << expected;
+        }
+        EXPECT_EQ(dump(), before);
+    }
+
+    std::unique_ptr<TempDir> dir_;
+    std::unique_ptr<TestDatabase> database_;
+};
+
 class CountingProgress : public sdk::IngestProgress {
 public:
     void Stage(const std::string& what) override { stages.push_back(what); }
