@@ -2,7 +2,9 @@
 // refunded, the eight billing headers, the monthly allowance and the per-minute limit.
 #include "api_fixture.hpp"
 
+#include <chrono>
 #include <ctime>
+#include <thread>
 #include <sstream>
 
 namespace lastro::e2e {
@@ -81,7 +83,15 @@ TEST_P(ApiTest, RevokedKeyIs401) {
     CommandResult revoked = D().Lastro({"keys", "revoke", *id});
     ASSERT_EQ(revoked.exit_code, 0) << revoked.Describe();
 
+    // lastrod trusts what it read about a key for kKeyCacheMs: the revocation takes effect
+    // within that, and then for good.
     HttpResponse r = D().Get("/v1/fundos?limit=1", key);
+    const auto revoked_at = std::chrono::steady_clock::now();
+    while (r.status != 401 &&
+           std::chrono::steady_clock::now() - revoked_at < std::chrono::milliseconds(kKeyCacheMs * 5)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        r = D().Get("/v1/fundos?limit=1", key);
+    }
     EXPECT_TRUE(IsProblem(r, 401, kBaseUrl, "/v1/fundos", std::nullopt));
     EXPECT_TRUE(HasBillingHeaders(r));
     EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 0) << r.Describe();

@@ -1,9 +1,11 @@
 // lastro: the admin command line (docs/cli.md). Errors are one line on stderr and a non-zero
 // exit; `keys create` prints only the new key on stdout so scripts can capture it.
 #include "core/auth/api_keys.hpp"
+#include "core/billing/credit_ledger.hpp"
 #include "core/ingest/ingest_runner.hpp"
 #include "core/runtime/runtime.hpp"
 #include "core/sample/sample.hpp"
+#include "core/storage/core_model.hxx"
 
 #include <lastro/sdk/problem.hpp>
 
@@ -97,6 +99,52 @@ int CheckKey(const std::string& secret) {
     return 0;
 }
 
+// "YYYY-MM" as given, or the current UTC month; throws on anything else.
+std::string MonthArgument(const std::string& month) {
+    if (month.empty()) {
+        return lastro::billing::MonthOf(std::time(nullptr));
+    }
+    const bool shaped = month.size() == 7 && month[4] == '-' &&
+                        month.find_first_not_of("0123456789", 0) == 4 &&
+                        month.find_first_not_of("0123456789", 5) == std::string::npos;
+    if (!shaped || month.substr(5) < "01" || month.substr(5) > "12") {
+        throw std::runtime_error("--month must be YYYY-MM, found '" + month + "'");
+    }
+    return month;
+}
+
+// The month's credits of one key: what the usage row says and what the ledger adds up to (the
+// two agree unless something is wrong; docs/billing.md).
+int KeyUsage(long long id, const std::string& month_text) {
+    const std::string month = MonthArgument(month_text);
+    auto runtime = Boot();
+    lastro::runtime::RequireMigrated(*runtime);
+    const auto usage = lastro::billing::UsageOf(*runtime->db, id, month);
+    std::printf("key %lld month %s\n", id, month.c_str());
+    std::printf("charged %lld\nreserved %lld\n", static_cast<long long>(usage.charged),
+                static_cast<long long>(usage.reserved));
+    std::printf("ledger_charged %lld\nledger_reserved %lld\nledger_entries %lld\n",
+                static_cast<long long>(usage.ledger_charged), static_cast<long long>(usage.ledger_reserved),
+                static_cast<long long>(usage.calls));
+    return 0;
+}
+
+// The month's ledger entries, tab-separated with a header line, for audits and support.
+int Ledger(const std::string& month_text, std::optional<long long> key) {
+    const std::string month = MonthArgument(month_text);
+    auto runtime = Boot();
+    lastro::runtime::RequireMigrated(*runtime);
+    std::printf("request_id\tkey_id\toperation\tprice\tstate\tstatus\treserved_at\tsettled_at\tinstance\n");
+    for (const auto& e : lastro::billing::EntriesOf(*runtime->db, month, key)) {
+        std::printf("%s\t%lld\t%s\t%lld\t%s\t%s\t%s\t%s\t%s\n", e.request_id.c_str(),
+                    static_cast<long long>(e.key_id), e.operation.c_str(), static_cast<long long>(e.price),
+                    e.state.c_str(), e.status ? std::to_string(*e.status).c_str() : "-",
+                    e.reserved_at.c_str(), e.settled_at.value_or("-").c_str(),
+                    e.instance.value_or("-").c_str());
+    }
+    return 0;
+}
+
 int Ingest(const std::string& dataset, const std::vector<std::string>& paths) {
     auto runtime = Boot();
     lastro::runtime::RequireMigrated(*runtime);
@@ -183,6 +231,20 @@ int main(int argc, char** argv) {
     auto* check = keys->add_subcommand("check", "Exit 0 when KEY is a valid, unrevoked key");
     check->add_option("KEY", check_secret)->required();
     check->callback([&] { action = [&] { return CheckKey(check_secret); }; });
+
+    long long usage_id = 0;
+    std::string usage_month;
+    auto* usage = keys->add_subcommand("usage", "A key's credits for a month: usage row and ledger sums");
+    usage->add_option("ID", usage_id, "Key id (see keys list)")->required();
+    usage->add_option("--month", usage_month, "YYYY-MM (default: this month, UTC)");
+    usage->callback([&] { action = [&] { return KeyUsage(usage_id, usage_month); }; });
+
+    std::string ledger_month;
+    std::optional<long long> ledger_key;
+    auto* ledger = app.add_subcommand("ledger", "Print a month's billed calls, one per line (tab-separated)");
+    ledger->add_option("--month", ledger_month, "YYYY-MM (default: this month, UTC)");
+    ledger->add_option("--key", ledger_key, "Only this key id");
+    ledger->callback([&] { action = [&] { return Ledger(ledger_month, ledger_key); }; });
 
     std::string dataset;
     std::vector<std::string> paths;

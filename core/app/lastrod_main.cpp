@@ -10,6 +10,7 @@
 #include <spdlog/spdlog.h>
 
 #include <pthread.h>
+#include <unistd.h>
 #include <csignal>
 #include <cstdio>
 #include <exception>
@@ -47,6 +48,12 @@ int main() {
         lastro::runtime::RequireMigrated(*runtime);
         auto access_log = MakeAccessLog(runtime->config.log);
         runtime->plugins->StartAll();
+        if (runtime->config.server.instance.empty()) {
+            char host[256] = {};
+            gethostname(host, sizeof host - 1);
+            runtime->config.server.instance =
+                std::string(host) + ":" + std::to_string(runtime->config.server.listen_port);
+        }
         auto service = std::make_shared<lastro::http::ApiService>(
             runtime->config, *runtime->db, *runtime->plugins, lastro::runtime::CursorSecret(*runtime->db),
             access_log);
@@ -54,6 +61,10 @@ int main() {
         const std::uint16_t port = server.Start();
         std::fprintf(stderr, "lastrod %s: listening on http://%s:%u\n", LASTRO_VERSION,
                      runtime->config.server.listen_host.c_str(), port);
+        if (service->RecoveredReservations() > 0) {
+            std::fprintf(stderr, "lastrod: refunded %zu reservations left open by instance %s's last run\n",
+                         service->RecoveredReservations(), runtime->config.server.instance.c_str());
+        }
         std::fflush(stderr);
 
         int signal = 0;

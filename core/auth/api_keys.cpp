@@ -9,7 +9,6 @@
 #include <odb/transaction.hxx>
 
 #include <ctime>
-#include <regex>
 #include <sstream>
 #include <stdexcept>
 
@@ -50,8 +49,17 @@ std::string HashKey(const std::string& secret) {
 }
 
 bool LooksLikeKey(const std::string& text) {
-    static const std::regex kShape("lst_[0-9a-f]{48}");
-    return std::regex_match(text, kShape);
+    constexpr std::size_t kPrefix = 4;  // "lst_"
+    if (text.size() != kPrefix + 48 || text.compare(0, kPrefix, kKeyPrefix) != 0) {
+        return false;
+    }
+    for (std::size_t i = kPrefix; i < text.size(); ++i) {
+        const char c = text[i];
+        if (!((c >= '0' && c <= '9') || (c >= 'a' && c <= 'f'))) {
+            return false;
+        }
+    }
+    return true;
 }
 
 CreatedKey KeyStore::Create(const NewKeyRequest& request) {
@@ -103,7 +111,10 @@ std::optional<Principal> KeyStore::Authenticate(const std::string& secret) {
     if (!LooksLikeKey(secret)) {
         return std::nullopt;
     }
-    const std::string hash = HashKey(secret);
+    return AuthenticateHash(HashKey(secret));
+}
+
+std::optional<Principal> KeyStore::AuthenticateHash(const std::string& hash) {
     using Query = odb::query<storage::ApiKey>;
     std::optional<storage::ApiKey> key;
     {

@@ -54,6 +54,8 @@ public:
     bool Revoke(std::int64_t id);
     // The key's principal, or nullopt for a malformed, unknown or revoked key.
     std::optional<Principal> Authenticate(const std::string& secret);
+    // The same for a key already hashed with HashKey() (KeyCache hashes once).
+    std::optional<Principal> AuthenticateHash(const std::string& hash);
 
 private:
     odb::database& db_;

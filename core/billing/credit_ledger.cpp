@@ -7,25 +7,34 @@
 #include <odb/transaction.hxx>
 
 #include <algorithm>
-#include <memory>
+#include <variant>
 
 namespace lastro::billing {
 namespace {
+
+constexpr const char* kReserved = "reserved";
+constexpr const char* kCharged = "charged";
+constexpr const char* kRefunded = "refunded";
 
 std::string UsageId(std::int64_t key_id, const std::string& month) {
     return std::to_string(key_id) + ":" + month;
 }
 
-CreditState StateOf(const storage::CreditUsage* usage, std::int64_t allowance, std::time_t reset_at) {
-    CreditState s;
-    s.limit = allowance;
-    const std::int64_t used = usage ? usage->charged + usage->reserved : 0;
-    s.remaining = std::max<std::int64_t>(0, allowance - used);
-    s.reset_at = reset_at;
-    return s;
+std::string WindowId(std::int64_t key_id, std::time_t minute) {
+    return std::to_string(key_id) + ":" + std::to_string(minute);
+}
+
+std::time_t MinuteOf(std::time_t now) {
+    return now - now % 60;
 }
 
 }  // namespace
+
+struct LedgerBatch::Row {
+    std::variant<storage::CreditUsage, storage::RateWindow> value;
+    bool is_new = false;
+    bool dirty = false;
+};
 
 std::string MonthOf(std::time_t now) {
     return storage::FormatUtc(now, "%Y-%m");
@@ -44,89 +53,218 @@ std::time_t NextMonthStart(std::time_t now) {
     return timegm(&tm);
 }
 
-ReserveResult CreditLedger::Reserve(const std::string& request_id, std::int64_t key_id,
-                                    std::int64_t allowance, const std::string& operation, std::int64_t price,
-                                    std::time_t now) {
-    const std::string month = MonthOf(now);
-    const std::time_t reset = NextMonthStart(now);
-    ReserveResult result;
-    storage::WithWriteTransaction(db_, [&] {
-        result = ReserveResult{};
-        std::unique_ptr<storage::CreditUsage> usage(db_.find<storage::CreditUsage>(UsageId(key_id, month)));
-        const std::int64_t used = usage ? usage->charged + usage->reserved : 0;
-        if (used + price > allowance) {
-            result.reserved = false;
-            result.state = StateOf(usage.get(), allowance, reset);
-            return;
-        }
-        if (!usage) {
-            usage = std::make_unique<storage::CreditUsage>();
-            usage->key_month = UsageId(key_id, month);
-            usage->key_id = key_id;
-            usage->month = month;
-            usage->reserved = price;
-            db_.persist(*usage);
+LedgerBatch::LedgerBatch(odb::database& db, std::string instance) : db_(db), instance_(std::move(instance)) {}
+
+LedgerBatch::~LedgerBatch() = default;
+
+storage::CreditUsage& LedgerBatch::Usage(std::int64_t key_id, const std::string& month) {
+    const std::string id = UsageId(key_id, month);
+    auto& slot = usage_[id];
+    if (!slot) {
+        slot = std::make_unique<Row>();
+        std::unique_ptr<storage::CreditUsage> found(db_.find<storage::CreditUsage>(id));
+        if (found) {
+            slot->value = *found;
         } else {
-            usage->reserved += price;
-            db_.update(*usage);
+            slot->value = storage::CreditUsage{id, key_id, month, 0, 0};
+            slot->is_new = true;
         }
-        storage::LedgerEntry entry;
-        entry.request_id = request_id;
-        entry.key_id = key_id;
-        entry.operation = operation;
-        entry.price = price;
-        entry.month = month;
-        entry.state = "reserved";
-        entry.reserved_at = storage::Rfc3339(now);
-        db_.persist(entry);
-        result.reserved = true;
-        result.state = StateOf(usage.get(), allowance, reset);
-        result.reservation = Reservation{request_id, key_id, operation, price, month};
-    });
-    return result;
+    }
+    return std::get<storage::CreditUsage>(slot->value);
 }
 
-SettleResult CreditLedger::Settle(const Reservation& reservation, std::int64_t allowance, int status,
-                                  std::time_t now) {
-    const bool charge = SettlementFor(status) == Settlement::kCharge;
-    SettleResult result;
-    storage::WithWriteTransaction(db_, [&] {
-        std::unique_ptr<storage::CreditUsage> usage(
-            db_.find<storage::CreditUsage>(UsageId(reservation.key_id, reservation.month)));
-        if (usage) {
-            usage->reserved = std::max<std::int64_t>(0, usage->reserved - reservation.price);
-            if (charge) {
-                usage->charged += reservation.price;
-            }
-            db_.update(*usage);
-        }
-        std::unique_ptr<storage::LedgerEntry> entry(db_.find<storage::LedgerEntry>(reservation.request_id));
-        if (entry) {
-            entry->state = charge ? "charged" : "refunded";
-            entry->status = status;
-            entry->settled_at = storage::Rfc3339(now);
-            db_.update(*entry);
-        }
-        result.charged = charge ? reservation.price : 0;
-        // Report the month of the call now; after a month boundary the new month is what counts.
-        if (MonthOf(now) == reservation.month) {
-            result.state = StateOf(usage.get(), allowance, NextMonthStart(now));
+storage::RateWindow& LedgerBatch::Window(std::int64_t key_id, std::time_t minute) {
+    const std::string id = WindowId(key_id, minute);
+    auto& slot = windows_[id];
+    if (!slot) {
+        slot = std::make_unique<Row>();
+        std::unique_ptr<storage::RateWindow> found(db_.find<storage::RateWindow>(id));
+        if (found) {
+            slot->value = *found;
         } else {
-            std::unique_ptr<storage::CreditUsage> current(
-                db_.find<storage::CreditUsage>(UsageId(reservation.key_id, MonthOf(now))));
-            result.state = StateOf(current.get(), allowance, NextMonthStart(now));
+            slot->value = storage::RateWindow{id, key_id, minute, 0};
+            slot->is_new = true;
         }
-    });
-    return result;
+    }
+    return std::get<storage::RateWindow>(slot->value);
 }
 
-CreditState CreditLedger::State(std::int64_t key_id, std::int64_t allowance, std::time_t now) {
-    odb::transaction t(db_.begin());
-    std::unique_ptr<storage::CreditUsage> usage(
-        db_.find<storage::CreditUsage>(UsageId(key_id, MonthOf(now))));
-    CreditState s = StateOf(usage.get(), allowance, NextMonthStart(now));
-    t.commit();
+CreditState LedgerBatch::StateOf(const storage::CreditUsage& usage, std::int64_t allowance,
+                                 std::time_t now) const {
+    CreditState s;
+    s.limit = allowance;
+    s.remaining = std::max<std::int64_t>(0, allowance - usage.charged - usage.reserved);
+    s.reset_at = NextMonthStart(now);
     return s;
+}
+
+Admission LedgerBatch::Admit(const AdmissionRequest& request) {
+    Admission a;
+    const std::time_t minute = MinuteOf(request.now);
+    const std::string month = MonthOf(request.now);
+    storage::RateWindow& window = Window(request.key_id, minute);
+    a.rate.limit = request.calls_per_minute;
+    a.rate.reset_at = minute + 60;
+    storage::CreditUsage& usage = Usage(request.key_id, month);
+    if (window.calls >= request.calls_per_minute) {
+        a.rate.allowed = false;
+        a.credits = StateOf(usage, request.allowance, request.now);
+        return a;
+    }
+    // Every admitted call counts, whatever its outcome later: a refund never lowers the count.
+    ++window.calls;
+    windows_[window.key_minute]->dirty = true;
+    a.rate.allowed = true;
+    a.rate.remaining = std::max<std::int64_t>(0, request.calls_per_minute - window.calls);
+    if (request.price > 0) {
+        if (usage.charged + usage.reserved + request.price > request.allowance) {
+            a.credits = StateOf(usage, request.allowance, request.now);
+            return a;
+        }
+        usage.reserved += request.price;
+        usage_[usage.key_month]->dirty = true;
+        storage::LedgerEntry entry;
+        entry.request_id = request.request_id;
+        entry.key_id = request.key_id;
+        entry.operation = request.operation;
+        entry.price = request.price;
+        entry.month = month;
+        entry.state = kReserved;
+        entry.reserved_at = storage::Rfc3339(request.now);
+        entry.instance = instance_;
+        db_.persist(entry);
+        a.reservation = Reservation{request.request_id, request.key_id, request.price, month};
+    }
+    a.reserved = true;
+    a.credits = StateOf(usage, request.allowance, request.now);
+    return a;
+}
+
+SettleResult LedgerBatch::Settle(const SettlementRequest& request) {
+    const Reservation& r = request.reservation;
+    const bool charge = SettlementFor(request.status) == Settlement::kCharge;
+    SettleResult result;
+    std::unique_ptr<storage::LedgerEntry> entry(db_.find<storage::LedgerEntry>(r.request_id));
+    // Only an open reservation is settled: one refunded by the recovery rule stays refunded.
+    if (entry && entry->state == kReserved) {
+        storage::CreditUsage& usage = Usage(r.key_id, entry->month);
+        usage.reserved = std::max<std::int64_t>(0, usage.reserved - entry->price);
+        if (charge) {
+            usage.charged += entry->price;
+            result.charged = entry->price;
+        }
+        usage_[usage.key_month]->dirty = true;
+        entry->state = charge ? kCharged : kRefunded;
+        entry->status = request.status;
+        entry->settled_at = storage::Rfc3339(request.now);
+        db_.update(*entry);
+    }
+    // The headers describe the month of the answer: after a month boundary, the new month.
+    result.credits = StateOf(Usage(r.key_id, MonthOf(request.now)), request.allowance, request.now);
+    return result;
+}
+
+void LedgerBatch::Flush() {
+    for (auto& [id, row] : usage_) {
+        if (!row->dirty) {
+            continue;
+        }
+        auto& usage = std::get<storage::CreditUsage>(row->value);
+        if (row->is_new) {
+            db_.persist(usage);
+        } else {
+            db_.update(usage);
+        }
+        row->is_new = row->dirty = false;
+    }
+    for (auto& [id, row] : windows_) {
+        if (!row->dirty) {
+            continue;
+        }
+        auto& window = std::get<storage::RateWindow>(row->value);
+        if (row->is_new) {
+            db_.persist(window);
+        } else {
+            db_.update(window);
+        }
+        row->is_new = row->dirty = false;
+    }
+}
+
+std::size_t RefundOpenReservations(odb::database& db, const std::optional<std::string>& own_instance,
+                                   std::time_t stale_before, std::time_t now) {
+    using Query = odb::query<storage::LedgerEntry>;
+    std::size_t refunded = 0;
+    storage::WithWriteTransaction(db, [&] {
+        refunded = 0;
+        std::vector<storage::LedgerEntry> open;
+        Query which = Query::reserved_at < storage::Rfc3339(stale_before);
+        if (own_instance) {
+            which = which || Query::instance == *own_instance;
+        }
+        auto result = db.query<storage::LedgerEntry>(Query::state == kReserved && (which));
+        for (const auto& e : result) {
+            open.push_back(e);
+        }
+        for (storage::LedgerEntry& e : open) {
+            std::unique_ptr<storage::CreditUsage> usage(
+                db.find<storage::CreditUsage>(UsageId(e.key_id, e.month)));
+            if (usage) {
+                usage->reserved = std::max<std::int64_t>(0, usage->reserved - e.price);
+                db.update(*usage);
+            }
+            e.state = kRefunded;
+            e.settled_at = storage::Rfc3339(now);
+            db.update(e);
+            ++refunded;
+        }
+    });
+    return refunded;
+}
+
+void ForgetRateWindows(odb::database& db, std::time_t before) {
+    storage::WithWriteTransaction(
+        db, [&] { db.erase_query<storage::RateWindow>(odb::query<storage::RateWindow>::minute < before); });
+}
+
+MonthUsage UsageOf(odb::database& db, std::int64_t key_id, const std::string& month) {
+    MonthUsage m;
+    odb::transaction t(db.begin());
+    std::unique_ptr<storage::CreditUsage> usage(db.find<storage::CreditUsage>(UsageId(key_id, month)));
+    if (usage) {
+        m.charged = usage->charged;
+        m.reserved = usage->reserved;
+    }
+    using Query = odb::query<storage::LedgerEntry>;
+    auto entries = db.query<storage::LedgerEntry>(Query::key_id == key_id && Query::month == month);
+    for (const auto& e : entries) {
+        ++m.calls;
+        if (e.state == kCharged) {
+            m.ledger_charged += e.price;
+        } else if (e.state == kReserved) {
+            m.ledger_reserved += e.price;
+        }
+    }
+    t.commit();
+    return m;
+}
+
+std::vector<storage::LedgerEntry> EntriesOf(odb::database& db, const std::string& month,
+                                            std::optional<std::int64_t> key_id) {
+    using Query = odb::query<storage::LedgerEntry>;
+    Query q = Query::month == month;
+    if (key_id) {
+        q = q && Query::key_id == *key_id;
+    }
+    std::vector<storage::LedgerEntry> out;
+    odb::transaction t(db.begin());
+    auto result =
+        db.query<storage::LedgerEntry>(q + "ORDER BY" + Query::reserved_at + "," + Query::request_id);
+    for (const auto& e : result) {
+        out.push_back(e);
+    }
+    t.commit();
+    return out;
 }
 
 }  // namespace lastro::billing

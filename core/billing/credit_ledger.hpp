@@ -1,6 +1,8 @@
-// Monthly credits per key: reserve the price before a call, settle it after (contract section
-// 3). Each step is one durable transaction in the database, so several server instances share
-// one truth (docs/billing.md). Months are calendar months in UTC.
+// The credit ledger's rules (contract section 3), applied to a batch of calls inside one write
+// transaction: admission (the per-minute limit, then the reservation of the price against the
+// monthly allowance) and settlement (charge or refund by the HTTP status). The group committer
+// (ledger_writer.hpp) decides when a batch runs; this file decides what it does. Months are
+// calendar months in UTC; minutes are UTC minutes. docs/billing.md.
 #pragma once
 
 #include "core/billing/settlement.hpp"
@@ -9,8 +11,17 @@
 
 #include <cstdint>
 #include <ctime>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
+
+namespace lastro::storage {
+struct CreditUsage;
+struct RateWindow;
+struct LedgerEntry;
+}  // namespace lastro::storage
 
 namespace lastro::billing {
 
@@ -20,42 +31,101 @@ struct CreditState {
     std::time_t reset_at = 0;    // epoch seconds of the next month's start (UTC)
 };
 
+struct RateDecision {
+    bool allowed = false;
+    std::int64_t limit = 0;
+    std::int64_t remaining = 0;
+    std::time_t reset_at = 0;  // epoch seconds when the minute window ends
+};
+
 struct Reservation {
     std::string request_id;
     std::int64_t key_id = 0;
-    std::string operation;
     std::int64_t price = 0;
     std::string month;  // YYYY-MM (UTC) of the reservation
 };
 
-struct ReserveResult {
-    bool reserved = false;  // false: the allowance cannot cover the price (429)
-    CreditState state;
-    std::optional<Reservation> reservation;
+// One call asking to run: counted in its key's minute, then its price reserved.
+struct AdmissionRequest {
+    std::string request_id;
+    std::int64_t key_id = 0;
+    std::string operation;
+    std::int64_t price = 0;  // 0: nothing to reserve (an included page), only counted
+    std::int64_t allowance = 0;
+    std::int64_t calls_per_minute = 0;
+    std::time_t now = 0;
+};
+
+struct Admission {
+    RateDecision rate;
+    bool reserved = false;  // false with rate.allowed: the allowance cannot cover the price
+    CreditState credits;
+    std::optional<Reservation> reservation;  // set when a price > 0 was reserved
+};
+
+struct SettlementRequest {
+    Reservation reservation;
+    std::int64_t allowance = 0;
+    int status = 0;
+    std::time_t now = 0;
 };
 
 struct SettleResult {
-    std::int64_t charged = 0;
-    CreditState state;
+    std::int64_t charged = 0;  // 0 also when the reservation was no longer open
+    CreditState credits;       // the month of `now`
 };
 
 // "YYYY-MM" of `now` in UTC, and the epoch second the next month starts.
 std::string MonthOf(std::time_t now);
 std::time_t NextMonthStart(std::time_t now);
 
-class CreditLedger {
+// Applies calls to the ledger in order, inside the caller's write transaction. Rows are read
+// once per batch and written once at Flush(), so a batch of N calls costs a few statements per
+// key rather than per call.
+class LedgerBatch {
 public:
-    explicit CreditLedger(odb::database& db) : db_(db) {}
+    LedgerBatch(odb::database& db, std::string instance);
+    ~LedgerBatch();
 
-    ReserveResult Reserve(const std::string& request_id, std::int64_t key_id, std::int64_t allowance,
-                          const std::string& operation, std::int64_t price, std::time_t now);
-    // Settles by the HTTP status through SettlementFor(); durable when it returns.
-    SettleResult Settle(const Reservation& reservation, std::int64_t allowance, int status, std::time_t now);
-    // The month's state without changing it.
-    CreditState State(std::int64_t key_id, std::int64_t allowance, std::time_t now);
+    Admission Admit(const AdmissionRequest& request);
+    SettleResult Settle(const SettlementRequest& request);
+    // Writes the usage and window rows the batch changed.
+    void Flush();
 
 private:
+    storage::CreditUsage& Usage(std::int64_t key_id, const std::string& month);
+    storage::RateWindow& Window(std::int64_t key_id, std::time_t minute);
+    CreditState StateOf(const storage::CreditUsage& usage, std::int64_t allowance, std::time_t now) const;
+
+    struct Row;  // a loaded or new row and whether it must be written
     odb::database& db_;
+    std::string instance_;
+    std::map<std::string, std::unique_ptr<Row>> usage_;
+    std::map<std::string, std::unique_ptr<Row>> windows_;
 };
+
+// Refunds every open reservation made before `stale_before`, whoever made it (no call runs that
+// long: its instance is gone), and, when `own_instance` is given, every open reservation that
+// instance made (it is starting, so it cannot have answered them). Returns how many were
+// refunded. Runs in its own write transaction.
+std::size_t RefundOpenReservations(odb::database& db, const std::optional<std::string>& own_instance,
+                                   std::time_t stale_before, std::time_t now);
+
+// Drops per-minute windows that ended before `before` (they decide nothing any more).
+void ForgetRateWindows(odb::database& db, std::time_t before);
+
+// A key's month as stored: charged and reserved credits, and the ledger's own sums.
+struct MonthUsage {
+    std::int64_t charged = 0;
+    std::int64_t reserved = 0;
+    std::int64_t ledger_charged = 0;   // sum of the prices of the month's charged entries
+    std::int64_t ledger_reserved = 0;  // ... of its open reservations
+    std::int64_t calls = 0;            // ledger entries (charged, refunded or open)
+};
+MonthUsage UsageOf(odb::database& db, std::int64_t key_id, const std::string& month);
+
+// The month's ledger entries of one key (all keys when key_id is nullopt), by reservation time.
+std::vector<storage::LedgerEntry> EntriesOf(odb::database& db, const std::string& month,
+                                            std::optional<std::int64_t> key_id);
 
 }  // namespace lastro::billing

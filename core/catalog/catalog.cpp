@@ -50,13 +50,15 @@ boost::json::object ParamJson(const plugins::ParamSpec& p) {
 
 }  // namespace
 
-boost::json::object HealthDocument(const plugins::PluginSet& plugins, std::time_t started_at,
-                                   std::time_t now) {
+boost::json::object HealthDocument(const plugins::PluginSet& plugins, std::time_t started_at, std::time_t now,
+                                   bool database_available) {
     boost::json::object o;
     o["status"] = "ok";
     o["version"] = LASTRO_VERSION;
     o["started_at"] = storage::Rfc3339(started_at);
     o["uptime_seconds"] = static_cast<std::int64_t>(now - started_at);
+    // What the last billing write found, not a probe: /health never tests the data sources.
+    o["database"] = database_available ? "ok" : "unavailable";
     boost::json::array list;
     for (const auto& p : plugins.Plugins()) {
         if (!p->plugin) {

@@ -22,8 +22,8 @@ struct PolicyVersion {
 // Every credit policy this server has published, oldest first; the last one is in force.
 inline constexpr PolicyVersion kPolicyHistory[] = {{"2026-10-14-public-catalog", "2026-10-14"}};
 
-boost::json::object HealthDocument(const plugins::PluginSet& plugins, std::time_t started_at,
-                                   std::time_t now);
+boost::json::object HealthDocument(const plugins::PluginSet& plugins, std::time_t started_at, std::time_t now,
+                                   bool database_available);
 boost::json::object PricingDocument(const plugins::PluginSet& plugins, const config::CreditsConfig& credits);
 boost::json::object SchemaDocument(const plugins::PluginSet& plugins);
 

@@ -71,6 +71,13 @@ void ParseServer(const YamlMap& map, Config& config) {
         }
         s.base_url = *base;
     }
+    if (auto instance = map.OptionalString("instance")) {
+        if (instance->empty() || instance->size() > 128 ||
+            instance->find_first_of(" \t\r\n") != std::string::npos) {
+            map.Get("instance").Fail("must be 1 to 128 characters without spaces");
+        }
+        s.instance = *instance;
+    }
 }
 
 void ParseDatabase(const YamlMap& map, Config& config, const fs::path& base) {
@@ -83,7 +90,12 @@ void ParseDatabase(const YamlMap& map, Config& config, const fs::path& base) {
     } else {
         map.Get("backend").Fail("expected sqlite or pgsql, found '" + backend + "'");
     }
-    d.pool_size = PositiveInt(map, "pool_size", d.pool_size, 1024);
+    if (map.Find("pool_size")) {
+        d.pool_size = PositiveInt(map, "pool_size", d.pool_size, 1024);
+        if (d.pool_size < 2) {
+            map.Get("pool_size").Fail("must be at least 2 (the ledger writer holds one connection)");
+        }
+    }
     if (auto sqlite = map.Find("sqlite")) {
         YamlMap s(*sqlite, {"path", "busy_timeout_ms"});
         if (auto path = s.OptionalString("path")) {
@@ -112,13 +124,13 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
     if (root.IsNull()) {
         top.Fail("the configuration is empty");
     }
-    YamlMap map(top, {"server", "data_dir", "database", "plugins", "credits", "log"});
+    YamlMap map(top, {"server", "data_dir", "database", "plugins", "credits", "auth", "billing", "log"});
 
     if (auto server = map.Find("server")) {
-        ParseServer(
-            YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
-                              "body_timeout_ms", "keepalive_timeout_ms", "shutdown_grace_ms", "base_url"}),
-            config);
+        ParseServer(YamlMap(*server,
+                            {"listen", "threads", "max_request_bytes", "header_timeout_ms", "body_timeout_ms",
+                             "keepalive_timeout_ms", "shutdown_grace_ms", "base_url", "instance"}),
+                    config);
     }
     config.data_dir = Anchor(base, map.OptionalString("data_dir").value_or("var"));
     if (auto database = map.Find("database")) {
@@ -148,6 +160,23 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
             config.credits.calls_per_minute = *v;
         }
     }
+    if (auto auth = map.Find("auth")) {
+        YamlMap a(*auth, {"key_cache_ms"});
+        if (auto v = a.OptionalInteger("key_cache_ms")) {
+            if (*v < 0 || *v > 3600000) {
+                a.Get("key_cache_ms").Fail("must be between 0 (ask the database every call) and 3600000");
+            }
+            config.auth.key_cache_ms = static_cast<int>(*v);
+        }
+    }
+    if (auto billing = map.Find("billing")) {
+        YamlMap b(*billing, {"stale_reservation_seconds"});
+        config.billing.stale_reservation_seconds =
+            PositiveInt(b, "stale_reservation_seconds", config.billing.stale_reservation_seconds, 86400);
+        if (config.billing.stale_reservation_seconds < 60) {
+            b.Get("stale_reservation_seconds").Fail("must be at least 60");
+        }
+    }
     if (auto log = map.Find("log")) {
         YamlMap l(*log, {"access_log", "level"});
         if (auto access = l.OptionalString("access_log")) {
@@ -160,6 +189,9 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
             }
             config.log.level = *level;
         }
+    }
+    if (config.database.pool_size == 0) {
+        config.database.pool_size = config.server.threads + 2;
     }
     return config;
 }

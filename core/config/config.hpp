@@ -13,13 +13,18 @@ namespace lastro::config {
 struct ServerConfig {
     std::string listen_host = "127.0.0.1";
     std::uint16_t listen_port = 8080;
-    int threads = 2;
+    // Requests served at once: each waits for its billing commit on its own thread, so this
+    // also bounds how many calls one group commit can gather (docs/performance.md).
+    int threads = 32;
     std::size_t max_request_bytes = 16384;
     int header_timeout_ms = 10000;
     int body_timeout_ms = 30000;
     int keepalive_timeout_ms = 15000;
     int shutdown_grace_ms = 10000;
     std::string base_url = "http://127.0.0.1:8080";
+    // Names this process in the credit ledger; unique and stable per instance. Empty: the
+    // host name and listening port ("db1:8080"), resolved at start.
+    std::string instance;
 };
 
 enum class Backend { kSqlite, kPgsql };
@@ -28,7 +33,7 @@ struct DatabaseConfig {
     Backend backend = Backend::kSqlite;
     std::filesystem::path sqlite_path;  // absolute after loading
     int sqlite_busy_timeout_ms = 5000;
-    int pool_size = 8;
+    int pool_size = 0;           // 0: server.threads + 2 (every request thread, the ledger writer, one spare)
     std::string pgsql_conninfo;  // libpq connection string or URI
 };
 
@@ -40,6 +45,16 @@ struct PluginsConfig {
 struct CreditsConfig {
     std::int64_t monthly_allowance = 10000;
     std::int64_t calls_per_minute = 60;
+};
+
+struct AuthConfig {
+    // How long an instance trusts what it read about a key: a revocation takes effect within it.
+    int key_cache_ms = 5000;
+};
+
+struct BillingConfig {
+    // An open reservation older than this is refunded by any instance (its own is gone).
+    int stale_reservation_seconds = 600;
 };
 
 struct LogConfig {
@@ -54,6 +69,8 @@ struct Config {
     DatabaseConfig database;
     PluginsConfig plugins;
     CreditsConfig credits;
+    AuthConfig auth;
+    BillingConfig billing;
     LogConfig log;
 };
 

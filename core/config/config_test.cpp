@@ -37,7 +37,7 @@ TEST(ConfigTest, RejectsUnknownKeysWithTheirLine) {
     EXPECT_EQ(
         Error("server:\n  listen: 127.0.0.1:1\n  thread: 2\n"),
         "/etc/lastro/lastro.yaml:3:3: server.thread: unknown key (known keys: base_url, body_timeout_ms, "
-        "header_timeout_ms, keepalive_timeout_ms, listen, max_request_bytes, shutdown_grace_ms, threads)");
+        "header_timeout_ms, instance, keepalive_timeout_ms, listen, max_request_bytes, shutdown_grace_ms, threads)");
 }
 
 TEST(ConfigTest, RejectsWrongTypesAndValues) {

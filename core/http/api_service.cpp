@@ -184,7 +184,11 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
       db_(db),
       plugins_(plugins),
       keys_(db),
-      ledger_(db),
+      key_cache_(keys_, std::chrono::milliseconds(config.auth.key_cache_ms)),
+      ledger_(
+          db,
+          billing::LedgerWriterOptions{config.server.instance, 512,
+                                       static_cast<std::time_t>(config.billing.stale_reservation_seconds)}),
       cursors_(std::move(cursor_secret)),
       access_log_(std::move(access_log)),
       started_at_(std::time(nullptr)) {
@@ -226,7 +230,8 @@ OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
                 response.headers.emplace_back("Allow", "GET");
             } else {
                 boost::json::object doc = *path == "/health"
-                                              ? catalog::HealthDocument(plugins_, started_at_, call.now)
+                                              ? catalog::HealthDocument(plugins_, started_at_, call.now,
+                                                                        ledger_.DatabaseAvailable())
                                               : catalog::PricingDocument(plugins_, config_.credits);
                 response.body = WriteJson(doc);
             }
@@ -267,7 +272,14 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
                            ? "the Authorization header must be 'Bearer <API key>'"
                            : "this operation needs an API key: Authorization: Bearer <key>");
     }
-    call.principal = keys_.Authenticate(header.substr(7));
+    try {
+        call.principal = key_cache_.Authenticate(header.substr(7));
+    } catch (const std::exception& e) {
+        if (!storage::IsUnavailable(e))
+            throw;
+        call.price = 0;
+        return Unavailable(call, e.what());
+    }
     if (!call.principal) {
         call.price = 0;
         return Problem(call, 401, "the API key is not valid (unknown, revoked or malformed)");
@@ -276,17 +288,6 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
         call.principal->monthly_credits.value_or(config_.credits.monthly_allowance);
     const std::int64_t per_minute =
         call.principal->calls_per_minute.value_or(config_.credits.calls_per_minute);
-
-    call.rate = rate_limiter_.Admit(call.principal->key_id, per_minute, call.now);
-    if (!call.rate->allowed) {
-        call.credits = ledger_.State(call.principal->key_id, allowance, call.now);
-        OutgoingResponse r = Problem(call, 429,
-                                     "per-minute rate limit of " + std::to_string(per_minute) +
-                                         " calls reached for this key; retry after the window resets");
-        r.headers.emplace_back("Retry-After",
-                               std::to_string(std::max<std::time_t>(1, call.rate->reset_at - call.now)));
-        return r;
-    }
 
     // Parameters are checked now, answered after the reservation (contract: 422/400 refunded).
     std::vector<std::pair<std::string, std::string>> query;
@@ -340,20 +341,32 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
         }
     }
 
-    if (call.price > 0) {
-        billing::ReserveResult reserved =
-            ledger_.Reserve(call.request_id, call.principal->key_id, allowance, op.id, call.price, call.now);
-        call.credits = reserved.state;
-        if (!reserved.reserved) {
-            return Problem(call, 429,
-                           "the monthly allowance of " + std::to_string(allowance) +
-                               " credits cannot cover " + std::to_string(call.price) +
-                               " more; it resets at the start of the next month (UTC)");
-        }
-        call.reservation = reserved.reservation;
-    } else {
-        call.credits = ledger_.State(call.principal->key_id, allowance, call.now);
+    // Admission: the per-minute count and the reservation, in one group commit.
+    billing::Admission admission;
+    try {
+        admission = ledger_.Admit(billing::AdmissionRequest{call.request_id, call.principal->key_id, op.id,
+                                                            call.price, allowance, per_minute, call.now});
+    } catch (const billing::BillingUnavailable& e) {
+        call.price = 0;
+        return Unavailable(call, e.what());
     }
+    call.rate = admission.rate;
+    call.credits = admission.credits;
+    if (!admission.rate.allowed) {
+        OutgoingResponse r = Problem(call, 429,
+                                     "per-minute rate limit of " + std::to_string(per_minute) +
+                                         " calls reached for this key; retry after the window resets");
+        r.headers.emplace_back("Retry-After",
+                               std::to_string(std::max<std::time_t>(1, call.rate->reset_at - call.now)));
+        return r;
+    }
+    if (!admission.reserved) {
+        return Problem(call, 429,
+                       "the monthly allowance of " + std::to_string(allowance) + " credits cannot cover " +
+                           std::to_string(call.price) +
+                           " more; it resets at the start of the next month (UTC)");
+    }
+    call.reservation = admission.reservation;
 
     OutgoingResponse response;
     if (!call.principal->HasScope(op.scope)) {
@@ -368,69 +381,91 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
     } else if (!match.route->handler) {
         response = Problem(call, 500, "operation " + op.id + " has no handler");
     } else {
-        try {
-            ingest::ReleaseCatalog releases(db_);
-            sdk::Result result;
-            {
-                odb::transaction t(db_.begin());
-                sdk::RequestContext context{op.id, call.request_id, checked.params, db_, releases, position};
-                result = (*match.route->handler)(context);
-                t.commit();
-            }
-            boost::json::object meta;
-            meta["request_id"] = call.request_id;
-            meta["data_release"] =
-                result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
-            meta["as_of"] = result.meta.as_of ? boost::json::value(*result.meta.as_of) : nullptr;
-            std::size_t rows = result.data.is_array()
-                                   ? result.data.as_array().size()
-                                   : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
-            meta["row_count"] = rows;
-            boost::json::array sources;
-            for (const sdk::Source& s : result.meta.sources) {
-                sources.push_back(boost::json::object{{"provider", s.provider}, {"dataset", s.dataset}});
-            }
-            meta["sources"] = std::move(sources);
-            for (const auto& [key, value] : result.meta.extra) {
-                meta[key] = value;
-            }
-            if (op.pagination == plugins::Pagination::kCursor) {
-                boost::json::object pagination;
-                pagination["limit"] = checked.params.Integer("limit").value_or(0);
-                pagination["has_more"] = result.meta.next_position.has_value();
-                if (result.meta.next_position) {
-                    pagination["next_cursor"] = cursors_.Encode(
-                        {op.id, filters, call.principal->key_id, call.now, *result.meta.next_position});
-                } else {
-                    pagination["next_cursor"] = nullptr;
-                }
-                meta["pagination"] = std::move(pagination);
-            }
-            boost::json::object envelope;
-            envelope["data"] = std::move(result.data);
-            envelope["meta"] = std::move(meta);
-            response.body = WriteJson(envelope);
-        } catch (const sdk::Problem& p) {
-            response = Problem(call, StatusOf(p.Code()), p.what(), p.Parameter());
-        } catch (const odb::exception& e) {
-            if (access_log_)
-                access_log_->error(ErrorLine(call.request_id, e.what()));
-            response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
-        } catch (const std::exception& e) {
-            if (access_log_)
-                access_log_->error(ErrorLine(call.request_id, e.what()));
-            response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
-        }
+        response = RunHandler(call, match, checked.params, filters, position);
     }
 
-    // Settle before the response leaves: durable when Settle returns.
+    // Settle before the response leaves: durable when Settle returns. When it cannot be
+    // recorded the call is answered 503 and its reservation is refunded later (LedgerWriter).
     if (call.reservation) {
-        billing::SettleResult settled =
-            ledger_.Settle(*call.reservation, allowance, response.status, std::time(nullptr));
-        call.charged = settled.charged;
-        call.credits = settled.state;
+        try {
+            billing::SettleResult settled = ledger_.Settle(billing::SettlementRequest{
+                *call.reservation, allowance, response.status, std::time(nullptr)});
+            call.charged = settled.charged;
+            call.credits = settled.credits;
+        } catch (const billing::BillingUnavailable& e) {
+            call.charged = 0;
+            response = Unavailable(call, e.what());
+        }
     }
     return response;
+}
+
+OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, const sdk::Params& params,
+                                        const std::string& filters,
+                                        const std::optional<boost::json::value>& position) {
+    const plugins::OperationSpec& op = *match.route->operation;
+    OutgoingResponse response;
+    try {
+        ingest::ReleaseCatalog releases(db_);
+        sdk::Result result;
+        {
+            odb::transaction t(db_.begin());
+            sdk::RequestContext context{op.id, call.request_id, params, db_, releases, position};
+            result = (*match.route->handler)(context);
+            t.commit();
+        }
+        boost::json::object meta;
+        meta["request_id"] = call.request_id;
+        meta["data_release"] =
+            result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
+        meta["as_of"] = result.meta.as_of ? boost::json::value(*result.meta.as_of) : nullptr;
+        std::size_t rows = result.data.is_array()
+                               ? result.data.as_array().size()
+                               : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
+        meta["row_count"] = rows;
+        boost::json::array sources;
+        for (const sdk::Source& s : result.meta.sources) {
+            sources.push_back(boost::json::object{{"provider", s.provider}, {"dataset", s.dataset}});
+        }
+        meta["sources"] = std::move(sources);
+        for (const auto& [key, value] : result.meta.extra) {
+            meta[key] = value;
+        }
+        if (op.pagination == plugins::Pagination::kCursor) {
+            boost::json::object pagination;
+            pagination["limit"] = params.Integer("limit").value_or(0);
+            pagination["has_more"] = result.meta.next_position.has_value();
+            if (result.meta.next_position) {
+                pagination["next_cursor"] = cursors_.Encode(
+                    {op.id, filters, call.principal->key_id, call.now, *result.meta.next_position});
+            } else {
+                pagination["next_cursor"] = nullptr;
+            }
+            meta["pagination"] = std::move(pagination);
+        }
+        boost::json::object envelope;
+        envelope["data"] = std::move(result.data);
+        envelope["meta"] = std::move(meta);
+        response.body = WriteJson(envelope);
+    } catch (const sdk::Problem& p) {
+        response = Problem(call, StatusOf(p.Code()), p.what(), p.Parameter());
+    } catch (const std::exception& e) {
+        if (storage::IsUnavailable(e)) {
+            return Unavailable(call, e.what());
+        }
+        if (access_log_)
+            access_log_->error(ErrorLine(call.request_id, e.what()));
+        response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
+    }
+    return response;
+}
+
+OutgoingResponse ApiService::Unavailable(Call& call, const std::string& what) {
+    if (access_log_)
+        access_log_->error(ErrorLine(call.request_id, what));
+    OutgoingResponse r = Problem(call, 503, "the database is temporarily unavailable; retry shortly");
+    r.headers.emplace_back("Retry-After", "1");
+    return r;
 }
 
 OutgoingResponse ApiService::Problem(Call& call, int status, const std::string& detail,

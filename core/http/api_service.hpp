@@ -1,13 +1,15 @@
 // The request pipeline of lastrod, independent of Pistache so that it reads top to bottom:
-//   route -> request id -> auth (401) -> per-minute limit (429) -> reserve credits (429)
-//   -> scope (403, refunded) -> parameters (422/400, refunded) -> handler in a read
-//   transaction (404 charged, 5xx refunded) -> envelope or problem -> settle -> headers.
-// One ApiService is shared by every worker thread; it holds no per-request state.
+//   route -> request id -> auth (401, cached) -> admission: per-minute limit (429) and credit
+//   reservation (429), one group commit -> scope (403, refunded) -> parameters (422/400,
+//   refunded) -> handler in a read transaction (404 charged, 5xx refunded) -> envelope or
+//   problem -> settlement, durable before the answer (group commit) -> headers.
+// A database that is away gives 503 and charges nothing. One ApiService is shared by every
+// worker thread; it holds no per-request state.
 #pragma once
 
 #include "core/auth/api_keys.hpp"
-#include "core/billing/credit_ledger.hpp"
-#include "core/billing/rate_limiter.hpp"
+#include "core/auth/key_cache.hpp"
+#include "core/billing/ledger_writer.hpp"
 #include "core/config/config.hpp"
 #include "core/http/cursor_codec.hpp"
 #include "core/http/router.hpp"
@@ -45,8 +47,12 @@ struct OutgoingResponse {
 
 class ApiService {
 public:
+    // Starts the ledger writer, which first refunds the reservations a previous run of this
+    // instance (config.server.instance, already resolved) left open.
     ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
                std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log);
+
+    std::size_t RecoveredReservations() const { return ledger_.RecoveredAtStart(); }
 
     OutgoingResponse Handle(const IncomingRequest& request);
 
@@ -61,6 +67,10 @@ private:
     struct Call;  // the state of one request as it moves through the pipeline
 
     OutgoingResponse HandleV1(Call& call, const RouteMatch& match, const IncomingRequest& request);
+    OutgoingResponse RunHandler(Call& call, const RouteMatch& match, const sdk::Params& params,
+                                const std::string& filters,
+                                const std::optional<boost::json::value>& position);
+    OutgoingResponse Unavailable(Call& call, const std::string& what);
     OutgoingResponse Problem(Call& call, int status, const std::string& detail,
                              const std::optional<std::string>& parameter = std::nullopt);
     void AddBillingHeaders(Call& call, OutgoingResponse& response);
@@ -71,8 +81,8 @@ private:
     const plugins::PluginSet& plugins_;
     RouteTable routes_;
     auth::KeyStore keys_;
-    billing::CreditLedger ledger_;
-    billing::RateLimiter rate_limiter_;
+    auth::KeyCache key_cache_;
+    billing::LedgerWriter ledger_;
     CursorCodec cursors_;
     std::shared_ptr<spdlog::logger> access_log_;
     std::time_t started_at_;

@@ -1,6 +1,7 @@
 // The host's own tables (schema "core"): API keys, the credit ledger, monthly usage, data
 // releases and server settings. Plugins own their tables in their own schemas.
-// Model version history: 1 = first release. Bump `current` and commit the regenerated
+// Model version history: 1 = first release; 2 = ledger entries name the instance that
+// reserved them, per-minute call windows shared by every instance (core_rate_window). Bump `current` and commit the regenerated
 // core_model.xml changelog when a persistent class changes (docs/storage.md).
 #pragma once
 
@@ -10,7 +11,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 1)
+#pragma db model version(1, 2)
 
 namespace lastro::storage {
 
@@ -52,10 +53,26 @@ struct LedgerEntry {
     std::string operation;
     std::int64_t price = 0;
     std::string month;
+#pragma db index
     std::string state;  // reserved | charged | refunded
     std::optional<std::int64_t> status;
     std::string reserved_at;
     std::optional<std::string> settled_at;
+    // The lastrod instance (server.instance) that made the reservation: at start an instance
+    // refunds what it left reserved (docs/billing.md). Null on entries of model version 1.
+    std::optional<std::string> instance;
+};
+
+// Calls of one key in one UTC minute, counted by every instance in the same row so that the
+// per-minute limit holds across instances (docs/billing.md).
+#pragma db object table("core_rate_window")
+struct RateWindow {
+#pragma db id
+    std::string key_minute;  // "<key id>:<epoch second of the minute's start>"
+    std::int64_t key_id = 0;
+#pragma db index
+    std::int64_t minute = 0;
+    std::int64_t calls = 0;
 };
 
 #pragma db object table("core_data_release")

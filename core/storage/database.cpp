@@ -3,8 +3,10 @@
 #include <odb/exceptions.hxx>
 #include <odb/pgsql/connection-factory.hxx>
 #include <odb/pgsql/database.hxx>
+#include <odb/pgsql/exceptions.hxx>
 #include <odb/sqlite/connection-factory.hxx>
 #include <odb/sqlite/database.hxx>
+#include <odb/sqlite/exceptions.hxx>
 
 #include <sqlite3.h>
 
@@ -27,8 +29,9 @@ protected:
     pooled_connection_ptr create() override {
         pooled_connection_ptr c = odb::sqlite::connection_pool_factory::create();
         sqlite3_busy_timeout(c->handle(), busy_timeout_ms_);
-        // WAL: durable at commit against a process crash, without an fsync per commit.
-        c->execute("PRAGMA synchronous=NORMAL");
+        // FULL: a commit is on disk when it returns, power loss included. Billing commits in
+        // groups (core/billing/ledger_writer.hpp), so this is one sync per group, not per call.
+        c->execute("PRAGMA synchronous=FULL");
         return c;
     }
 
@@ -95,6 +98,37 @@ void WithWriteTransaction(odb::database& db, const std::function<void()>& work) 
             std::this_thread::sleep_for(std::chrono::milliseconds(2 << attempt));
         }
     }
+}
+
+bool IsUnavailable(const std::exception& e) {
+    if (dynamic_cast<const odb::recoverable*>(&e)) {
+        return true;
+    }
+    if (auto* sqlite = dynamic_cast<const odb::sqlite::database_exception*>(&e)) {
+        switch (sqlite->error()) {
+            case SQLITE_BUSY:
+            case SQLITE_LOCKED:
+            case SQLITE_READONLY:
+            case SQLITE_IOERR:
+            case SQLITE_FULL:
+            case SQLITE_CANTOPEN:
+            case SQLITE_PROTOCOL:
+            case SQLITE_NOTADB:
+            case SQLITE_CORRUPT:
+                return true;
+            default:
+                return false;
+        }
+    }
+    if (auto* pgsql = dynamic_cast<const odb::pgsql::database_exception*>(&e)) {
+        // No SQLSTATE: libpq failed before the server answered (cannot connect). Classes 08
+        // (connection), 53 (insufficient resources: disk full, too many connections), 57
+        // (operator intervention: shutdown, cannot connect now), 58 (system/I-O error).
+        const std::string& state = pgsql->sqlstate();
+        return state.empty() || state.rfind("08", 0) == 0 || state.rfind("53", 0) == 0 ||
+               state.rfind("57", 0) == 0 || state.rfind("58", 0) == 0 || state == "25006";
+    }
+    return false;
 }
 
 std::string FormatUtc(std::time_t now, const char* format) {

@@ -28,6 +28,10 @@ odb::transaction_impl* BeginWrite(odb::database& db);
 // connection) a bounded number of times.
 void WithWriteTransaction(odb::database& db, const std::function<void()>& work);
 
+// True when `e` says the database is away rather than the query wrong: connection lost or
+// refused, busy beyond the timeout, read-only, full, I/O error (answered 503, not 500).
+bool IsUnavailable(const std::exception& e);
+
 // `now` in UTC through strftime's `format` ("%Y-%m" gives "2026-11").
 std::string FormatUtc(std::time_t now, const char* format);
 // "2026-11-22T01:02:03Z" for `now`.

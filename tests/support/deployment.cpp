@@ -224,6 +224,8 @@ std::string Deployment::ConfigText(const fs::path& access_log) const {
     text += "credits:\n";
     text += "  monthly_allowance: " + std::to_string(kMonthlyAllowance) + "\n";
     text += "  calls_per_minute: " + std::to_string(kCallsPerMinute) + "\n";
+text += "auth:\n";
+    text += "  key_cache_ms: " + std::to_string(kKeyCacheMs) + "\n";
     text += "log:\n";
     text += "  access_log: " + Quote(access_log.string()) + "\n";
     return text;

@@ -29,6 +29,8 @@ void PrintTo(Backend backend, std::ostream* os);
 // What every deployment's configuration says (the tests compare /pricing with it).
 inline constexpr std::int64_t kMonthlyAllowance = 5000;
 inline constexpr std::int64_t kCallsPerMinute = 600;
+// How long a lastrod trusts what it read about a key (a revocation takes effect within it).
+inline constexpr int kKeyCacheMs = 1000;
 inline constexpr const char* kBaseUrl = "https://api.lastro.test";
 inline constexpr const char* kRegistryDataset = "cvm.registro_fundo_classe";
 

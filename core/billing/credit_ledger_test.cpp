@@ -1,0 +1,223 @@
+// The ledger's rules on a real SQLite database: settlement by status, calendar months, the
+// per-minute window, reservations against the allowance, the start-up recovery rule, and the
+// group committer under concurrent callers and a locked database.
+#include "core/billing/credit_ledger.hpp"
+#include "core/billing/ledger_writer.hpp"
+#include "core/billing/settlement.hpp"
+#include "core/storage/core_model.hxx"
+#include "core/storage/database.hpp"
+#include "core/storage/migration.hpp"
+#include "core_model-odb.hxx"
+
+#include <gtest/gtest.h>
+#include <sqlite3.h>
+#include <odb/transaction.hxx>
+
+#include <atomic>
+#include <filesystem>
+#include <random>
+#include <thread>
+
+namespace lastro::billing {
+namespace {
+
+constexpr std::time_t kNow = 1'795'000'040;  // 2026-11-18T11:07:20Z, 20 s into a minute
+
+TEST(SettlementTest, FollowsTheContractTable) {
+    for (int charged : {200, 404, 409, 410}) {
+        EXPECT_EQ(SettlementFor(charged), Settlement::kCharge) << charged;
+    }
+    for (int refunded : {400, 403, 422, 500, 502, 503}) {
+        EXPECT_EQ(SettlementFor(refunded), Settlement::kRefund) << refunded;
+    }
+}
+
+TEST(MonthTest, CalendarMonthsInUtc) {
+    EXPECT_EQ(MonthOf(1'798'761'599), "2026-12");             // 2026-12-31T23:59:59Z
+    EXPECT_EQ(NextMonthStart(1'798'761'599), 1'798'761'600);  // 2027-01-01T00:00:00Z
+}
+
+class LedgerTest : public ::testing::Test {
+protected:
+    void SetUp() override {
+        dir_ = std::filesystem::temp_directory_path() /
+               ("lastro-ledger-" + std::to_string(std::random_device{}()));
+        config_.sqlite_path = dir_ / "test.db";
+        config_.sqlite_busy_timeout_ms = 50;
+        config_.pool_size = 12;
+        db_ = storage::OpenDatabase(config_);
+        storage::MigrateSchema(*db_, "core");
+    }
+    void TearDown() override {
+        db_.reset();
+        std::filesystem::remove_all(dir_);
+    }
+
+    // Runs `work` on a LedgerBatch in one committed transaction.
+    template <typename Work>
+    auto InBatch(Work work, const std::string& instance = "test-a") {
+        odb::transaction t(storage::BeginWrite(*db_));
+        LedgerBatch batch(*db_, instance);
+        auto result = work(batch);
+        batch.Flush();
+        t.commit();
+        return result;
+    }
+
+    AdmissionRequest Call(const std::string& id, std::int64_t key, std::int64_t price,
+                          std::int64_t allowance = 5, std::int64_t per_minute = 100, std::time_t now = kNow) {
+        return AdmissionRequest{id, key, "funds.search", price, allowance, per_minute, now};
+    }
+
+    storage::LedgerEntry Entry(const std::string& id) {
+        odb::transaction t(db_->begin());
+        std::unique_ptr<storage::LedgerEntry> e(db_->load<storage::LedgerEntry>(id));
+        t.commit();
+        return *e;
+    }
+
+    std::filesystem::path dir_;
+    config::DatabaseConfig config_;
+    std::unique_ptr<odb::database> db_;
+};
+
+TEST_F(LedgerTest, ReservesSettlesAndRefusesBeyondTheAllowance) {
+    Admission a = InBatch([&](LedgerBatch& b) { return b.Admit(Call("r1", 1, 2)); });
+    ASSERT_TRUE(a.rate.allowed);
+    ASSERT_TRUE(a.reserved);
+    EXPECT_EQ(a.credits.remaining, 3);
+    EXPECT_EQ(Entry("r1").state, "reserved");
+    EXPECT_EQ(Entry("r1").instance, std::optional<std::string>("test-a"));
+
+    SettleResult charged = InBatch([&](LedgerBatch& b) { return b.Settle({*a.reservation, 5, 200, kNow}); });
+    EXPECT_EQ(charged.charged, 2);
+    EXPECT_EQ(charged.credits.remaining, 3);
+    EXPECT_EQ(Entry("r1").state, "charged");
+    EXPECT_EQ(Entry("r1").status, std::optional<std::int64_t>(200));
+
+    // In one batch: reserve, refund (422), reserve, charge (404), then one that no longer fits.
+    InBatch([&](LedgerBatch& b) {
+        Admission r2 = b.Admit(Call("r2", 1, 2));
+        EXPECT_EQ(b.Settle({*r2.reservation, 5, 422, kNow}).charged, 0);
+        Admission r3 = b.Admit(Call("r3", 1, 2));
+        EXPECT_EQ(b.Settle({*r3.reservation, 5, 404, kNow}).charged, 2);
+        Admission r4 = b.Admit(Call("r4", 1, 2));
+        EXPECT_TRUE(r4.rate.allowed);
+        EXPECT_FALSE(r4.reserved);
+        EXPECT_EQ(r4.credits.remaining, 1);
+        EXPECT_FALSE(r4.reservation);
+        return 0;
+    });
+    MonthUsage usage = UsageOf(*db_, 1, MonthOf(kNow));
+    EXPECT_EQ(usage.charged, 4);
+    EXPECT_EQ(usage.reserved, 0);
+    EXPECT_EQ(usage.ledger_charged, 4);
+    EXPECT_EQ(usage.calls, 3);  // r4 was never reserved
+    EXPECT_EQ(UsageOf(*db_, 2, MonthOf(kNow)).charged, 0);
+}
+
+TEST_F(LedgerTest, CountsCallsPerKeyAndMinuteWithoutRefunds) {
+    InBatch([&](LedgerBatch& b) {
+        EXPECT_EQ(b.Admit(Call("a1", 1, 0, 5, 2)).rate.remaining, 1);  // price 0 is still a call
+        Admission second = b.Admit(Call("a2", 1, 1, 5, 2, kNow + 30));
+        EXPECT_EQ(b.Settle({*second.reservation, 5, 422, kNow + 30}).charged, 0);
+        EXPECT_EQ(second.rate.remaining, 0);
+        return 0;
+    });
+    // Another batch, as another instance would: the window is in the database, not in memory.
+    Admission third =
+        InBatch([&](LedgerBatch& b) { return b.Admit(Call("a3", 1, 1, 5, 2, kNow + 39)); }, "test-b");
+    EXPECT_FALSE(third.rate.allowed);
+    EXPECT_EQ(third.rate.reset_at, kNow - kNow % 60 + 60);
+    EXPECT_FALSE(third.reservation);
+    EXPECT_EQ(third.credits.remaining, 5);
+    EXPECT_TRUE(InBatch([&](LedgerBatch& b) { return b.Admit(Call("k2", 2, 1, 5, 2)); }).rate.allowed);
+    EXPECT_TRUE(
+        InBatch([&](LedgerBatch& b) { return b.Admit(Call("a4", 1, 1, 5, 2, kNow + 40)); }).rate.allowed);
+}
+
+TEST_F(LedgerTest, StartUpRefundsOwnAndStaleReservationsOnly) {
+    InBatch([&](LedgerBatch& b) { return b.Admit(Call("own", 1, 2, 100)); }, "test-a");
+    InBatch([&](LedgerBatch& b) { return b.Admit(Call("other-new", 1, 2, 100, 100, kNow + 500)); }, "test-b");
+    InBatch([&](LedgerBatch& b) { return b.Admit(Call("other-old", 1, 2, 100)); }, "test-b");
+    EXPECT_EQ(UsageOf(*db_, 1, MonthOf(kNow)).reserved, 6);
+
+    EXPECT_EQ(RefundOpenReservations(*db_, std::string("test-a"), kNow + 100, kNow + 600), 2u);
+    EXPECT_EQ(Entry("own").state, "refunded");
+    EXPECT_EQ(Entry("other-old").state, "refunded");
+    EXPECT_EQ(Entry("other-new").state, "reserved");
+    MonthUsage usage = UsageOf(*db_, 1, MonthOf(kNow));
+    EXPECT_EQ(usage.reserved, 2);
+    EXPECT_EQ(usage.ledger_reserved, 2);
+
+    // A late settlement of a refunded reservation charges nothing.
+    SettleResult late =
+        InBatch([&](LedgerBatch& b) { return b.Settle({{"own", 1, 2, MonthOf(kNow)}, 100, 200, kNow}); });
+    EXPECT_EQ(late.charged, 0);
+    EXPECT_EQ(Entry("own").state, "refunded");
+    EXPECT_EQ(UsageOf(*db_, 1, MonthOf(kNow)).charged, 0);
+}
+
+TEST_F(LedgerTest, WriterNeverReservesBeyondTheAllowanceUnderConcurrency) {
+    LedgerWriter writer(*db_, {"test-a", 512, 600});
+    std::atomic<int> reserved{0}, refused{0}, charged{0};
+    std::vector<std::thread> callers;
+    const std::time_t now = std::time(nullptr);
+    for (int t = 0; t < 16; ++t) {
+        callers.emplace_back([&, t] {
+            for (int i = 0; i < 20; ++i) {
+                const std::string id = "c" + std::to_string(t) + "-" + std::to_string(i);
+                Admission a = writer.Admit({id, 7, "funds.search", 1, 100, 1000000, now});
+                if (!a.reserved) {
+                    ++refused;
+                    continue;
+                }
+                ++reserved;
+                charged += static_cast<int>(
+                    writer.Settle({*a.reservation, 100, i % 3 == 0 ? 422 : 200, now}).charged);
+            }
+        });
+    }
+    for (auto& c : callers) {
+        c.join();
+    }
+    MonthUsage usage = UsageOf(*db_, 7, MonthOf(now));
+    EXPECT_EQ(reserved + refused, 320);
+    EXPECT_EQ(usage.reserved, 0);
+    EXPECT_EQ(usage.charged, charged.load());
+    EXPECT_EQ(usage.ledger_charged, charged.load());
+    EXPECT_EQ(usage.calls, reserved.load());
+    EXPECT_LE(usage.charged, 100);
+    EXPECT_GT(refused.load(), 0);  // 320 calls, a third refunded: more than 100 reservations were asked
+}
+
+TEST_F(LedgerTest, WriterAnswersUnavailableWhileLockedAndRefundsLater) {
+    LedgerWriter writer(*db_, {"test-a", 512, 600});
+    const std::time_t now = std::time(nullptr);
+    Admission a = writer.Admit({"before", 3, "funds.search", 2, 100, 1000, now});
+    ASSERT_TRUE(a.reservation);
+
+    // Another connection holds the write lock beyond the busy timeout: nothing can be written.
+    sqlite3* other = nullptr;
+    ASSERT_EQ(sqlite3_open(config_.sqlite_path.c_str(), &other), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+    EXPECT_THROW(writer.Settle({*a.reservation, 100, 200, now}), BillingUnavailable);
+    EXPECT_THROW(writer.Admit({"during", 3, "funds.search", 2, 100, 1000, now}), BillingUnavailable);
+    EXPECT_FALSE(writer.DatabaseAvailable());
+    sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_close(other);
+
+    // The next batch first pays back the settlement that could not be written (its call was
+    // answered 503), then goes on.
+    Admission after = writer.Admit({"after", 3, "funds.search", 2, 100, 1000, now});
+    EXPECT_TRUE(after.reserved);
+    EXPECT_TRUE(writer.DatabaseAvailable());
+    EXPECT_EQ(Entry("before").state, "refunded");
+    EXPECT_EQ(Entry("before").status, std::optional<std::int64_t>(503));
+    MonthUsage usage = UsageOf(*db_, 3, MonthOf(now));
+    EXPECT_EQ(usage.charged, 0);
+    EXPECT_EQ(usage.reserved, 2);  // "after" only; "during" never reached the database
+}
+
+}  // namespace
+}  // namespace lastro::billing

@@ -1,0 +1,85 @@
+// Group commit for the credit ledger. One thread owns every billing write: callers queue their
+// admission or settlement and wait; the thread takes everything queued, applies it in arrival
+// order in ONE durable transaction (LedgerBatch), commits, and wakes each caller with its
+// result. While a batch commits the next one gathers, so under load one disk sync serves many
+// calls and there is none per request; alone, a call waits for one commit. A settlement
+// returns only once it is durable, so a response never leaves before its charge is recorded.
+// docs/billing.md, docs/performance.md.
+#pragma once
+
+#include "core/billing/credit_ledger.hpp"
+
+#include <odb/database.hxx>
+
+#include <atomic>
+#include <condition_variable>
+#include <deque>
+#include <future>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <variant>
+#include <vector>
+
+namespace lastro::billing {
+
+// The database could not record billing (unreachable, read-only, full): the call is answered
+// 503 and nothing is charged.
+class BillingUnavailable : public std::runtime_error {
+public:
+    using std::runtime_error::runtime_error;
+};
+
+struct LedgerWriterOptions {
+    std::string instance;                         // server.instance: names this process's reservations
+    std::size_t max_batch = 512;                  // calls per transaction
+    std::time_t stale_reservation_seconds = 600;  // older open reservations of any instance are refunded
+};
+
+class LedgerWriter {
+public:
+    // Refunds this instance's open reservations left by a previous run (the recovery rule of
+    // docs/billing.md) before it accepts calls; throws when the database is unreachable.
+    LedgerWriter(odb::database& db, LedgerWriterOptions options);
+    // Finishes what is queued, then stops the thread.
+    ~LedgerWriter();
+    LedgerWriter(const LedgerWriter&) = delete;
+    LedgerWriter& operator=(const LedgerWriter&) = delete;
+
+    // Both block until their batch committed; both throw BillingUnavailable when it could not.
+    Admission Admit(AdmissionRequest request);
+    SettleResult Settle(SettlementRequest request);
+
+    // Whether the last transaction reached the database (for /health).
+    bool DatabaseAvailable() const { return available_.load(); }
+    // Reservations the start-up recovery refunded.
+    std::size_t RecoveredAtStart() const { return recovered_at_start_; }
+
+private:
+    struct Pending {
+        std::variant<AdmissionRequest, SettlementRequest> request;
+        std::promise<std::variant<Admission, SettleResult>> done;
+    };
+
+    std::variant<Admission, SettleResult> Enqueue(std::variant<AdmissionRequest, SettlementRequest> request);
+    void Run();
+    void Commit(std::vector<Pending>& batch);
+    void Maintain(std::time_t now);
+
+    odb::database& db_;
+    LedgerWriterOptions options_;
+    std::mutex mutex_;
+    std::condition_variable wake_;
+    std::deque<Pending> queue_;
+    bool stopping_ = false;
+    std::atomic<bool> available_{true};
+    std::size_t recovered_at_start_ = 0;
+    // Settlements that could not be written: refunded by a later batch (their calls answered
+    // 503, so nothing may stay charged or reserved for them).
+    std::vector<SettlementRequest> owed_refunds_;
+    std::time_t last_maintenance_ = 0;
+    std::thread thread_;
+};
+
+}  // namespace lastro::billing
