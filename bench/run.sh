@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# ./dev bench [memory|ingest|latency|all]: benchmarks, each side by side with a reference run
+# ./dev bench [memory|ingest|latency|load|all]: benchmarks, each side by side with a reference run
 # in the same invocation (bench/README.md). Release preset. Default: all.
 #
 # memory:  lastrod on the sample (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
@@ -10,16 +10,25 @@
 #          CSVs into bare tables.
 # latency: p50/p99 of /v1/classes/{id}/snapshot and /cotas for one class at 32 connections
 #          (wrk, DURATION seconds each) beside the bare endpoint.
+# load:    GET /v1/resolve?cnpj=... with a valid key (authenticated, admitted and settled by the
+#          ledger's group commit, one database read) at 1 and 32 connections beside the bare
+#          endpoint: req/s, p50, p99, errors and the throughput ratio (docs/performance.md).
+#          Twice: SQLite synchronous full (the default: a disk sync per group commit) and
+#          normal (no sync), to show what the sync costs on the machine.
+#
+# lastrod and the bare endpoint run with the same number of threads (THREADS, default 32:
+# lastrod's default, one request thread per connection).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 what=${1:-all}
 requests=${REQUESTS:-100000}
 duration=${DURATION:-10}
+threads=${THREADS:-32}
 preset=release
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|all]"
+case "$what" in memory | ingest | latency | load | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|all]"
     exit 2
     ;;
 esac
@@ -31,13 +40,14 @@ bin="$repo/build/$preset/bin"
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 
-# A deployment in $work/$1 (SQLite), migrated; sets LASTRO_CONFIG.
+# A deployment in $work/$1 (SQLite, synchronous ${2:-full}), migrated; sets LASTRO_CONFIG.
 deploy() {
     local dir="$work/$1"
     mkdir -p "$dir"
     cat >"$dir/lastro.yaml" <<YAML
-server: {listen: "127.0.0.1:18080", threads: 2, base_url: "http://127.0.0.1:18080"}
+server: {listen: "127.0.0.1:18080", threads: $threads, base_url: "http://127.0.0.1:18080"}
 data_dir: $dir/data
+database: {backend: sqlite, sqlite: {synchronous: ${2:-full}}}
 plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
 log: {access_log: off}
 YAML
@@ -66,7 +76,7 @@ hwm() { awk '/^VmHWM/ {print $2}' "/proc/$1/status"; }
 start_servers() {
     "$bin/lastrod" 2>"$work/lastrod.log" &
     lastrod_pid=$!
-    "$bin/bare_endpoint" 18090 2 2>/dev/null &
+    "$bin/bare_endpoint" 18090 "$threads" 2>/dev/null &
     bare_pid=$!
     for _ in $(seq 50); do
         curl -fs -o /dev/null http://127.0.0.1:18080/health && break
@@ -79,14 +89,16 @@ stop_servers() {
     wait "$lastrod_pid" "$bare_pid" 2>/dev/null || true
 }
 
-# wrk for DURATION seconds at CONNECTIONS (default 32): "requests req/s p50 p99 non2xx"
+# wrk for DURATION seconds at CONNECTIONS (default 32): "requests req/s p50 p99 errors", where
+# errors counts non-2xx answers and socket errors (connect, read, write, timeout).
 wrk_once() {
-    local out connections=${2:-32} threads=2
-    [ "$connections" -lt 2 ] && threads=1
-    out=$(wrk -t"$threads" -c"$connections" -d"${duration}s" --latency -s bench/auth.lua "$1")
+    local out connections=${2:-32} wrk_threads=2
+    [ "$connections" -lt 2 ] && wrk_threads=1
+    out=$(wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency -s bench/auth.lua "$1")
     echo "$(echo "$out" | awk '/requests in/ {print $1}') $(echo "$out" | awk '/Requests\/sec/ {print $2}')" \
         "$(echo "$out" | awk '$1 == "50%" {print $2}') $(echo "$out" | awk '$1 == "99%" {print $2}')" \
-        "$(echo "$out" | awk '/Non-2xx/ {print $NF}' | grep . || echo 0)"
+        "$(echo "$out" | awk '/Non-2xx/ {n += $NF} /Socket errors/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10}
+            END {print n + 0}')"
 }
 
 memory() {
@@ -178,13 +190,47 @@ latency() {
     stop_servers
 }
 
+# One lastrod (synchronous $1) beside the bare endpoint at 1 and 32 connections.
+load_once() {
+    deploy "load-$1" "$1"
+    sample
+    "$bin/lastro" ingest cvm.registro_fundo_classe "$work/sample/registro_fundo_classe.zip" 2>/dev/null
+    export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    start_servers
+    local cnpj
+    cnpj=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:18080/v1/fundos?limit=1" |
+        grep -o '"cnpj":"[0-9]*"' | head -1 | cut -d'"' -f4)
+    [ -n "$cnpj" ] || {
+        say "no fund found through /v1/fundos"
+        exit 1
+    }
+    local c l_rps b_rps
+    for c in 1 32; do
+        read -r n l_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/v1/resolve?cnpj=$cnpj" "$c")
+        printf '%-24s %6s %10s %10s %10s %10s %8s\n' "lastrod resolve ($1)" "$c" "$n" "$l_rps" "$p50" "$p99" "$bad"
+        read -r n b_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" "$c")
+        printf '%-24s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" "$c" "$n" "$b_rps" "$p50" "$p99" "$bad"
+        awk -v a="$l_rps" -v b="$b_rps" -v c="$c" 'BEGIN {
+            printf "ratio lastrod/bare at %d connections: throughput %.3f (goal at 32: 0.7)\n", c, a / b }'
+    done
+    stop_servers
+}
+
+load() {
+    printf '%-24s %6s %10s %10s %10s %10s %8s\n' server conns requests req/s p50 p99 errors
+    load_once full
+    load_once normal
+}
+
 case "$what" in
 memory) memory ;;
+load) load ;;
 ingest) ingest ;;
 latency) latency ;;
 all)
     memory
     ingest
     latency
+    load
     ;;
 esac

@@ -145,6 +145,7 @@ SettleResult LedgerBatch::Settle(const SettlementRequest& request) {
     const bool charge = SettlementFor(request.status) == Settlement::kCharge;
     SettleResult result;
     std::unique_ptr<storage::LedgerEntry> entry(db_.find<storage::LedgerEntry>(r.request_id));
+    result.recorded = entry != nullptr;
     // Only an open reservation is settled: one refunded by the recovery rule stays refunded.
     if (entry && entry->state == kReserved) {
         storage::CreditUsage& usage = Usage(r.key_id, entry->month);

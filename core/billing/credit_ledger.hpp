@@ -71,6 +71,9 @@ struct SettlementRequest {
 };
 
 struct SettleResult {
+    // False when the reservation is not in the ledger: its admission's transaction failed to
+    // commit after the call was let in, so the call cannot be billed (it is answered 503).
+    bool recorded = true;
     std::int64_t charged = 0;  // 0 also when the reservation was no longer open
     CreditState credits;       // the month of `now`
 };

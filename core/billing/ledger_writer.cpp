@@ -89,7 +89,8 @@ void LedgerWriter::Run() {
 void LedgerWriter::Commit(std::vector<Pending>& batch) {
     std::vector<std::variant<Admission, SettleResult>> results(batch.size());
     std::string failure;
-    for (int attempt = 1; attempt <= kAttempts; ++attempt) {
+    bool admissions_released = false;
+    for (int attempt = 1; attempt <= kAttempts && !admissions_released; ++attempt) {
         try {
             odb::transaction t(storage::BeginWrite(db_));
             LedgerBatch ledger(db_, options_.instance);
@@ -104,13 +105,21 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
                 }
             }
             ledger.Flush();
+            // Decided under the write lock: admitted calls may run while the commit syncs.
+            for (std::size_t i = 0; i < batch.size(); ++i) {
+                if (std::holds_alternative<AdmissionRequest>(batch[i].request)) {
+                    batch[i].done.set_value(std::move(results[i]));
+                }
+            }
+            admissions_released = true;
             t.commit();
             failure.clear();
             owed_refunds_.clear();
-            break;
         } catch (const odb::recoverable& e) {
             failure = e.what();
-            std::this_thread::sleep_for(std::chrono::milliseconds(1 << attempt));
+            if (!admissions_released) {
+                std::this_thread::sleep_for(std::chrono::milliseconds(1 << attempt));
+            }
         } catch (const std::exception& e) {
             failure = e.what();
             break;
@@ -118,6 +127,10 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
     }
     available_ = failure.empty();
     for (std::size_t i = 0; i < batch.size(); ++i) {
+        const bool admission = std::holds_alternative<AdmissionRequest>(batch[i].request);
+        if (admission && admissions_released) {
+            continue;  // answered already; a failed commit shows at its settlement
+        }
         if (failure.empty()) {
             batch[i].done.set_value(std::move(results[i]));
             continue;

@@ -2,9 +2,14 @@
 // admission or settlement and wait; the thread takes everything queued, applies it in arrival
 // order in ONE durable transaction (LedgerBatch), commits, and wakes each caller with its
 // result. While a batch commits the next one gathers, so under load one disk sync serves many
-// calls and there is none per request; alone, a call waits for one commit. A settlement
-// returns only once it is durable, so a response never leaves before its charge is recorded.
-// docs/billing.md, docs/performance.md.
+// calls and there is none per request.
+//
+// A settlement returns only once its commit is durable: a response never leaves before its
+// charge is recorded. An admission returns as soon as it is decided, before the commit: the
+// decision was taken under the database's write lock (SQLite) or the usage row's lock
+// (PostgreSQL), which the commit releases, so no other call or instance can decide against
+// it; and if that commit fails, the call's settlement finds no reservation, charges nothing
+// and the call is answered 503. docs/billing.md, docs/performance.md.
 #pragma once
 
 #include "core/billing/credit_ledger.hpp"

@@ -97,7 +97,13 @@ void ParseDatabase(const YamlMap& map, Config& config, const fs::path& base) {
         }
     }
     if (auto sqlite = map.Find("sqlite")) {
-        YamlMap s(*sqlite, {"path", "busy_timeout_ms"});
+        YamlMap s(*sqlite, {"path", "busy_timeout_ms", "synchronous"});
+        if (auto sync = s.OptionalString("synchronous")) {
+            if (*sync != "full" && *sync != "normal") {
+                s.Get("synchronous").Fail("expected full or normal, found '" + *sync + "'");
+            }
+            d.sqlite_sync_full = *sync == "full";
+        }
         if (auto path = s.OptionalString("path")) {
             d.sqlite_path = path->empty() ? fs::path() : fs::path(*path);
         }

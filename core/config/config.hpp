@@ -33,6 +33,10 @@ struct DatabaseConfig {
     Backend backend = Backend::kSqlite;
     std::filesystem::path sqlite_path;  // absolute after loading
     int sqlite_busy_timeout_ms = 5000;
+    // true (synchronous: full, the default): a commit is on disk when it returns, power loss
+    // included. false (normal): it survives a crash of the process, not of the machine; no
+    // disk sync at commit (docs/billing.md, docs/performance.md).
+    bool sqlite_sync_full = true;
     int pool_size = 0;           // 0: server.threads + 2 (every request thread, the ledger writer, one spare)
     std::string pgsql_conninfo;  // libpq connection string or URI
 };

@@ -3,12 +3,12 @@
 #include "core/catalog/catalog.hpp"
 #include "core/http/json_writer.hpp"
 #include "core/http/problem.hpp"
+#include "core/http/request_id.hpp"
 #include "core/ingest/release_catalog.hpp"
 #include "core/plugins/param_conversion.hpp"
 #include "core/storage/database.hpp"
 
 #include <lastro/sdk/text.hpp>
-#include <lastro/sdk/uuid.hpp>
 
 #include <openssl/evp.h>
 #include <boost/json.hpp>
@@ -203,7 +203,7 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
 
 OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
     Call call;
-    call.request_id = sdk::UuidV4();
+    call.request_id = NewRequestId();
     call.started = std::chrono::steady_clock::now();
     call.now = std::time(nullptr);
     call.instance = SafeInstance(request.resource);
@@ -392,6 +392,9 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
                 *call.reservation, allowance, response.status, std::time(nullptr)});
             call.charged = settled.charged;
             call.credits = settled.credits;
+            if (!settled.recorded) {
+                response = Unavailable(call, "the reservation's transaction did not commit");
+            }
         } catch (const billing::BillingUnavailable& e) {
             call.charged = 0;
             response = Unavailable(call, e.what());

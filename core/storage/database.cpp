@@ -22,8 +22,10 @@ namespace {
 // pooled connection gets its busy timeout (otherwise SQLITE_BUSY surfaces as odb::timeout at once).
 class SqlitePool : public odb::sqlite::connection_pool_factory {
 public:
-    SqlitePool(std::size_t max, int busy_timeout_ms)
-        : odb::sqlite::connection_pool_factory(max, max), busy_timeout_ms_(busy_timeout_ms) {}
+    SqlitePool(std::size_t max, int busy_timeout_ms, bool sync_full)
+        : odb::sqlite::connection_pool_factory(max, max),
+          busy_timeout_ms_(busy_timeout_ms),
+          sync_full_(sync_full) {}
 
 protected:
     pooled_connection_ptr create() override {
@@ -31,17 +33,21 @@ protected:
         sqlite3_busy_timeout(c->handle(), busy_timeout_ms_);
         // FULL: a commit is on disk when it returns, power loss included. Billing commits in
         // groups (core/billing/ledger_writer.hpp), so this is one sync per group, not per call.
-        c->execute("PRAGMA synchronous=FULL");
+        // NORMAL (WAL): no sync at commit; a commit survives the process, not the machine.
+        c->execute(sync_full_ ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
         return c;
     }
 
 private:
     int busy_timeout_ms_;
+    bool sync_full_;
 };
 
 }  // namespace
 
 std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config) {
+    // 0 is "not configured" (the configuration file resolves it from server.threads).
+    const auto pool = static_cast<std::size_t>(config.pool_size > 0 ? config.pool_size : 8);
     if (config.backend == config::Backend::kSqlite) {
         std::error_code ec;
         std::filesystem::create_directories(config.sqlite_path.parent_path(), ec);
@@ -54,8 +60,8 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
             auto db = std::make_unique<odb::sqlite::database>(
                 config.sqlite_path.string(),
                 SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_PRIVATECACHE, true, "",
-                std::unique_ptr<odb::sqlite::connection_factory>(new SqlitePool(
-                    static_cast<std::size_t>(config.pool_size), config.sqlite_busy_timeout_ms)));
+                std::unique_ptr<odb::sqlite::connection_factory>(
+                    new SqlitePool(pool, config.sqlite_busy_timeout_ms, config.sqlite_sync_full)));
             odb::connection_ptr c(db->connection());
             c->execute("PRAGMA journal_mode=WAL");
             return db;
@@ -66,9 +72,8 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
     }
     try {
         auto db = std::make_unique<odb::pgsql::database>(
-            config.pgsql_conninfo,
-            std::unique_ptr<odb::pgsql::connection_factory>(new odb::pgsql::connection_pool_factory(
-                static_cast<std::size_t>(config.pool_size), static_cast<std::size_t>(config.pool_size))));
+            config.pgsql_conninfo, std::unique_ptr<odb::pgsql::connection_factory>(
+                                       new odb::pgsql::connection_pool_factory(pool, pool)));
         odb::connection_ptr c(db->connection());  // fail now, with a message, if unreachable
         return db;
     } catch (const odb::exception& e) {
