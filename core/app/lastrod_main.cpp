@@ -51,8 +51,12 @@ int main() {
         if (runtime->config.server.instance.empty()) {
             char host[256] = {};
             gethostname(host, sizeof host - 1);
+            // Port 0 (a port the kernel picks, used by tests) names nothing stable: the process id
+            // keeps such instances apart, at the price of their recovery at start.
+            const std::uint16_t port = runtime->config.server.listen_port;
             runtime->config.server.instance =
-                std::string(host) + ":" + std::to_string(runtime->config.server.listen_port);
+                std::string(host) + ":" +
+                (port != 0 ? std::to_string(port) : "pid" + std::to_string(getpid()));
         }
         auto service = std::make_shared<lastro::http::ApiService>(
             runtime->config, *runtime->db, *runtime->plugins, lastro::runtime::CursorSecret(*runtime->db),

@@ -7,6 +7,7 @@
 #include <odb/transaction.hxx>
 
 #include <algorithm>
+#include <stdexcept>
 #include <variant>
 
 namespace lastro::billing {
@@ -32,7 +33,6 @@ std::time_t MinuteOf(std::time_t now) {
 
 struct LedgerBatch::Row {
     std::variant<storage::CreditUsage, storage::RateWindow> value;
-    bool is_new = false;
     bool dirty = false;
 };
 
@@ -57,18 +57,33 @@ LedgerBatch::LedgerBatch(odb::database& db, std::string instance) : db_(db), ins
 
 LedgerBatch::~LedgerBatch() = default;
 
+// Every instance may create the same usage or window row at once: the row is made to exist
+// first (a no-op when it does), then read with a row lock on PostgreSQL (SQLite's write
+// transaction already excludes every other writer). The inserted values are numbers and
+// "YYYY-MM" text this file formats itself.
+void LedgerBatch::EnsureRow(const std::string& table, const std::string& id_column, const std::string& id,
+                            const std::string& other_columns, const std::string& other_values) {
+    db_.execute("INSERT INTO " + table + " (" + id_column + ", " + other_columns + ") VALUES ('" + id +
+                "', " + other_values + ") ON CONFLICT DO NOTHING");
+}
+
+std::string LedgerBatch::LockSuffix() const {
+    return db_.id() == odb::id_pgsql ? "FOR UPDATE" : "";
+}
+
 storage::CreditUsage& LedgerBatch::Usage(std::int64_t key_id, const std::string& month) {
     const std::string id = UsageId(key_id, month);
     auto& slot = usage_[id];
     if (!slot) {
-        slot = std::make_unique<Row>();
-        std::unique_ptr<storage::CreditUsage> found(db_.find<storage::CreditUsage>(id));
-        if (found) {
-            slot->value = *found;
-        } else {
-            slot->value = storage::CreditUsage{id, key_id, month, 0, 0};
-            slot->is_new = true;
+        using Query = odb::query<storage::CreditUsage>;
+        EnsureRow("core_credit_usage", "key_month", id, "key_id, month, reserved, charged",
+                  std::to_string(key_id) + ", '" + month + "', 0, 0");
+        storage::CreditUsage usage;
+        if (!db_.query_one<storage::CreditUsage>(Query(Query::key_month == id) + LockSuffix(), usage)) {
+            throw std::logic_error("credit usage row " + id + " vanished inside its transaction");
         }
+        slot = std::make_unique<Row>();
+        slot->value = usage;
     }
     return std::get<storage::CreditUsage>(slot->value);
 }
@@ -77,16 +92,40 @@ storage::RateWindow& LedgerBatch::Window(std::int64_t key_id, std::time_t minute
     const std::string id = WindowId(key_id, minute);
     auto& slot = windows_[id];
     if (!slot) {
-        slot = std::make_unique<Row>();
-        std::unique_ptr<storage::RateWindow> found(db_.find<storage::RateWindow>(id));
-        if (found) {
-            slot->value = *found;
-        } else {
-            slot->value = storage::RateWindow{id, key_id, minute, 0};
-            slot->is_new = true;
+        using Query = odb::query<storage::RateWindow>;
+        EnsureRow("core_rate_window", "key_minute", id, "key_id, minute, calls",
+                  std::to_string(key_id) + ", " + std::to_string(minute) + ", 0");
+        storage::RateWindow window;
+        if (!db_.query_one<storage::RateWindow>(Query(Query::key_minute == id) + LockSuffix(), window)) {
+            throw std::logic_error("rate window row " + id + " vanished inside its transaction");
         }
+        slot = std::make_unique<Row>();
+        slot->value = window;
     }
     return std::get<storage::RateWindow>(slot->value);
+}
+
+void LedgerBatch::Lock(const std::vector<AdmissionRequest>& admissions,
+                       const std::vector<SettlementRequest>& settlements) {
+    // One order for every instance (the ids sort the same everywhere): two batches that need
+    // the same rows wait for each other instead of deadlocking.
+    std::map<std::string, std::pair<std::int64_t, std::string>> usages;
+    std::map<std::string, std::pair<std::int64_t, std::time_t>> windows;
+    for (const AdmissionRequest& a : admissions) {
+        usages[UsageId(a.key_id, MonthOf(a.now))] = {a.key_id, MonthOf(a.now)};
+        windows[WindowId(a.key_id, MinuteOf(a.now))] = {a.key_id, MinuteOf(a.now)};
+    }
+    for (const SettlementRequest& s : settlements) {
+        const std::int64_t key = s.reservation.key_id;
+        usages[UsageId(key, s.reservation.month)] = {key, s.reservation.month};
+        usages[UsageId(key, MonthOf(s.now))] = {key, MonthOf(s.now)};
+    }
+    for (const auto& [id, usage] : usages) {
+        Usage(usage.first, usage.second);
+    }
+    for (const auto& [id, window] : windows) {
+        Window(window.first, window.second);
+    }
 }
 
 CreditState LedgerBatch::StateOf(const storage::CreditUsage& usage, std::int64_t allowance,
@@ -114,6 +153,7 @@ Admission LedgerBatch::Admit(const AdmissionRequest& request) {
     // Every admitted call counts, whatever its outcome later: a refund never lowers the count.
     ++window.calls;
     windows_[window.key_minute]->dirty = true;
+    wrote_ = true;
     a.rate.allowed = true;
     a.rate.remaining = std::max<std::int64_t>(0, request.calls_per_minute - window.calls);
     if (request.price > 0) {
@@ -159,6 +199,7 @@ SettleResult LedgerBatch::Settle(const SettlementRequest& request) {
         entry->status = request.status;
         entry->settled_at = storage::Rfc3339(request.now);
         db_.update(*entry);
+        wrote_ = true;
     }
     // The headers describe the month of the answer: after a month boundary, the new month.
     result.credits = StateOf(Usage(r.key_id, MonthOf(request.now)), request.allowance, request.now);
@@ -167,28 +208,16 @@ SettleResult LedgerBatch::Settle(const SettlementRequest& request) {
 
 void LedgerBatch::Flush() {
     for (auto& [id, row] : usage_) {
-        if (!row->dirty) {
-            continue;
+        if (row->dirty) {
+            db_.update(std::get<storage::CreditUsage>(row->value));
+            row->dirty = false;
         }
-        auto& usage = std::get<storage::CreditUsage>(row->value);
-        if (row->is_new) {
-            db_.persist(usage);
-        } else {
-            db_.update(usage);
-        }
-        row->is_new = row->dirty = false;
     }
     for (auto& [id, row] : windows_) {
-        if (!row->dirty) {
-            continue;
+        if (row->dirty) {
+            db_.update(std::get<storage::RateWindow>(row->value));
+            row->dirty = false;
         }
-        auto& window = std::get<storage::RateWindow>(row->value);
-        if (row->is_new) {
-            db_.persist(window);
-        } else {
-            db_.update(window);
-        }
-        row->is_new = row->dirty = false;
     }
 }
 

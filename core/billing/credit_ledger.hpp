@@ -90,19 +90,29 @@ public:
     LedgerBatch(odb::database& db, std::string instance);
     ~LedgerBatch();
 
+    // Locks, in one global order, every usage and window row these calls will touch. Optional
+    // (rows are also locked when first touched) but it prevents deadlocks between instances.
+    void Lock(const std::vector<AdmissionRequest>& admissions,
+              const std::vector<SettlementRequest>& settlements);
     Admission Admit(const AdmissionRequest& request);
     SettleResult Settle(const SettlementRequest& request);
     // Writes the usage and window rows the batch changed.
     void Flush();
+    // Whether the batch changed anything (a call counted, reserved or settled).
+    bool Wrote() const { return wrote_; }
 
 private:
     storage::CreditUsage& Usage(std::int64_t key_id, const std::string& month);
     storage::RateWindow& Window(std::int64_t key_id, std::time_t minute);
     CreditState StateOf(const storage::CreditUsage& usage, std::int64_t allowance, std::time_t now) const;
+    void EnsureRow(const std::string& table, const std::string& id_column, const std::string& id,
+                   const std::string& other_columns, const std::string& other_values);
+    std::string LockSuffix() const;
 
-    struct Row;  // a loaded or new row and whether it must be written
+    struct Row;  // a locked row and whether it must be written back
     odb::database& db_;
     std::string instance_;
+    bool wrote_ = false;
     std::map<std::string, std::unique_ptr<Row>> usage_;
     std::map<std::string, std::unique_ptr<Row>> windows_;
 };

@@ -88,12 +88,23 @@ void LedgerWriter::Run() {
 
 void LedgerWriter::Commit(std::vector<Pending>& batch) {
     std::vector<std::variant<Admission, SettleResult>> results(batch.size());
+    std::vector<AdmissionRequest> admissions;
+    std::vector<SettlementRequest> settlements = owed_refunds_;
+    for (const Pending& p : batch) {
+        if (auto* a = std::get_if<AdmissionRequest>(&p.request)) {
+            admissions.push_back(*a);
+        } else {
+            settlements.push_back(std::get<SettlementRequest>(p.request));
+        }
+    }
     std::string failure;
+    bool wrote = false;
     bool admissions_released = false;
     for (int attempt = 1; attempt <= kAttempts && !admissions_released; ++attempt) {
         try {
             odb::transaction t(storage::BeginWrite(db_));
             LedgerBatch ledger(db_, options_.instance);
+            ledger.Lock(admissions, settlements);
             for (const SettlementRequest& owed : owed_refunds_) {
                 ledger.Settle(owed);
             }
@@ -105,6 +116,7 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
                 }
             }
             ledger.Flush();
+            wrote = ledger.Wrote();
             // Decided under the write lock: admitted calls may run while the commit syncs.
             for (std::size_t i = 0; i < batch.size(); ++i) {
                 if (std::holds_alternative<AdmissionRequest>(batch[i].request)) {
@@ -125,7 +137,13 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
             break;
         }
     }
-    available_ = failure.empty();
+    // Only a write that reached the database says it is back: a batch whose settlements found
+    // nothing to settle wrote nothing and proves nothing.
+    if (!failure.empty()) {
+        available_ = false;
+    } else if (wrote) {
+        available_ = true;
+    }
     for (std::size_t i = 0; i < batch.size(); ++i) {
         const bool admission = std::holds_alternative<AdmissionRequest>(batch[i].request);
         if (admission && admissions_released) {
@@ -162,8 +180,8 @@ void LedgerWriter::Maintain(std::time_t now) {
                 ledger.Flush();
             });
             owed_refunds_.clear();
+            available_ = true;
         }
-        available_ = true;
     } catch (const std::exception&) {
         available_ = false;
     }

@@ -12,6 +12,7 @@
 
 #include <chrono>
 #include <filesystem>
+#include <mutex>
 #include <thread>
 
 namespace lastro::storage {
@@ -43,12 +44,21 @@ private:
     bool sync_full_;
 };
 
+// SQLite counts every allocation under one process-wide mutex unless told not to; with a
+// request thread per connection that mutex is where the threads queue. Must precede the first
+// connection of the process (later calls fail harmlessly).
+void DisableSqliteMemoryStatistics() {
+    static std::once_flag once;
+    std::call_once(once, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
+}
+
 }  // namespace
 
 std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config) {
     // 0 is "not configured" (the configuration file resolves it from server.threads).
     const auto pool = static_cast<std::size_t>(config.pool_size > 0 ? config.pool_size : 8);
     if (config.backend == config::Backend::kSqlite) {
+        DisableSqliteMemoryStatistics();
         std::error_code ec;
         std::filesystem::create_directories(config.sqlite_path.parent_path(), ec);
         if (ec) {

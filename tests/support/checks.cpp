@@ -43,8 +43,8 @@ bool IsUuid(std::string_view text) {
     return true;
 }
 
-bool IsUuidV4(std::string_view text) {
-    return IsUuid(text) && text[14] == '4' &&
+bool IsRequestId(std::string_view text) {
+    return IsUuid(text) && text[14] == '7' &&
            std::string_view("89abAB").find(text[19]) != std::string_view::npos;
 }
 
@@ -262,7 +262,7 @@ std::string TitleFor(int status) {
     }
     const boost::json::object& meta = meta_value->get_object();
     const boost::json::value* id = meta.if_contains("request_id");
-    if (!id || !id->is_string() || !IsUuidV4(id->get_string())) {
+    if (!id || !id->is_string() || !IsRequestId(id->get_string())) {
         return fail("meta.request_id is not a UUID v4");
     }
     if (response.Header("X-Request-Id") != std::string(id->get_string())) {

@@ -21,7 +21,7 @@ inline constexpr std::array<std::string_view, 8> kBillingHeaders = {
     "X-Credits-Reset", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"};
 
 bool IsUuid(std::string_view text);        // 8-4-4-4-12 hexadecimal digits
-bool IsUuidV4(std::string_view text);      // and version 4, RFC 4122 variant
+bool IsRequestId(std::string_view text);   // and version 7 (time-ordered), RFC 9562 variant
 bool IsIsoDate(std::string_view text);     // YYYY-MM-DD, a real calendar day
 bool IsCnpjDigits(std::string_view text);  // exactly 14 ASCII digits
 

@@ -139,20 +139,27 @@ std::optional<int> Lastrod::Terminate(std::chrono::milliseconds timeout) {
     return process_->WaitForExit(timeout);
 }
 
-Deployment::Deployment(Backend backend, const std::string& label) : backend_(backend) {
+std::optional<int> Lastrod::Kill() {
+    process_->Signal(SIGKILL);
+    return process_->WaitForExit(std::chrono::seconds(30));
+}
+
+Deployment::Deployment(Backend backend, const std::string& label, const fs::path& sqlite_dir)
+    : backend_(backend) {
     SharedResources& shared = SharedResources::Get();
     dir_ = shared.TempRoot() / (label + "-" + BackendName(backend));
     fs::create_directories(dir_);
     access_log_ = dir_ / "access.log";
+    instance_ = "e2e-" + label + "-" + BackendName(backend);
     if (backend == Backend::kSqlite) {
+        const fs::path database = (sqlite_dir.empty() ? dir_ : sqlite_dir) / "lastro.db";
         database_yaml_ =
-            "database:\n  backend: sqlite\n  sqlite:\n    path: " + Quote((dir_ / "lastro.db").string()) +
-            "\n";
+            "database:\n  backend: sqlite\n  sqlite:\n    path: " + Quote(database.string()) + "\n";
     } else {
         const std::string uri = shared.Postgres().CreateDatabase("lastro_" + label);
         database_yaml_ = "database:\n  backend: pgsql\n  pgsql:\n    conninfo: " + Quote(uri) + "\n";
     }
-    config_file_ = WriteConfig("lastro.yaml", access_log_);
+    config_file_ = WriteConfig("lastro.yaml", access_log_, "", instance_);
     try {
         Require(Lastro({"db", "migrate"}), "lastro db migrate");
         IngestSample();
@@ -211,12 +218,13 @@ fs::path Deployment::SampleZip() const {
     return SharedResources::Get().SampleDir() / "registro_fundo_classe.zip";
 }
 
-std::string Deployment::ConfigText(const fs::path& access_log) const {
+std::string Deployment::ConfigText(const fs::path& access_log, const std::string& instance) const {
     std::string text;
     text += "server:\n";
     text += "  listen: \"127.0.0.1:0\"\n";
     text += "  threads: 2\n";
     text += "  base_url: " + Quote(kBaseUrl) + "\n";
+    text += "  instance: " + Quote(instance.empty() ? instance_ : instance) + "\n";
     text += "data_dir: " + Quote((dir_ / "var").string()) + "\n";
     text += database_yaml_;
     text += "plugins:\n";
@@ -224,7 +232,7 @@ std::string Deployment::ConfigText(const fs::path& access_log) const {
     text += "credits:\n";
     text += "  monthly_allowance: " + std::to_string(kMonthlyAllowance) + "\n";
     text += "  calls_per_minute: " + std::to_string(kCallsPerMinute) + "\n";
-text += "auth:\n";
+    text += "auth:\n";
     text += "  key_cache_ms: " + std::to_string(kKeyCacheMs) + "\n";
     text += "log:\n";
     text += "  access_log: " + Quote(access_log.string()) + "\n";
@@ -232,9 +240,10 @@ text += "auth:\n";
 }
 
 fs::path Deployment::WriteConfig(const std::string& name, const fs::path& access_log,
-                                 const std::string& extra) const {
+                                 const std::string& extra, const std::string& instance) const {
     const fs::path path = dir_ / name;
-    WriteFile(path, ConfigText(access_log) + extra);
+    const std::string own = instance.empty() ? instance_ + "-" + path.stem().string() : instance;
+    WriteFile(path, ConfigText(access_log, own) + extra);
     return path;
 }
 
@@ -246,7 +255,7 @@ CommandResult Deployment::Lastro(const std::vector<std::string>& args) const {
     return RunCommand(argv, options);
 }
 
-std::string Deployment::CreateKey(const KeySpec& spec) {
+CreatedKey Deployment::CreateKeyWithId(const KeySpec& spec) {
     std::vector<std::string> args{"keys", "create", "--name",
                                   spec.name.empty() ? "e2e-" + std::to_string(++key_counter_) : spec.name};
     if (spec.credits) {
@@ -267,7 +276,15 @@ std::string Deployment::CreateKey(const KeySpec& spec) {
     if (key.empty() || key.find_first_of(" \n") != std::string::npos) {
         throw std::runtime_error("lastro keys create printed more than a key: " + result.Describe());
     }
-    return key;
+    static constexpr std::string_view kCreated = "created key ";
+    const std::size_t at = result.err.find(kCreated);
+    const std::size_t digits = at == std::string::npos ? at : at + kCreated.size();
+    const std::size_t end =
+        digits == std::string::npos ? digits : result.err.find_first_not_of("0123456789", digits);
+    if (digits == std::string::npos || end == digits || end == std::string::npos || end - digits > 18) {
+        throw std::runtime_error("lastro keys create did not report the key's id: " + result.Describe());
+    }
+    return {key, std::stoll(result.err.substr(digits, end - digits))};
 }
 
 std::vector<boost::json::object> Deployment::AllFunds(const std::string& query, int limit) {

@@ -71,6 +71,8 @@ public:
     ChildProcess& Process() { return *process_; }
     // SIGTERM, then the exit code within `timeout` (nullopt: still running).
     std::optional<int> Terminate(std::chrono::milliseconds timeout);
+    // SIGKILL (a crash: nothing is drained or flushed), then the exit code once reaped.
+    std::optional<int> Kill();
 
 private:
     std::unique_ptr<ChildProcess> process_;
@@ -85,10 +87,17 @@ struct KeySpec {
     std::string name;    // empty: a unique name
 };
 
+struct CreatedKey {
+    std::string secret;   // what `lastro keys create` printed
+    std::int64_t id = 0;  // what `lastro keys usage` and `lastro ledger --key` take
+};
+
 class Deployment {
 public:
     // Throws std::runtime_error, with the failing command's output, when any step fails.
-    Deployment(Backend backend, const std::string& label);
+    // `sqlite_dir`: where the SQLite file goes (default: Dir()), e.g. a file system a test
+    // controls; PostgreSQL deployments ignore it.
+    Deployment(Backend backend, const std::string& label, const std::filesystem::path& sqlite_dir = {});
     ~Deployment();
     Deployment(const Deployment&) = delete;
     Deployment& operator=(const Deployment&) = delete;
@@ -102,16 +111,24 @@ public:
     // ANBIMA subclasses) through `lastro ingest`. Throws with the CLI's output on failure.
     void IngestSample() const;
 
-    // The configuration text of this deployment, with another access log file.
-    std::string ConfigText(const std::filesystem::path& access_log) const;
-    // Writes ConfigText(access_log) (plus `extra` appended) to Dir()/name and returns its path.
+    // server.instance of the deployment's own lastrod: "e2e-<label>-<backend>".
+    const std::string& Instance() const { return instance_; }
+    // The configuration text of this deployment, with another access log file and, when
+    // given, another server.instance.
+    std::string ConfigText(const std::filesystem::path& access_log, const std::string& instance = "") const;
+    // Writes ConfigText(access_log, instance) (plus `extra` appended) to Dir()/name and returns
+    // its path. Without `instance`, "<Instance()>-<name without extension>": a lastrod refunds
+    // its instance's open reservations when it starts, so two processes never share a name
+    // unless a test asks for it.
     std::filesystem::path WriteConfig(const std::string& name, const std::filesystem::path& access_log,
-                                      const std::string& extra = "") const;
+                                      const std::string& extra = "", const std::string& instance = "") const;
 
     // Runs `lastro ARGS...` against this deployment's configuration.
     CommandResult Lastro(const std::vector<std::string>& args) const;
     // `lastro keys create`; returns the key (stdout). Throws when the CLI fails.
-    std::string CreateKey(const KeySpec& spec = {});
+    std::string CreateKey(const KeySpec& spec = {}) { return CreateKeyWithId(spec).secret; }
+    // The same, with the id the CLI reports on stderr ("created key N (name)").
+    CreatedKey CreateKeyWithId(const KeySpec& spec = {});
     // A key with plenty of credits and calls per minute, for tests that do not count them.
     std::string RoomyKey() { return CreateKey({1000000, 100000, "", ""}); }
 
@@ -130,6 +147,7 @@ private:
     std::filesystem::path dir_;
     std::filesystem::path config_file_;
     std::filesystem::path access_log_;
+    std::string instance_;
     std::string database_yaml_;
     std::unique_ptr<Lastrod> server_;
     std::unique_ptr<HttpClient> http_;

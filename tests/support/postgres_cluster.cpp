@@ -6,6 +6,8 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include <gtest/gtest.h>
+
 #include <csignal>
 #include <cstdlib>
 #include <stdexcept>
@@ -82,30 +84,86 @@ std::unique_ptr<PostgresCluster> PostgresCluster::Start() {
     // The port is free when chosen; another process may take it first, so try a few.
     std::string last_output;
     for (int attempt = 0; attempt < 3 && !cluster->postmaster_; ++attempt) {
-        const std::uint16_t port = FreePort();
-        auto postmaster = ChildProcess::Start(
-            {(cluster->bin_dir_ / "postgres").string(), "-D", data.string(), "-p", std::to_string(port), "-c",
-             "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=" + cluster->dir_.string(), "-c",
-             "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c",
-             "max_connections=60", "-c", "shared_buffers=32MB"},
-            as_postgres);
-        auto ready = postmaster->WaitForLine(
-            [](std::string_view line) {
-                return line.find("database system is ready to accept connections") != std::string_view::npos;
-            },
-            std::chrono::seconds(60));
-        if (ready) {
-            cluster->port_ = port;
-            cluster->postmaster_ = std::move(postmaster);
-        } else {
-            last_output = postmaster->Output();
-            postmaster->Kill();
-        }
+        cluster->port_ = FreePort();
+        last_output = cluster->StartPostmaster();
     }
     if (!cluster->postmaster_) {
         throw std::runtime_error("postgres did not become ready:\n" + last_output);
     }
     return cluster;
+}
+
+std::string PostgresCluster::StartPostmaster() {
+    CommandOptions as_postgres;
+    as_postgres.run_as = run_as_;
+    as_postgres.env = {"LC_ALL=C", "TZ=UTC"};
+    auto postmaster = ChildProcess::Start(
+        {(bin_dir_ / "postgres").string(), "-D", (dir_ / "data").string(), "-p", std::to_string(port_), "-c",
+         "listen_addresses=127.0.0.1", "-c", "unix_socket_directories=" + dir_.string(), "-c", "fsync=off",
+         "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=60", "-c",
+         "shared_buffers=32MB"},
+        as_postgres);
+    auto ready = postmaster->WaitForLine(
+        [](std::string_view line) {
+            return line.find("database system is ready to accept connections") != std::string_view::npos;
+        },
+        std::chrono::seconds(60));
+    if (!ready) {
+        const std::string output = postmaster->Output();
+        postmaster->Kill();
+        return output;
+    }
+    postmaster_ = std::move(postmaster);
+    return "";
+}
+
+void PostgresCluster::Pause() {
+    if (!postmaster_) {
+        return;
+    }
+    ShutDownPostmaster();
+}
+
+void PostgresCluster::Resume() {
+    if (postmaster_ || dir_.empty()) {
+        return;
+    }
+    // Clients hold this port in their conninfo, so it cannot move; a fast shutdown leaves no
+    // socket behind, so it is free unless another program took it meanwhile.
+    const std::string output = StartPostmaster();
+    if (!postmaster_) {
+        throw std::runtime_error("postgres did not restart on port " + std::to_string(port_) + ":\n" +
+                                 output);
+    }
+}
+
+void PostgresCluster::ShutDownPostmaster() {
+    // Fast shutdown, as `pg_ctl stop -m fast` asks for it; SIGKILL if it hangs.
+    postmaster_->Signal(SIGINT);
+    if (!postmaster_->WaitForExit(std::chrono::seconds(30))) {
+        postmaster_->Kill();
+    }
+    earlier_log_ += postmaster_->Output();
+    postmaster_.reset();
+}
+
+PausedPostgres::PausedPostgres(PostgresCluster& cluster) : cluster_(cluster) {
+    cluster_.Pause();
+}
+
+PausedPostgres::~PausedPostgres() {
+    try {
+        Resume();
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what();
+    }
+}
+
+void PausedPostgres::Resume() {
+    if (!resumed_) {
+        resumed_ = true;
+        cluster_.Resume();
+    }
 }
 
 PostgresCluster::~PostgresCluster() {
@@ -123,21 +181,13 @@ std::string PostgresCluster::CreateDatabase(const std::string& name) {
 }
 
 std::string PostgresCluster::LogTail(std::size_t bytes) const {
-    if (!postmaster_) {
-        return "";
-    }
-    const std::string log = postmaster_->Output();
+    const std::string log = earlier_log_ + (postmaster_ ? postmaster_->Output() : "");
     return log.size() > bytes ? "..." + log.substr(log.size() - bytes) : log;
 }
 
 void PostgresCluster::Stop() {
     if (postmaster_) {
-        // Fast shutdown, as `pg_ctl stop -m fast` asks for it; SIGKILL if it hangs.
-        postmaster_->Signal(SIGINT);
-        if (!postmaster_->WaitForExit(std::chrono::seconds(30))) {
-            postmaster_->Kill();
-        }
-        postmaster_.reset();
+        ShutDownPostmaster();
     }
     if (!dir_.empty()) {
         std::error_code ignored;

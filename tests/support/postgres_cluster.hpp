@@ -35,14 +35,42 @@ public:
     std::string LogTail(std::size_t bytes = 4000) const;
     void Stop();
 
+    // Pause() shuts the postmaster down (fast) and keeps the data; Resume() starts it again on
+    // the same directory and port, so every conninfo stays valid. Prefer PausedPostgres, which
+    // always resumes. Resume() throws, with the server's output, when it does not come back.
+    void Pause();
+    void Resume();
+    bool Running() const { return postmaster_ != nullptr; }
+
 private:
     PostgresCluster() = default;
+    // Starts the postmaster on port_; returns its output when it did not become ready.
+    std::string StartPostmaster();
+    void ShutDownPostmaster();
 
     std::filesystem::path bin_dir_;
     std::filesystem::path dir_;
     std::optional<RunAs> run_as_;
     std::uint16_t port_ = 0;
     std::unique_ptr<ChildProcess> postmaster_;
+    std::string earlier_log_;  // output of the postmasters before a Pause()
+};
+
+// The shared cluster is down while this lives: a test that takes the database away cannot
+// leave it away for the tests after it, whatever it asserts or throws.
+class PausedPostgres {
+public:
+    explicit PausedPostgres(PostgresCluster& cluster);
+    ~PausedPostgres();  // resumes (a failure to is reported as a test failure)
+    PausedPostgres(const PausedPostgres&) = delete;
+    PausedPostgres& operator=(const PausedPostgres&) = delete;
+
+    // Resumes now (once); throws when PostgreSQL does not come back.
+    void Resume();
+
+private:
+    PostgresCluster& cluster_;
+    bool resumed_ = false;
 };
 
 // A TCP port of 127.0.0.1 that was free a moment ago.

@@ -1,0 +1,595 @@
+// Billing under faults (docs/billing.md): a lastrod killed under load, two lastrods sharing
+// one database, and the database going away and coming back. Every check is made against the
+// records an operator sees (`lastro ledger`, `lastro keys usage`), from the responses the
+// clients actually received: a charge a client saw is recorded once, nothing stays reserved,
+// nothing is spent beyond an allowance or a minute's limit, and an unanswerable call costs
+// nothing.
+#include "api_fixture.hpp"
+#include "support/backend_fixture.hpp"
+#include "support/checks.hpp"
+#include "support/ledger.hpp"
+
+#include <sys/mount.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <csignal>
+#include <cstring>
+#include <ctime>
+#include <fstream>
+#include <functional>
+#include <latch>
+#include <map>
+#include <mutex>
+#include <set>
+#include <thread>
+
+namespace lastro::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+class BillingFaultsTest : public BackendTest<BillingFaultsTest> {
+public:
+    static constexpr const char* kLabel = "faults";
+};
+
+INSTANTIATE_TEST_SUITE_P(Sqlite, BillingFaultsTest, ::testing::Values(Backend::kSqlite), BackendParamName);
+INSTANTIATE_TEST_SUITE_P(Postgres, BillingFaultsTest, ::testing::Values(Backend::kPostgres),
+                         BackendParamName);
+
+// One call as the client saw it.
+struct Outcome {
+    std::size_t key = 0;  // index into the test's keys
+    std::string target;
+    HttpResponse response;
+
+    std::string RequestId() const { return response.Header("X-Request-Id").value_or(""); }
+    // X-Credits-Charged; -1 when absent or not an integer.
+    std::int64_t Charged() const { return response.IntHeader("X-Credits-Charged").value_or(-1); }
+};
+
+// Who sends what: thread `t` sends its `i`th call to ports[t % ports.size()] with
+// keys[(t + i) % keys.size()] and targets[(t + 2 * i) % targets.size()], so every thread
+// mixes keys and operations.
+struct Load {
+    std::vector<std::uint16_t> ports;
+    std::vector<std::string> keys;
+    std::vector<std::string> targets;
+    int threads = 4;
+    int calls_per_thread = 0;  // 0: until `stop`
+};
+
+// Runs `load` from its own threads, one HttpClient each, all released together. With
+// calls_per_thread 0 it runs until `stop` is set and then returns what was received.
+std::vector<Outcome> RunLoad(const Load& load, const std::atomic<bool>& stop,
+                             std::atomic<std::size_t>* answered = nullptr) {
+    std::mutex mutex;
+    std::vector<Outcome> all;
+    std::latch start(load.threads);
+    std::vector<std::thread> threads;
+    for (int t = 0; t < load.threads; ++t) {
+        threads.emplace_back([&, t] {
+            HttpClient http(load.ports[static_cast<std::size_t>(t) % load.ports.size()]);
+            std::vector<Outcome> mine;
+            start.arrive_and_wait();
+            // Bounded even when calls_per_thread is 0: the caller stops it long before.
+            const int limit = load.calls_per_thread > 0 ? load.calls_per_thread : 100000;
+            for (int i = 0; i < limit && !(load.calls_per_thread == 0 && stop.load()); ++i) {
+                Outcome o;
+                o.key = static_cast<std::size_t>(t + i) % load.keys.size();
+                o.target = load.targets[static_cast<std::size_t>(t + 2 * i) % load.targets.size()];
+                o.response = http.Get(o.target, load.keys[o.key]);
+                if (answered && o.response.status != 0) {
+                    ++*answered;
+                }
+                mine.push_back(std::move(o));
+            }
+            std::lock_guard lock(mutex);
+            all.insert(all.end(), std::make_move_iterator(mine.begin()), std::make_move_iterator(mine.end()));
+        });
+    }
+    for (std::thread& thread : threads) {
+        thread.join();
+    }
+    return all;
+}
+
+// Every ledger entry of the months a test spanned (a test may straddle a month's end).
+std::vector<LedgerEntry> LedgerSince(const Deployment& d, std::time_t started) {
+    std::vector<LedgerEntry> entries = ReadLedger(d, UtcMonth(started));
+    if (UtcMonth(std::time(nullptr)) != UtcMonth(started)) {
+        for (LedgerEntry& e : ReadLedger(d, UtcMonth(std::time(nullptr)))) {
+            entries.push_back(std::move(e));
+        }
+    }
+    return entries;
+}
+
+std::map<std::string, LedgerEntry> ById(const std::vector<LedgerEntry>& entries) {
+    std::map<std::string, LedgerEntry> by_id;
+    for (const LedgerEntry& e : entries) {
+        by_id.emplace(e.request_id, e);
+    }
+    return by_id;
+}
+
+// A key's usage summed over the months a test spanned.
+KeyUsage UsageSince(const Deployment& d, std::int64_t key_id, std::time_t started) {
+    KeyUsage sum = ReadKeyUsage(d, key_id, UtcMonth(started));
+    if (UtcMonth(std::time(nullptr)) != UtcMonth(started)) {
+        const KeyUsage later = ReadKeyUsage(d, key_id, UtcMonth(std::time(nullptr)));
+        sum.charged += later.charged;
+        sum.reserved += later.reserved;
+        sum.ledger_charged += later.ledger_charged;
+        sum.ledger_reserved += later.ledger_reserved;
+        sum.ledger_entries += later.ledger_entries;
+    }
+    return sum;
+}
+
+// The usage row and the ledger agree, and nothing is left reserved.
+void ExpectSettledUsage(const KeyUsage& usage, std::int64_t key_id) {
+    SCOPED_TRACE("key " + std::to_string(key_id));
+    EXPECT_EQ(usage.charged, usage.ledger_charged) << "the usage row and the ledger disagree";
+    EXPECT_EQ(usage.reserved, 0) << "credits left reserved";
+    EXPECT_EQ(usage.ledger_reserved, 0) << "ledger entries left reserved";
+}
+
+std::string DatabaseField(const HttpResponse& health) {
+    if (health.status != 200) {
+        return "(status " + std::to_string(health.status) + ")";
+    }
+    const boost::json::value body = health.Json();
+    const boost::json::value* database =
+        body.is_object() ? body.get_object().if_contains("database") : nullptr;
+    return database && database->is_string() ? std::string(database->get_string()) : "(missing)";
+}
+
+// Polls /health (bounded) until its "database" reads `wanted`; returns the last answer.
+HttpResponse WaitForHealth(HttpClient& http, const std::string& wanted, std::chrono::seconds bound) {
+    const auto deadline = Clock::now() + bound;
+    HttpResponse health = http.Get("/health");
+    while (DatabaseField(health) != wanted && Clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        health = http.Get("/health");
+    }
+    return health;
+}
+
+TEST_P(BillingFaultsTest, SigkillUnderLoadLosesNoChargeAndLeavesNothingReserved) {
+    const std::time_t started = std::time(nullptr);
+    // Allowances that last the whole run, that run out during it (429s), and in between.
+    const std::vector<CreatedKey> keys = {D().CreateKeyWithId({1000000, 100000, "", ""}),
+                                          D().CreateKeyWithId({60, 100000, "", ""}),
+                                          D().CreateKeyWithId({2000, 100000, "", ""})};
+    const std::string cnpj = Str(D().AllFunds("", 100).front(), "cnpj");
+    // 200 charged 1; 404 charged 1 and 5 (unknown ids); 422 refunded; 200 charged 1.
+    const std::vector<std::string> targets = {"/v1/fundos?limit=1", "/v1/fundos/" + RandomUuid() + "/classes",
+                                              "/v1/classes/" + RandomUuid() + "/snapshot",
+                                              "/v1/fundos?limit=0", "/v1/resolve?cnpj=" + cnpj};
+
+    // A lastrod of its own (instance e2e-faults-<backend>-kill), so the fixture's keeps serving.
+    const fs::path config = D().WriteConfig("kill.yaml", D().Dir() / "kill-access.log");
+    const std::string instance = D().Instance() + "-kill";
+    std::unique_ptr<Lastrod> server = Lastrod::Start(config);
+
+    Load load;
+    load.ports = {server->Port()};
+    for (const CreatedKey& k : keys) {
+        load.keys.push_back(k.secret);
+    }
+    load.targets = targets;
+    std::atomic<bool> stop{false};
+    std::atomic<std::size_t> answered{0};
+    std::vector<Outcome> outcomes;
+    std::thread clients([&] { outcomes = RunLoad(load, stop, &answered); });
+    // About 1.5 s of load (and at least some answers), then the crash in the middle of it.
+    const auto load_started = Clock::now();
+    while ((Clock::now() - load_started < std::chrono::milliseconds(1500) || answered.load() < 200) &&
+           Clock::now() - load_started < std::chrono::seconds(30)) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    const std::optional<int> killed = server->Kill();
+    stop = true;
+    clients.join();
+    ASSERT_EQ(killed, 128 + SIGKILL) << server->Process().Output();
+
+    // What the crash left open: only the killed instance's reservations can be.
+    std::size_t left_open = 0;
+    for (const LedgerEntry& e : LedgerSince(D(), started)) {
+        if (e.state == "reserved") {
+            EXPECT_EQ(e.instance, instance) << e.request_id;
+            ++left_open;
+        }
+    }
+
+    // The same configuration again: the same instance name, which recovers its own.
+    std::unique_ptr<Lastrod> restarted = Lastrod::Start(config);
+    HttpClient after(restarted->Port());
+    HttpResponse alive = after.Get("/v1/fundos?limit=1", keys[0].secret);
+    EXPECT_EQ(alive.status, 200) << alive.Describe();
+    EXPECT_EQ(alive.IntHeader("X-Credits-Charged"), 1) << alive.Describe();
+    const std::optional<int> stopped = restarted->Terminate(std::chrono::seconds(15));
+    EXPECT_EQ(stopped, 0) << restarted->Process().Output();
+    const std::string start_output = restarted->Process().Output();
+    const std::string recovery_line = "lastrod: refunded " + std::to_string(left_open) +
+                                      " reservations left open by instance " + instance + "'s last run\n";
+    if (left_open > 0) {
+        EXPECT_NE(start_output.find(recovery_line), std::string::npos)
+            << "expected: " << recovery_line << "\n"
+            << start_output;
+    } else {
+        EXPECT_EQ(start_output.find("lastrod: refunded"), std::string::npos)
+            << "nothing was open, nothing to report\n"
+            << start_output;
+    }
+
+    const std::vector<LedgerEntry> ledger = LedgerSince(D(), started);
+    const std::map<std::string, LedgerEntry> by_id = ById(ledger);
+    EXPECT_EQ(by_id.size(), ledger.size()) << "a request id twice in the ledger";
+    for (const LedgerEntry& e : ledger) {
+        EXPECT_NE(e.state, "reserved") << e.request_id << " is still reserved after the restart";
+    }
+
+    std::map<std::int64_t, std::size_t> key_index;
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        key_index[keys[i].id] = i;
+    }
+    std::vector<std::int64_t> received_charges(keys.size(), 0);
+    std::vector<std::int64_t> unanswered(keys.size(), 0);
+    std::set<std::string> received_ids;
+    std::map<long, int> statuses;
+    for (const Outcome& o : outcomes) {
+        if (o.response.status == 0) {
+            ++unanswered[o.key];  // sent when the server died (or after): may or may not be billed
+            continue;
+        }
+        ++statuses[o.response.status];
+        SCOPED_TRACE(o.response.Describe());
+        const std::string id = o.RequestId();
+        ASSERT_FALSE(id.empty());
+        received_ids.insert(id);
+        const std::int64_t charged = o.Charged();
+        ASSERT_GE(charged, 0) << "X-Credits-Charged";
+        received_charges[o.key] += charged;
+        const auto entry = by_id.find(id);
+        if (charged > 0) {
+            ASSERT_NE(entry, by_id.end()) << "a charge the client saw is not in the ledger";
+            EXPECT_EQ(entry->second.state, "charged");
+            EXPECT_EQ(entry->second.price, charged);
+            EXPECT_EQ(entry->second.status, static_cast<int>(o.response.status));
+            EXPECT_EQ(entry->second.key_id, keys[o.key].id);
+        } else if (entry != by_id.end()) {
+            EXPECT_EQ(entry->second.state, "refunded") << "charged 0 for the client, but not refunded";
+        }
+        if (o.response.status == 200 || o.response.status == 404) {
+            EXPECT_GT(charged, 0) << "200 and 404 are charged";
+        }
+        if (o.response.status == 422) {
+            EXPECT_EQ(charged, 0);
+            EXPECT_NE(entry, by_id.end()) << "a 422 is answered after its reservation";
+        }
+        if (o.response.status == 429) {
+            EXPECT_EQ(entry, by_id.end()) << "a 429 reserves nothing";
+        }
+    }
+    // The mix really ran: charged, refunded and refused calls all happened before the kill.
+    EXPECT_GT(statuses[200], 0);
+    EXPECT_GT(statuses[404], 0);
+    EXPECT_GT(statuses[422], 0);
+    EXPECT_GT(statuses[429], 0) << "the 60-credit key ran out";
+    for (const auto& [status, count] : statuses) {
+        EXPECT_TRUE(status == 200 || status == 404 || status == 422 || status == 429)
+            << count << " answers of status " << status;
+    }
+
+    // Entries nobody saw an answer for can only be calls whose answer the crash swallowed.
+    std::vector<std::int64_t> unseen_entries(keys.size(), 0);
+    for (const LedgerEntry& e : ledger) {
+        auto k = key_index.find(e.key_id);
+        if (k != key_index.end() && !received_ids.count(e.request_id) &&
+            e.request_id != alive.Header("X-Request-Id").value_or("")) {
+            ++unseen_entries[k->second];
+        }
+    }
+    for (std::size_t i = 0; i < keys.size(); ++i) {
+        SCOPED_TRACE("key " + std::to_string(keys[i].id));
+        const KeyUsage usage = UsageSince(D(), keys[i].id, started);
+        ExpectSettledUsage(usage, keys[i].id);
+        const std::int64_t after_restart = i == 0 ? 1 : 0;
+        EXPECT_GE(usage.charged, received_charges[i] + after_restart) << "a charge the client saw is missing";
+        EXPECT_LE(usage.charged, received_charges[i] + after_restart + 5 * unanswered[i])
+            << "charged more than the answers received plus the unanswered calls can explain";
+        EXPECT_LE(unseen_entries[i], unanswered[i]);
+    }
+}
+
+// Two lastrods on one database: spending and per-minute counting are the database's, so the
+// limits hold across instances. (PostgreSQL is the multi-host case; two processes on one
+// SQLite file is the same rule on one host, so both backends run it.)
+class TwoInstances {
+public:
+    explicit TwoInstances(Deployment& d)
+        : second_(Lastrod::Start(d.WriteConfig("second.yaml", d.Dir() / "second-access.log"))),
+          ports_{d.Server().Port(), second_->Port()} {}
+    ~TwoInstances() {
+        if (!second_->Terminate(std::chrono::seconds(15))) {
+            second_->Kill();
+        }
+    }
+    const std::vector<std::uint16_t>& Ports() const { return ports_; }
+
+private:
+    std::unique_ptr<Lastrod> second_;
+    std::vector<std::uint16_t> ports_;
+};
+
+TEST_P(BillingFaultsTest, TwoInstancesNeverSpendMoreThanTheAllowance) {
+    const std::time_t started = std::time(nullptr);
+    constexpr std::int64_t kAllowance = 40;
+    const CreatedKey key = D().CreateKeyWithId({kAllowance, 100000, "", ""});
+    TwoInstances instances(D());
+
+    Load load;
+    load.ports = instances.Ports();
+    load.keys = {key.secret};
+    load.targets = {"/v1/fundos?limit=1"};  // price 1, always 200 while credits last
+    load.threads = 4;
+    load.calls_per_thread = 50;
+    const std::vector<Outcome> outcomes = RunLoad(load, std::atomic<bool>{false});
+    ASSERT_EQ(outcomes.size(), 200u);
+
+    std::int64_t charged = 0;
+    std::set<std::string> charged_ids;
+    for (const Outcome& o : outcomes) {
+        SCOPED_TRACE(o.response.Describe());
+        if (o.response.status == 200) {
+            EXPECT_EQ(o.Charged(), 1);
+            charged += std::max<std::int64_t>(0, o.Charged());
+            charged_ids.insert(o.RequestId());
+        } else {
+            EXPECT_TRUE(IsProblem(o.response, 429, kBaseUrl, "/v1/fundos", std::nullopt));
+            EXPECT_EQ(o.Charged(), 0);
+            if (o.response.status == 429) {
+                EXPECT_EQ(o.response.IntHeader("X-Credits-Remaining"), 0);
+                EXPECT_EQ(Str(AsObject(o.response.Json()), "detail").find("per-minute"), std::string::npos)
+                    << "refused for credits, not for the minute";
+            }
+        }
+    }
+    EXPECT_LE(charged, kAllowance) << "spent beyond the allowance";
+    EXPECT_EQ(charged, kAllowance) << "200 calls for 40 credits use them all";
+
+    const std::vector<LedgerEntry> ledger = ReadLedger(D(), UtcMonth(started), key.id);
+    std::int64_t ledger_charged = 0;
+    std::set<std::string> ledger_ids;
+    for (const LedgerEntry& e : ledger) {
+        EXPECT_EQ(e.state, "charged") << e.request_id;
+        EXPECT_TRUE(e.instance == D().Instance() || e.instance == D().Instance() + "-second") << e.instance;
+        ledger_charged += e.state == "charged" ? e.price : 0;
+        ledger_ids.insert(e.request_id);
+    }
+    EXPECT_EQ(ledger_ids, charged_ids) << "the ledger holds exactly the calls answered 200";
+    EXPECT_EQ(ledger_charged, charged);
+    const KeyUsage usage = UsageSince(D(), key.id, started);
+    ExpectSettledUsage(usage, key.id);
+    EXPECT_EQ(usage.charged, charged);
+}
+
+TEST_P(BillingFaultsTest, TwoInstancesShareOnePerMinuteWindow) {
+    constexpr std::int64_t kPerMinute = 30;
+    const CreatedKey key = D().CreateKeyWithId({1000000, kPerMinute, "", ""});
+    TwoInstances instances(D());
+
+    Load load;
+    load.ports = instances.Ports();
+    load.keys = {key.secret};
+    load.targets = {"/v1/fundos?limit=1"};
+    load.threads = 4;
+    load.calls_per_thread = 25;
+    AvoidMinuteBoundary();
+    const std::vector<Outcome> outcomes = RunLoad(load, std::atomic<bool>{false});
+    ASSERT_EQ(outcomes.size(), 100u);
+
+    std::int64_t admitted = 0;
+    const std::optional<std::int64_t> window = outcomes.front().response.IntHeader("X-RateLimit-Reset");
+    for (const Outcome& o : outcomes) {
+        SCOPED_TRACE(o.response.Describe());
+        ASSERT_EQ(o.response.IntHeader("X-RateLimit-Reset"), window) << "all calls in one minute window";
+        if (o.response.status != 429) {
+            ++admitted;
+            EXPECT_EQ(o.response.status, 200);
+            continue;
+        }
+        EXPECT_TRUE(IsProblem(o.response, 429, kBaseUrl, "/v1/fundos", std::nullopt));
+        EXPECT_NE(Str(AsObject(o.response.Json()), "detail").find("per-minute"), std::string::npos);
+        EXPECT_EQ(o.response.IntHeader("X-RateLimit-Remaining"), 0);
+        EXPECT_EQ(o.Charged(), 0);
+        const std::optional<std::int64_t> retry = o.response.IntHeader("Retry-After");
+        ASSERT_TRUE(retry) << "Retry-After";
+        EXPECT_GE(*retry, 1);
+        EXPECT_LE(*retry, 60);
+    }
+    EXPECT_EQ(admitted, kPerMinute) << "the two instances count one window";
+}
+
+// A file system of our own for a SQLite database, so that a test can take it away: a tmpfs
+// (root only). Unmounted when the guard goes.
+class TmpfsMount {
+public:
+    // Empty on success, else why it could not be mounted.
+    std::string Mount(const fs::path& where, const std::string& size) {
+        fs::create_directories(where);
+        if (geteuid() != 0) {
+            return "mounting a tmpfs needs root";
+        }
+        const std::string options = "size=" + size + ",mode=0755";
+        if (mount("tmpfs", where.c_str(), "tmpfs", 0, options.c_str()) != 0) {
+            return std::string("mount -t tmpfs ") + where.string() + ": " + std::strerror(errno);
+        }
+        where_ = where;
+        return "";
+    }
+    ~TmpfsMount() {
+        if (!where_.empty()) {
+            umount2(where_.c_str(), MNT_DETACH);
+        }
+    }
+
+private:
+    fs::path where_;
+};
+
+// What the outage checks share, whatever took the database away.
+struct OutageProbe {
+    HttpClient& http;
+    std::string key;
+    std::vector<Outcome> unavailable;  // the 503s
+    std::int64_t served = 0;           // 200s during the test (charged 1 each)
+
+    // Calls (bounded) until `wanted` 503s; every answer must be 503 or, when `may_serve`
+    // (a full disk fails a write only when it needs a new page), 200 and charged.
+    void Expect503s(int wanted, bool may_serve, std::chrono::seconds bound) {
+        const auto deadline = Clock::now() + bound;
+        while (static_cast<int>(unavailable.size()) < wanted && Clock::now() < deadline) {
+            Outcome o;
+            o.target = "/v1/fundos?limit=1";
+            o.response = http.Get(o.target, key);
+            if (o.response.status == 200 && may_serve) {
+                ++served;
+                if (o.Charged() != 1) {
+                    ADD_FAILURE() << "served while the database cannot be written, but not charged\n"
+                                  << o.response.Describe();
+                    return;
+                }
+                continue;
+            }
+            SCOPED_TRACE(o.response.Describe());
+            EXPECT_TRUE(IsProblem(o.response, 503, kBaseUrl, "/v1/fundos", std::nullopt));
+            EXPECT_TRUE(HasBillingHeaders(o.response));
+            EXPECT_EQ(o.Charged(), 0);
+            EXPECT_EQ(o.response.Header("Retry-After"), "1");
+            unavailable.push_back(std::move(o));
+        }
+        EXPECT_EQ(static_cast<int>(unavailable.size()), wanted) << "503s within " << bound.count() << " s";
+    }
+
+    // Calls (bounded) until one is served again.
+    void ExpectRecovery(std::chrono::seconds bound) {
+        const auto deadline = Clock::now() + bound;
+        HttpResponse r = http.Get("/v1/fundos?limit=1", key);
+        while (r.status != 200 && Clock::now() < deadline) {
+            EXPECT_EQ(r.status, 503) << r.Describe();
+            EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 0) << r.Describe();
+            unavailable.push_back(Outcome{0, "/v1/fundos?limit=1", r});
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            r = http.Get("/v1/fundos?limit=1", key);
+        }
+        ASSERT_EQ(r.status, 200) << "not served again within " << bound.count() << " s\n" << r.Describe();
+        EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 1) << r.Describe();
+        ++served;
+    }
+
+    // The 503s cost nothing: once the writer has paid back what it owes (bounded), their ids
+    // are absent from the ledger or refunded, and the key's charges are exactly the 200s.
+    void ExpectNothingCharged(const Deployment& d, std::int64_t key_id, std::time_t started) {
+        const auto deadline = Clock::now() + std::chrono::seconds(20);
+        KeyUsage usage = UsageSince(d, key_id, started);
+        while ((usage.reserved != 0 || usage.ledger_reserved != 0) && Clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(200));
+            usage = UsageSince(d, key_id, started);
+        }
+        ExpectSettledUsage(usage, key_id);
+        EXPECT_EQ(usage.charged, served) << "only the calls served 200 are charged";
+        const std::map<std::string, LedgerEntry> by_id = ById(LedgerSince(d, started));
+        for (const Outcome& o : unavailable) {
+            const auto entry = by_id.find(o.RequestId());
+            if (entry != by_id.end()) {
+                EXPECT_EQ(entry->second.state, "refunded") << o.response.Describe();
+            }
+        }
+    }
+};
+
+void ExpectHealthUnavailable(HttpClient& http) {
+    const HttpResponse health = WaitForHealth(http, "unavailable", std::chrono::seconds(5));
+    EXPECT_EQ(health.status, 200) << health.Describe();
+    EXPECT_EQ(DatabaseField(health), "unavailable") << health.Describe();
+}
+
+void ExpectHealthOk(HttpClient& http) {
+    const HttpResponse health = WaitForHealth(http, "ok", std::chrono::seconds(5));
+    EXPECT_EQ(health.status, 200) << health.Describe();
+    EXPECT_EQ(DatabaseField(health), "ok") << health.Describe();
+}
+
+void PostgresAway(Deployment& d) {
+    const std::time_t started = std::time(nullptr);
+    const CreatedKey key = d.CreateKeyWithId({1000, 100000, "", ""});
+    OutageProbe probe{d.Http(), key.secret, {}, 0};
+    ASSERT_EQ(d.Get("/v1/fundos?limit=1", key.secret).status, 200);
+    ++probe.served;
+    {
+        PausedPostgres paused(SharedResources::Get().Postgres());
+        probe.Expect503s(5, false, std::chrono::seconds(20));
+        ExpectHealthUnavailable(d.Http());
+        paused.Resume();
+        probe.ExpectRecovery(std::chrono::seconds(20));
+    }
+    ExpectHealthOk(d.Http());
+    probe.ExpectNothingCharged(d, key.id, started);
+}
+
+// Fills the file system holding `dir` with one file; returns its path. Writes until ENOSPC.
+fs::path FillUp(const fs::path& dir) {
+    const fs::path filler = dir / "filler";
+    std::ofstream out(filler, std::ios::binary | std::ios::trunc);
+    const std::string block(1 << 20, 'x');
+    for (int i = 0; i < 100000 && out.write(block.data(), static_cast<std::streamsize>(block.size())); ++i) {
+    }
+    out.close();
+    return filler;
+}
+
+void SqliteAway(const fs::path& mount_point) {
+    TmpfsMount tmpfs;
+    if (const std::string why = tmpfs.Mount(mount_point, "256m"); !why.empty()) {
+        GTEST_SKIP() << "the SQLite outage needs a tmpfs of its own: " << why;
+    }
+    const std::time_t started = std::time(nullptr);
+    Deployment d(Backend::kSqlite, "outage", mount_point);
+    const CreatedKey key = d.CreateKeyWithId({1000, 100000, "", ""});
+    OutageProbe probe{d.Http(), key.secret, {}, 0};
+    ASSERT_EQ(d.Get("/v1/fundos?limit=1", key.secret).status, 200);
+    ++probe.served;
+
+    // The database's file system runs full. (`mount -o remount,ro` would be the other way to
+    // take it away, but Linux refuses it with EBUSY while a file on it is open for writing,
+    // as lastrod's database always is.)
+    const fs::path filler = FillUp(mount_point);
+    struct statvfs space{};
+    ASSERT_EQ(statvfs(mount_point.c_str(), &space), 0) << std::strerror(errno);
+    ASSERT_EQ(space.f_bavail, 0u) << "the tmpfs is full";
+    probe.Expect503s(5, true, std::chrono::seconds(20));
+    ExpectHealthUnavailable(d.Http());
+    fs::remove(filler);
+    probe.ExpectRecovery(std::chrono::seconds(20));
+    ExpectHealthOk(d.Http());
+    probe.ExpectNothingCharged(d, key.id, started);
+}
+
+TEST_P(BillingFaultsTest, DatabaseAwayIs503UnchargedAndServingResumesWhenItReturns) {
+    if (GetParam() == Backend::kPostgres) {
+        PostgresAway(D());
+    } else {
+        SqliteAway(D().Dir() / "outage-tmpfs");
+    }
+}
+
+}  // namespace
+}  // namespace lastro::e2e
