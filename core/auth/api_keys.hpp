@@ -1,6 +1,6 @@
 // API keys: "lst_" followed by 48 hexadecimal digits (192 bits from the OS CSPRNG). Only the
 // SHA-256 of a key is stored; lookups go by that hash and the final comparison is constant
-// time (docs/authentication.md).
+// time (docs/billing.md, "Keys").
 #pragma once
 
 #include "core/storage/core_model.hxx"

@@ -1,6 +1,6 @@
 // Authentication without a database read per call: the answer for a key hash (its principal,
 // or "no such usable key") is kept for `ttl`, then asked again. A revoked key therefore stops
-// working within `ttl` on every instance, and so do changed limits (docs/authentication.md).
+// working within `ttl` on every instance, and so do changed limits (docs/billing.md, "Keys").
 // Bounded: when `capacity` hashes are held, expired ones go, and if none had, all go.
 #pragma once
 
