@@ -36,6 +36,11 @@ protected:
         // groups (core/billing/ledger_writer.hpp), so this is one sync per group, not per call.
         // NORMAL (WAL): no sync at commit; a commit survives the process, not the machine.
         c->execute(sync_full_ ? "PRAGMA synchronous=FULL" : "PRAGMA synchronous=NORMAL");
+        // 1 MB of page cache per connection (SQLite's default is 2 MB): a pool holds one
+        // connection per request thread, and in WAL mode a connection's cache is dropped
+        // whenever another one has committed since its last read, so more would mostly be
+        // resident memory; the operating system's cache holds the file anyway.
+        c->execute("PRAGMA cache_size=-1024");
         return c;
     }
 
