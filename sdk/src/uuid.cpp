@@ -90,6 +90,17 @@ std::string UuidV4() {
     return Finish(bytes, 4);
 }
 
+std::string UuidV7(std::uint64_t unix_ms) {
+    UuidBytes bytes;
+    if (RAND_bytes(bytes.data() + 6, static_cast<int>(bytes.size() - 6)) != 1) {
+        throw std::runtime_error("UuidV7: the random generator failed (OpenSSL RAND_bytes)");
+    }
+    for (int i = 0; i < 6; ++i) {
+        bytes[i] = static_cast<unsigned char>(unix_ms >> (8 * (5 - i)));
+    }
+    return Finish(bytes, 7);
+}
+
 bool IsUuid(std::string_view text) {
     if (text.size() != 36) {
         return false;
