@@ -67,6 +67,20 @@ ParsedDecimal ParseFidcDecimal(std::string_view text) {
     return {NumberStatus::kValue, value};
 }
 
+NumberStatus FidcDecimalStatus(std::string_view text) {
+    // A plain decimal this short is 0 or between 1e-299 and 1e300 in magnitude: a finite,
+    // normal double, which from_chars always converts.
+    constexpr std::size_t kAlwaysConvertible = 300;
+    const std::string_view trimmed = TrimBlanks(text);
+    if (trimmed.empty()) {
+        return NumberStatus::kEmpty;
+    }
+    if (trimmed.size() <= kAlwaysConvertible) {
+        return IsPlainDecimal(trimmed) ? NumberStatus::kValue : NumberStatus::kInvalid;
+    }
+    return ParseFidcDecimal(trimmed).status;
+}
+
 ParsedInteger ParseFidcInteger(std::string_view text) {
     const ParsedDecimal decimal = ParseFidcDecimal(text);
     if (decimal.status != NumberStatus::kValue) {

@@ -21,6 +21,9 @@ struct ParsedDecimal {
 
 // "-123.45", "0.0", "7" are numbers; "1.234,56", "1e5", "+1", ".5", "5.", "NaN" are not.
 ParsedDecimal ParseFidcDecimal(std::string_view text);
+// ParseFidcDecimal(text).status, without converting the text when no conversion can fail:
+// the ingester checks every decimal of every row and converts it later, when it builds the report.
+NumberStatus FidcDecimalStatus(std::string_view text);
 
 struct ParsedInteger {
     NumberStatus status = NumberStatus::kEmpty;

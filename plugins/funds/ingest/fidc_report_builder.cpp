@@ -1,16 +1,11 @@
 #include "ingest/fidc_report_builder.hpp"
 
+#include "ingest/fidc_json_text.hpp"
 #include "ingest/fidc_metrics.hpp"
 #include "ingest/fidc_numbers.hpp"
 #include "ingest/fidc_series_label.hpp"
 
 #include <lastro/sdk/cnpj.hpp>
-
-#include <boost/json/array.hpp>
-#include <boost/json/monotonic_resource.hpp>
-#include <boost/json/object.hpp>
-#include <boost/json/serialize.hpp>
-#include <boost/json/value.hpp>
 
 #include <algorithm>
 #include <array>
@@ -24,8 +19,6 @@
 namespace lastro::funds {
 
 namespace {
-
-namespace json = boost::json;
 
 // The fields of one stored row, read through its member's layout.
 class RowFields {
@@ -61,10 +54,6 @@ private:
     std::vector<std::string_view> fields_;
 };
 
-json::value Number(const std::optional<double>& value) {
-    return value ? json::value(*value) : json::value(nullptr);
-}
-
 // A secondary document: 14 digits when it is a valid CNPJ, otherwise kept as published.
 std::optional<std::string> Document(std::string_view field) {
     std::optional<std::string> text = RowFields::TextOrNull(field);
@@ -78,40 +67,85 @@ std::optional<std::string> Document(std::string_view field) {
 
 // Every non-empty field of a one-row table as published, key columns left out (they are the
 // report's cnpj, month, filer_type and name).
-json::object PublishedFields(const RowFields& fields, const json::storage_ptr& storage) {
-    json::object object(storage);
-    const FidcMemberLayout& layout = fields.Layout();
-    for (std::size_t i = 0; i < layout.header.size() && i < fields.Size(); ++i) {
-        const std::string_view field = fields.Field(i);
-        if (layout.IsKeyColumn(i) || TrimBlanks(field).empty()) {
+void WritePublishedFields(JsonTextWriter& out, const RowFields& fields,
+                          const std::vector<FidcReportBuilder::PublishedColumn>& columns) {
+    const auto empty = [&fields](std::size_t index) { return TrimBlanks(fields.Field(index)).empty(); };
+    out.BeginObject();
+    for (const FidcReportBuilder::PublishedColumn& column : columns) {
+        if (column.index >= fields.Size() || empty(column.index) ||
+            std::any_of(column.same_name_before.begin(), column.same_name_before.end(),
+                        [&empty](std::size_t earlier) { return !empty(earlier); })) {
             continue;
         }
-        object.emplace(layout.header[i], json::string(field, storage));
+        out.StringMember(column.key, fields.Field(column.index));
     }
-    return object;
+    out.EndObject();
 }
 
-json::object Bands(const RowFields& fields, const json::storage_ptr& storage) {
+// One table of bands_json; the exclusive bands also go to the metric inputs.
+void WriteBands(JsonTextWriter& out, const RowFields& fields, FidcMetricInputs& inputs) {
     using namespace tab_bands;
-    json::array to_mature(storage);
-    json::array delinquent(storage);
-    json::array prepaid(storage);
+    std::array<std::optional<double>, kBands> to_mature;
+    std::array<std::optional<double>, kBands> delinquent;
     for (std::size_t i = 0; i < kBands; ++i) {
-        to_mature.push_back(Number(fields.Decimal(kToMature + i)));
-        delinquent.push_back(Number(fields.Decimal(kDelinquent + i)));
-        prepaid.push_back(Number(fields.Decimal(kPrepaid + i)));
+        to_mature[i] = fields.Decimal(kToMature + i);
+        delinquent[i] = fields.Decimal(kDelinquent + i);
     }
-    json::object object(storage);
-    object.emplace("to_mature", std::move(to_mature));
-    object.emplace("delinquent", std::move(delinquent));
-    object.emplace("prepaid", std::move(prepaid));
-    object.emplace("to_mature_total", Number(fields.Decimal(kToMatureTotal)));
-    object.emplace("delinquent_total", Number(fields.Decimal(kDelinquentTotal)));
-    object.emplace("prepaid_total", Number(fields.Decimal(kPrepaidTotal)));
-    return object;
+    out.BeginObject();
+    out.Key("to_mature");
+    out.BeginArray();
+    for (const std::optional<double>& value : to_mature) {
+        out.NumberOrNull(value);
+    }
+    out.EndArray();
+    out.Key("delinquent");
+    out.BeginArray();
+    for (const std::optional<double>& value : delinquent) {
+        out.NumberOrNull(value);
+    }
+    out.EndArray();
+    out.Key("prepaid");
+    out.BeginArray();
+    for (std::size_t i = 0; i < kBands; ++i) {
+        out.NumberOrNull(fields.Decimal(kPrepaid + i));
+    }
+    out.EndArray();
+    out.Key("to_mature_total");
+    out.NumberOrNull(fields.Decimal(kToMatureTotal));
+    out.Key("delinquent_total");
+    out.NumberOrNull(fields.Decimal(kDelinquentTotal));
+    out.Key("prepaid_total");
+    out.NumberOrNull(fields.Decimal(kPrepaidTotal));
+    out.EndObject();
+    inputs.to_mature_bands.insert(inputs.to_mature_bands.end(), to_mature.begin(), to_mature.end());
+    inputs.delinquent_bands.insert(inputs.delinquent_bands.end(), delinquent.begin(), delinquent.end());
 }
 
 }  // namespace
+
+FidcReportBuilder::FidcReportBuilder(const std::vector<FidcMemberLayout>& members) : members_(members) {
+    published_columns_.reserve(members.size());
+    for (const FidcMemberLayout& layout : members) {
+        std::vector<PublishedColumn>& columns = published_columns_.emplace_back();
+        std::size_t& key_bytes = published_key_bytes_.emplace_back();
+        for (std::size_t i = 0; i < layout.header.size(); ++i) {
+            if (layout.IsKeyColumn(i)) {
+                continue;
+            }
+            PublishedColumn column;
+            column.index = i;
+            AppendJsonString(column.key, layout.header[i]);
+            column.key.push_back(':');
+            for (const PublishedColumn& earlier : columns) {
+                if (layout.header[earlier.index] == layout.header[i]) {
+                    column.same_name_before.push_back(earlier.index);
+                }
+            }
+            key_bytes += column.key.size();
+            columns.push_back(std::move(column));
+        }
+    }
+}
 
 FidcBuiltReport FidcReportBuilder::Build(const FidcReportRows& rows) const {
     using enum FidcTable;
@@ -120,11 +154,15 @@ FidcBuiltReport FidcReportBuilder::Build(const FidcReportRows& rows) const {
         return kept.empty() ? nullptr : &kept.begin()->second;
     };
     const auto fields_of = [this](const FidcStoredRow& row) { return RowFields(row, members_[row.member]); };
-
-    // Most JSON pieces of a report live only until it is serialized.
-    unsigned char json_buffer[16384];
-    json::monotonic_resource resource(json_buffer, sizeof json_buffer);
-    const json::storage_ptr storage(&resource);
+    // A one-row table's row is read by several parts of the report: split it once.
+    std::array<std::optional<RowFields>, kFidcTableCount> one_row_fields;
+    const auto fields_of_table = [&](FidcTable table) -> const RowFields& {
+        std::optional<RowFields>& fields = one_row_fields[IndexOf(table)];
+        if (!fields) {
+            fields.emplace(fields_of(*row_of(table)));
+        }
+        return *fields;
+    };
 
     FidcBuiltReport built;
     FidcReport& report = built.report;
@@ -144,18 +182,21 @@ FidcBuiltReport FidcReportBuilder::Build(const FidcReportRows& rows) const {
         }
     }
     if (primary) {
-        const RowFields fields = fields_of(*primary);
+        std::optional<RowFields> other_table;
+        const RowFields& fields = primary == row_of(kIV)  ? fields_of_table(kIV)
+                                  : primary == row_of(kI) ? fields_of_table(kI)
+                                                          : other_table.emplace(fields_of(*primary));
         report.reference_date = std::string(TrimBlanks(fields.Field(fields.Layout().date)));
         report.layout = std::string(fields.Layout().LayoutName());
         report.name = RowFields::TextOrNull(fields.Field(fields.Layout().name));
     }
 
     FidcMetricInputs inputs;
-    json::object published(storage);
+    JsonTextWriter json;
 
-    if (const FidcStoredRow* row = row_of(kI)) {
+    if (row_of(kI)) {
         using namespace tab_i;
-        const RowFields fields = fields_of(*row);
+        const RowFields& fields = fields_of_table(kI);
         report.administrator_cnpj = Document(fields.Typed(kAdministratorCnpj));
         report.administrator = fields.Text(kAdministrator);
         report.condominium = fields.Text(kCondominium);
@@ -174,85 +215,99 @@ FidcBuiltReport FidcReportBuilder::Build(const FidcReportRows& rows) const {
     inputs.pdd_with_risk = report.pdd_with_risk;
     inputs.pdd_without_risk = report.pdd_without_risk;
 
-    if (const FidcStoredRow* row = row_of(kII)) {
-        const RowFields fields = fields_of(*row);
+    if (row_of(kII)) {
+        const RowFields& fields = fields_of_table(kII);
         report.segments_total = fields.Decimal(tab_ii::kTotal);
         inputs.has_segments = true;
         inputs.segments_total = report.segments_total;
-        json::array segments(storage);
+        json.BeginArray();
         for (std::size_t i = 0; i < kFidcSegmentCount; ++i) {
             const FidcSegment& segment = FidcSegments()[i];
             inputs.segment_values[i] = fields.Decimal(tab_ii::kFirstSegment + i);
-            json::object item(storage);
-            item.emplace("code", segment.code);
-            item.emplace("name", segment.name);
-            item.emplace("source", segment.source);
-            item.emplace("value", Number(inputs.segment_values[i]));
-            segments.push_back(std::move(item));
+            json.BeginObject();
+            json.Key("code");
+            json.String(segment.code);
+            json.Key("name");
+            json.String(segment.name);
+            json.Key("source");
+            json.String(segment.source);
+            json.Key("value");
+            json.NumberOrNull(inputs.segment_values[i]);
+            json.EndObject();
         }
-        report.segments_json = json::serialize(segments);
+        json.EndArray();
+        report.segments_json = json.Take();
     }
 
-    if (const FidcStoredRow* row = row_of(kIII)) {
-        report.liabilities = fields_of(*row).Decimal(0);
+    if (row_of(kIII)) {
+        report.liabilities = fields_of_table(kIII).Decimal(0);
     }
-    if (const FidcStoredRow* row = row_of(kIV)) {
-        const RowFields fields = fields_of(*row);
+    if (row_of(kIV)) {
+        const RowFields& fields = fields_of_table(kIV);
         report.nav = fields.Decimal(0);
         report.nav_average = fields.Decimal(1);
     }
 
-    const FidcStoredRow* with_risk = row_of(kV);
-    const FidcStoredRow* without_risk = row_of(kVI);
-    if (with_risk || without_risk) {
-        json::object bands(storage);
-        for (auto [name, row] : {std::pair{"V", with_risk}, std::pair{"VI", without_risk}}) {
-            if (!row) {
-                bands.emplace(name, nullptr);
-                continue;
-            }
-            const RowFields fields = fields_of(*row);
-            bands.emplace(name, Bands(fields, storage));
-            for (std::size_t i = 0; i < tab_bands::kBands; ++i) {
-                inputs.to_mature_bands.push_back(fields.Decimal(tab_bands::kToMature + i));
-                inputs.delinquent_bands.push_back(fields.Decimal(tab_bands::kDelinquent + i));
+    if (row_of(kV) || row_of(kVI)) {
+        json.BeginObject();
+        for (auto [name, table] : {std::pair{"V", kV}, std::pair{"VI", kVI}}) {
+            json.Key(name);
+            if (row_of(table)) {
+                WriteBands(json, fields_of_table(table), inputs);
+            } else {
+                json.Null();
             }
         }
-        report.bands_json = json::serialize(bands);
+        json.EndObject();
+        report.bands_json = json.Take();
     }
 
-    // published_json: the one-row tables in catalog order, then VIII by rank.
+    // published_json: the one-row tables in catalog order, then VIII by rank. One allocation
+    // of about its size (keys, quoted values, a debtor's ["rank","value"]) beats growing it.
+    constexpr std::size_t kDebtorBytes = 32;
+    std::size_t published_bytes = kDebtorBytes * rows.tables[IndexOf(kVIII)].size();
     for (const FidcTableInfo& info : FidcTables()) {
-        if (info.shape != FidcShape::kOneRow) {
-            continue;
-        }
-        if (const FidcStoredRow* row = row_of(info.table)) {
-            published.emplace(info.name, PublishedFields(fields_of(*row), storage));
+        if (info.shape == FidcShape::kOneRow && row_of(info.table)) {
+            published_bytes +=
+                published_key_bytes_[row_of(info.table)->member] + 2 * row_of(info.table)->line.size();
         }
     }
+    json.Reserve(published_bytes);
+    json.BeginObject();
+    for (const FidcTableInfo& info : FidcTables()) {
+        if (info.shape != FidcShape::kOneRow || !row_of(info.table)) {
+            continue;
+        }
+        const RowFields& fields = fields_of_table(info.table);
+        json.Key(info.name);
+        WritePublishedFields(json, fields, published_columns_[row_of(info.table)->member]);
+    }
     if (const auto& debtors = rows.tables[IndexOf(kVIII)]; !debtors.empty()) {
-        std::vector<std::pair<std::int64_t, const FidcStoredRow*>> ranked;
+        std::vector<std::pair<std::int64_t, RowFields>> ranked;
         for (const auto& [key, row] : debtors) {
-            ranked.emplace_back(fields_of(row).Integer(tab_viii::kRank).value_or(0), &row);
+            RowFields fields = fields_of(row);
+            const std::int64_t rank = fields.Integer(tab_viii::kRank).value_or(0);
+            ranked.emplace_back(rank, std::move(fields));
         }
         std::sort(ranked.begin(), ranked.end(),
                   [](const auto& a, const auto& b) { return a.first < b.first; });
-        json::array list(storage);
-        for (const auto& [rank, row] : ranked) {
-            const RowFields fields = fields_of(*row);
-            json::array pair(storage);
-            pair.emplace_back(json::string(fields.Typed(tab_viii::kRank), storage));
+        json.Key("VIII");
+        json.BeginArray();
+        for (const auto& [rank, fields] : ranked) {
+            json.BeginArray();
+            json.String(fields.Typed(tab_viii::kRank));
             const std::string_view value = fields.Typed(tab_viii::kValue);
             if (TrimBlanks(value).empty()) {
-                pair.emplace_back(nullptr);
+                json.Null();
             } else {
-                pair.emplace_back(json::string(value, storage));
+                json.String(value);
             }
-            list.push_back(std::move(pair));
+            json.EndArray();
         }
-        published.emplace("VIII", std::move(list));
+        json.EndArray();
     }
-    report.published_json = json::serialize(published);
+    json.EndObject();
+    report.published_json = json.Take();
 
     // Series: every series key of X_1, X_2, X_3 or X_6.
     constexpr std::array<FidcTable, 4> kSeriesTables = {kX1, kX2, kX3, kX6};

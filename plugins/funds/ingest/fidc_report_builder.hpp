@@ -6,6 +6,8 @@
 #include "ingest/fidc_member_layout.hpp"
 #include "ingest/fidc_row_store.hpp"
 
+#include <cstddef>
+#include <string>
 #include <vector>
 
 namespace lastro::funds {
@@ -19,12 +21,23 @@ struct FidcBuiltReport {
 class FidcReportBuilder {
 public:
     // `members` holds the layout of every member a stored row can point to.
-    explicit FidcReportBuilder(const std::vector<FidcMemberLayout>& members) : members_(members) {}
+    explicit FidcReportBuilder(const std::vector<FidcMemberLayout>& members);
 
     FidcBuiltReport Build(const FidcReportRows& rows) const;
 
+    // A column of a member as published_json writes it, worked out once per member.
+    struct PublishedColumn {
+        std::size_t index = 0;
+        std::string key;  // the header name as JSON text, with its ':'
+        // Earlier columns of the same name: the first non-empty one of a name is the one kept
+        // (a header never repeats a name in CVM's files, but a JSON object holds a key once).
+        std::vector<std::size_t> same_name_before;
+    };
+
 private:
     const std::vector<FidcMemberLayout>& members_;
+    std::vector<std::vector<PublishedColumn>> published_columns_;  // per member
+    std::vector<std::size_t> published_key_bytes_;                 // per member: its keys' text
 };
 
 }  // namespace lastro::funds

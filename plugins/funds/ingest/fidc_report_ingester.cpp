@@ -118,7 +118,12 @@ private:
             store.MarkPresent({member.name.year, member.name.month}, table);
         }
 
-        std::string line;
+        // A file's rows share their date and come grouped by filer: the last date and CNPJ
+        // parsed are reused while the text repeats.
+        std::string date_text_seen;
+        sdk::Month month_seen{};
+        std::string cnpj_text_seen;
+        std::string cnpj_seen;
         std::string key;
         while (reader.Next()) {
             ++summary_.rows_read;
@@ -133,16 +138,24 @@ private:
             }
 
             const std::string_view date_text = TrimBlanks(reader.Field(layout.date));
-            const std::optional<sdk::Date> date = sdk::Date::Parse(date_text);
-            if (!date) {
-                Fail(layout, line_no,
-                     "invalid " + std::string(kDateColumn) + " " + Quoted(date_text) +
-                         " (expected YYYY-MM-DD)");
+            if (date_text != date_text_seen || date_text_seen.empty()) {
+                const std::optional<sdk::Date> date = sdk::Date::Parse(date_text);
+                if (!date) {
+                    Fail(layout, line_no,
+                         "invalid " + std::string(kDateColumn) + " " + Quoted(date_text) +
+                             " (expected YYYY-MM-DD)");
+                }
+                date_text_seen = date_text;
+                month_seen = date->ToMonth();
             }
             const std::string_view cnpj_text = TrimBlanks(reader.Field(layout.cnpj));
-            const sdk::CnpjParse cnpj = sdk::ParseCnpj(cnpj_text);
-            if (!cnpj.digits) {
-                Fail(layout, line_no, "invalid " + layout.header[layout.cnpj] + " " + Quoted(cnpj_text));
+            if (cnpj_text != cnpj_text_seen || cnpj_text_seen.empty()) {
+                sdk::CnpjParse cnpj = sdk::ParseCnpj(cnpj_text);
+                if (!cnpj.digits) {
+                    Fail(layout, line_no, "invalid " + layout.header[layout.cnpj] + " " + Quoted(cnpj_text));
+                }
+                cnpj_text_seen = cnpj_text;
+                cnpj_seen = std::move(*cnpj.digits);
             }
             const std::string_view filer_type =
                 layout.filer_type ? TrimBlanks(reader.Field(*layout.filer_type)) : std::string_view();
@@ -154,7 +167,7 @@ private:
                 }
                 const std::string_view field = reader.Field(*layout.typed[i]);
                 if (columns[i].kind == FidcColumnKind::kDecimal) {
-                    if (ParseFidcDecimal(field).status == NumberStatus::kInvalid) {
+                    if (FidcDecimalStatus(field) == NumberStatus::kInvalid) {
                         Fail(layout, line_no,
                              columns[i].name + " is not a plain decimal number: " + Quoted(field));
                     }
@@ -185,15 +198,21 @@ private:
                 }
             }
 
-            line.clear();
+            std::size_t line_size = reader.FieldCount() - 1;  // the separators
+            for (std::size_t i = 0; i < reader.FieldCount(); ++i) {
+                line_size += reader.Field(i).size();
+            }
+            std::string line;
+            line.reserve(line_size);
             for (std::size_t i = 0; i < reader.FieldCount(); ++i) {
                 if (i > 0) {
                     line += ';';
                 }
                 line += reader.Field(i);
             }
-            store.Add(*cnpj.digits, date->ToMonth(), kind, filer_type, table, key,
-                      FidcStoredRow{line, member_index, static_cast<std::uint32_t>(line_no), ++seq_});
+            store.Add(
+                cnpj_seen, month_seen, kind, filer_type, table, key,
+                FidcStoredRow{std::move(line), member_index, static_cast<std::uint32_t>(line_no), ++seq_});
         }
     }
 

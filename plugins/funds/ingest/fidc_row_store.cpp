@@ -51,14 +51,20 @@ std::string FidcReportRows::TypeForMessages() const {
 
 void FidcRowStore::Add(const std::string& cnpj, sdk::Month month, FilerKind kind, std::string_view filer_type,
                        FidcTable table, std::string key, FidcStoredRow row) {
-    MonthRows& month_rows = months_[month];
-    month_rows.has_rows = true;
-    month_rows.present.set(IndexOf(table));
-    auto cnpj_it = month_rows.by_cnpj.find(cnpj);
-    if (cnpj_it == month_rows.by_cnpj.end()) {
-        cnpj_it = month_rows.by_cnpj.emplace(cnpj, std::vector<FidcReportRows>()).first;
+    if (!last_reports_ || last_month_ != month || last_cnpj_ != cnpj) {
+        MonthRows& month_rows = months_[month];
+        month_rows.has_rows = true;
+        auto cnpj_it = month_rows.by_cnpj.find(cnpj);
+        if (cnpj_it == month_rows.by_cnpj.end()) {
+            cnpj_it = month_rows.by_cnpj.emplace(cnpj, std::vector<FidcReportRows>()).first;
+        }
+        last_month_rows_ = &month_rows;
+        last_reports_ = &cnpj_it->second;
+        last_month_ = month;
+        last_cnpj_ = cnpj;
     }
-    std::vector<FidcReportRows>& reports = cnpj_it->second;
+    last_month_rows_->present.set(IndexOf(table));
+    std::vector<FidcReportRows>& reports = *last_reports_;
     const std::string_view type_text = kind == FilerKind::kUntyped ? std::string_view() : filer_type;
     auto report = std::find_if(reports.begin(), reports.end(), [&](const FidcReportRows& r) {
         return r.kind == kind && r.filer_type == type_text;
@@ -142,6 +148,8 @@ void FidcRowStore::Merge(FidcReportRows& from, FidcReportRows& into) {
 }
 
 std::vector<FidcReportRows> FidcRowStore::TakeMonth(sdk::Month month) {
+    last_month_rows_ = nullptr;  // they may point into the month taken
+    last_reports_ = nullptr;
     std::vector<FidcReportRows> kept;
     auto month_it = months_.find(month);
     if (month_it == months_.end()) {

@@ -95,6 +95,11 @@ private:
 
     FidcConflictSink sink_;
     std::map<sdk::Month, MonthRows> months_;
+    // The month and reports of the last row's (month, CNPJ): a file's rows come grouped by filer.
+    MonthRows* last_month_rows_ = nullptr;
+    std::vector<FidcReportRows>* last_reports_ = nullptr;
+    sdk::Month last_month_{};
+    std::string last_cnpj_;
 };
 
 }  // namespace lastro::funds

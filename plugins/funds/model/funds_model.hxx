@@ -12,6 +12,8 @@
 
 #include <lastro/sdk/odb_optional.hpp>
 
+#include <odb/section.hxx>
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -132,6 +134,13 @@ struct Subclass {
 struct FidcReport {
 #pragma db id auto
     std::int64_t id = 0;
+    // segments_json, bands_json and published_json are most of a row's bytes and few readers
+    // need them: loading a report leaves them empty. Read them with LoadReportDocuments()
+    // (src/class_reports.hpp, the FidcReportDocuments view), never db.load(report, section):
+    // ODB 2.4 on SQLite aborts in select_statement::reload() when a lazily loaded section's text
+    // outgrows its buffer. Persisting writes them as any other column; the table is the same.
+#pragma db load(lazy)
+    odb::section json_documents;
     std::string cnpj;  // CNPJ_FUNDO_CLASSE (or CNPJ_FUNDO in the old layout), 14 digits
 #pragma db index
     std::string month;           // "YYYY-MM" of DT_COMPTC
@@ -161,10 +170,12 @@ struct FidcReport {
     std::optional<double> segments_total;            // TAB_II_VL_CARTEIRA
     // Segments of table II at the most detailed level, JSON array of
     // {"code","name","source","value"} in table order; value null when not published.
+#pragma db section(json_documents)
     std::optional<std::string> segments_json;
     // The exclusive bands of tables V (with risk) and VI (without): JSON object
     // {"V":{"to_mature":[10],"delinquent":[10],"prepaid":[10],"to_mature_total",
     //  "delinquent_total","prepaid_total"},"VI":{...}}; every value a number or null as published.
+#pragma db section(json_documents)
     std::optional<std::string> bands_json;
 
     // Derived metrics (docs/api/fidc-metrics.md); NULL when an input is missing.
@@ -189,6 +200,7 @@ struct FidcReport {
 
     // Every non-empty published field of the one-row tables, exactly as CVM wrote it:
     // JSON {"I":{"TAB_I_VL_ATIVO":"123.45",...},"II":{...},...,"VIII":[["1","5000.00"],...]}.
+#pragma db section(json_documents)
     std::string published_json;
 #pragma db index("funds_fidc_report_cnpj_month_i") members(cnpj, month)
 };
@@ -360,10 +372,51 @@ struct FidcLatestMonth {
     std::optional<std::string> month;
 };
 
+// The JSON documents of one report (LoadReportDocuments in src/class_reports.hpp).
+#pragma db view object(FidcReport)
+struct FidcReportDocuments {
+#pragma db column(FidcReport::id)
+    std::int64_t report_id = 0;
+#pragma db column(FidcReport::segments_json)
+    std::optional<std::string> segments_json;
+#pragma db column(FidcReport::bands_json)
+    std::optional<std::string> bands_json;
+#pragma db column(FidcReport::published_json)
+    std::string published_json;
+};
+
 #pragma db view object(FidcReport)
 struct FidcReportSegments {
 #pragma db column(FidcReport::id)
     std::int64_t report_id = 0;
+#pragma db column(FidcReport::segments_json)
+    std::optional<std::string> segments_json;
+};
+
+// /v1/classes/{class_id}/carteira/fundos (src/portfolio_funds.cpp): what a report tells about an
+// invested class, table II's segments_json included, without the other JSON documents.
+#pragma db view object(FidcReport)
+struct FidcInvestedFacts {
+#pragma db column(FidcReport::id)
+    std::int64_t report_id = 0;
+#pragma db column(FidcReport::cnpj)
+    std::string cnpj;
+#pragma db column(FidcReport::month)
+    std::string month;
+#pragma db column(FidcReport::nav)
+    std::optional<double> nav;
+#pragma db column(FidcReport::delinquency_ratio)
+    std::optional<double> delinquency_ratio;
+#pragma db column(FidcReport::pdd_ratio)
+    std::optional<double> pdd_ratio;
+#pragma db column(FidcReport::subordination_with_mezzanine_ratio)
+    std::optional<double> subordination_with_mezzanine_ratio;
+#pragma db column(FidcReport::segments_total)
+    std::optional<double> segments_total;
+#pragma db column(FidcReport::primary_segment_code)
+    std::optional<std::string> primary_segment_code;
+#pragma db column(FidcReport::primary_segment_ratio)
+    std::optional<double> primary_segment_ratio;
 #pragma db column(FidcReport::segments_json)
     std::optional<std::string> segments_json;
 };

@@ -118,4 +118,15 @@ sdk::Meta DatasetMeta(const sdk::Host& host, const std::string& dataset) {
     return meta;
 }
 
+void LoadReportDocuments(odb::database& db, FidcReport& report) {
+    using Query = odb::query<FidcReportDocuments>;
+    FidcReportDocuments documents;
+    if (!db.query_one<FidcReportDocuments>(Query::id == report.id, documents)) {
+        throw std::logic_error("FIDC report " + std::to_string(report.id) + " vanished while being read");
+    }
+    report.segments_json = std::move(documents.segments_json);
+    report.bands_json = std::move(documents.bands_json);
+    report.published_json = std::move(documents.published_json);
+}
+
 }  // namespace lastro::funds

@@ -37,6 +37,12 @@ struct ClassRef {
 // such class.
 ClassRef FindClass(odb::database& db, const std::string& class_id);
 
+// Reports come without their JSON documents (FidcReport::json_documents, not loaded); a caller
+// that needs them calls LoadReportDocuments.
+
+// Fills segments_json, bands_json and published_json of `report` from the database.
+void LoadReportDocuments(odb::database& db, FidcReport& report);
+
 // The monthly report of `month` for the class: the report filed under the most preferred
 // CNPJ of filing_cnpjs. nullopt when the class did not report that month (never another month).
 std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month);

@@ -1,5 +1,6 @@
 #include "src/delinquency_bands.hpp"
 
+#include "funds_model-odb.hxx"
 #include "src/class_reports.hpp"
 #include "src/common.hpp"
 #include "src/fidc_values.hpp"
@@ -8,6 +9,8 @@
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
+
+#include <odb/database.hxx>
 
 #include <vector>
 
@@ -79,10 +82,11 @@ sdk::Result HandleClassDelinquencyBands(const sdk::RequestContext& context) {
         throw sdk::InvalidParameter("month", "month is required (YYYY-MM)");
     }
     const ClassRef ref = FindClass(context.db, class_id);
-    const auto report = ReportOf(context.db, ref, *month);
+    auto report = ReportOf(context.db, ref, *month);
     if (!report) {
         throw sdk::NotFound("class " + class_id + " has no monthly report for " + month->ToString(), "month");
     }
+    LoadReportDocuments(context.db, *report);  // bands_json
     const DelinquentBands bands = ParseDelinquentBands(report->bands_json);
 
     boost::json::array data;

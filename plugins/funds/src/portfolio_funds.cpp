@@ -180,7 +180,7 @@ void Take(Sourced& sourced, const std::optional<double>& value, const std::strin
     }
 }
 
-void TakeSegments(InvestedFacts& facts, const FidcReport& report) {
+void TakeSegments(InvestedFacts& facts, const FidcInvestedFacts& report) {
     if (facts.segments_found || !report.segments_json) {
         return;
     }
@@ -191,7 +191,8 @@ void TakeSegments(InvestedFacts& facts, const FidcReport& report) {
     boost::system::error_code error;
     const boost::json::value parsed = boost::json::parse(*report.segments_json, error);
     if (error || !parsed.is_array()) {
-        throw std::runtime_error("FIDC report " + std::to_string(report.id) + " has malformed segments_json");
+        throw std::runtime_error("FIDC report " + std::to_string(report.report_id) +
+                                 " has malformed segments_json");
     }
     const bool has_total = report.segments_total && *report.segments_total > 0;
     for (const boost::json::value& item : parsed.as_array()) {
@@ -226,7 +227,7 @@ bool AllFound(const InvestedFacts& facts) {
            facts.segments_found;
 }
 
-void TakeReport(InvestedFacts& facts, const FidcReport& report) {
+void TakeReport(InvestedFacts& facts, const FidcInvestedFacts& report) {
     Take(facts.subordination, report.subordination_with_mezzanine_ratio, report.month);
     Take(facts.delinquency, report.delinquency_ratio, report.month);
     Take(facts.pdd, report.pdd_ratio, report.month);
@@ -246,13 +247,13 @@ InvestedFacts LatestFacts(odb::database& db, const ClassRef& ref, const sdk::Mon
     if (ref.filing_cnpjs.empty()) {
         return facts;
     }
-    odb::result<FidcReport> rows(
-        db.query<FidcReport>((ReportQuery::cnpj.in_range(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end()) &&
-                              ReportQuery::month <= month.ToString()) +
-                             "ORDER BY" + ReportQuery::month + "DESC"));
+    odb::result<FidcInvestedFacts> rows(db.query<FidcInvestedFacts>(
+        (ReportQuery::cnpj.in_range(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end()) &&
+         ReportQuery::month <= month.ToString()) +
+        "ORDER BY" + ReportQuery::month + "DESC"));
     // Rows of one month are adjacent; of two CNPJs' reports of a month, the preferred one counts.
-    std::optional<FidcReport> best;
-    for (const FidcReport& report : rows) {
+    std::optional<FidcInvestedFacts> best;
+    for (const FidcInvestedFacts& report : rows) {
         if (best && best->month != report.month) {
             TakeReport(facts, *best);
             best.reset();

@@ -46,6 +46,26 @@ TEST(FidcNumbers, EverythingElseIsInvalid) {
     }
 }
 
+TEST(FidcNumbers, TheStatusAloneAgreesWithTheParser) {
+    std::vector<std::string> texts = {"123.45", "-50000.00", "0",  " 12.5 ", "",  "   ", "1.234,56", "1e5",
+                                      "+1",     ".5",        "5.", "NaN",    "-", "inf", "12 345"};
+    // Around the length up to which no conversion can fail, and conversions that do fail.
+    texts.push_back(std::string(300, '9'));
+    texts.push_back("-" + std::string(299, '9'));
+    texts.push_back("0." + std::string(297, '0') + "1");
+    texts.push_back(std::string(301, '9'));
+    texts.push_back("1" + std::string(400, '0'));                          // beyond the largest double
+    texts.push_back("1" + std::string(400, '0') + ".5");                   // likewise
+    texts.push_back("0." + std::string(400, '0') + "1");                   // below the smallest double
+    texts.push_back("0." + std::string(400, '0'));                         // a long zero
+    texts.push_back(std::string(350, '1') + "." + std::string(350, 'x'));  // not a number at all
+    for (const std::string& text : texts) {
+        EXPECT_EQ(FidcDecimalStatus(text), ParseFidcDecimal(text).status) << text.substr(0, 20) << "...";
+    }
+    EXPECT_EQ(FidcDecimalStatus(std::string(300, '9')), NumberStatus::kValue);
+    EXPECT_EQ(FidcDecimalStatus("1" + std::string(400, '0')), NumberStatus::kInvalid);
+}
+
 TEST(FidcNumbers, CountsMustBeIntegral) {
     EXPECT_EQ(ParseFidcInteger("12").value, 12);
     EXPECT_EQ(ParseFidcInteger("12.00").status, NumberStatus::kValue);

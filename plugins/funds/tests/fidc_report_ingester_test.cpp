@@ -42,7 +42,7 @@ protected:
 
     std::vector<FidcReport> Reports(const std::string& cnpj, const std::string& month) {
         std::vector<FidcReport> found;
-        for (FidcReport& report : All<FidcReport>(Db())) {
+        for (FidcReport& report : AllReportsWithJson(Db())) {
             if (report.cnpj == cnpj && report.month == month) {
                 found.push_back(std::move(report));
             }
@@ -77,7 +77,7 @@ protected:
     // it was before the ingest.
     std::string FailedIngest(const std::vector<fs::path>& inputs) {
         const FidcRowCounts before = CountFidcRows(Db());
-        const std::vector<FidcReport> reports_before = All<FidcReport>(Db());
+        const std::vector<FidcReport> reports_before = AllReportsWithJson(Db());
         std::string message;
         try {
             IngestFidc(Db(), inputs);
@@ -86,7 +86,7 @@ protected:
             message = error.what();
         }
         EXPECT_EQ(CountFidcRows(Db()), before);
-        const std::vector<FidcReport> reports_after = All<FidcReport>(Db());
+        const std::vector<FidcReport> reports_after = AllReportsWithJson(Db());
         EXPECT_EQ(reports_after.size(), reports_before.size());
         for (std::size_t i = 0; i < std::min(reports_before.size(), reports_after.size()); ++i) {
             EXPECT_EQ(reports_after[i].id, reports_before[i].id);
@@ -493,6 +493,32 @@ TEST_F(FidcIngestTest, IdenticalRepeatsCollapseSilently) {
     EXPECT_EQ(Series(r.id).size(), 3u);
     EXPECT_EQ(Operations(r.id).size(), 4u);
     ExpectStandardNumbers(r);
+}
+
+// CVM's headers never repeat a name; if one did, published_json would still hold each key once,
+// with the first non-empty value of that name.
+TEST_F(FidcIngestTest, ARepeatedColumnNameIsPublishedOnceWithItsFirstValue) {
+    FidcMonth month("202401", FidcEra::kFundoClasse);
+    month.Add(StandardFiling(kAlfa));
+    FidcFiling beta = StandardFiling(kBeta);
+    beta.tables["X_7"].erase("TAB_X_PR_GARANTIA_DIRCRED");
+    month.Add(beta);
+    std::vector<std::string>& lines = month.Lines("X_7");
+    lines.at(0) += ";TAB_X_PR_GARANTIA_DIRCRED";
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        lines[i] += ";7.77";
+    }
+    IngestFidc(Db(), {WriteFidcMonthlyZip(Fresh(), month)});
+
+    const auto published_x7 = [this](const char* cnpj) {
+        const std::string text = Report(cnpj, "2024-01").published_json;
+        const std::string key = "\"TAB_X_PR_GARANTIA_DIRCRED\"";
+        EXPECT_EQ(text.find(key), text.rfind(key)) << text;
+        return boost::json::parse(text).at("X_7").as_object();
+    };
+    EXPECT_EQ(published_x7(kAlfa).at("TAB_X_PR_GARANTIA_DIRCRED").as_string(), "5.00");
+    EXPECT_EQ(published_x7(kBeta).at("TAB_X_PR_GARANTIA_DIRCRED").as_string(), "7.77");
+    EXPECT_EQ(published_x7(kBeta).at("TAB_X_VL_GARANTIA_DIRCRED").as_string(), "50000.00");
 }
 
 TEST_F(FidcIngestTest, BlankFilerTypeIsAThirdType) {

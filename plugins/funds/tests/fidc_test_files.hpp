@@ -685,6 +685,17 @@ inline FidcRowCounts CountFidcRows(odb::database& db) {
     return {All<FidcReport>(db).size(), All<FidcSeries>(db).size(), All<FidcQuotaOperation>(db).size()};
 }
 
+// Every report with its JSON documents, which a query leaves unloaded (LoadReportDocuments).
+inline std::vector<FidcReport> AllReportsWithJson(odb::database& db) {
+    std::vector<FidcReport> reports = All<FidcReport>(db);
+    odb::transaction transaction(db.begin());
+    for (FidcReport& report : reports) {
+        LoadReportDocuments(db, report);
+    }
+    transaction.commit();
+    return reports;
+}
+
 // A filer with a value in the columns every metric reads; docs/api/fidc-metrics.md's examples
 // and the expectations of fidc_report_ingester_test.cpp are computed from these numbers.
 inline FidcFiling StandardFiling(const std::string& cnpj) {
