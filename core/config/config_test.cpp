@@ -37,7 +37,8 @@ TEST(ConfigTest, RejectsUnknownKeysWithTheirLine) {
     EXPECT_EQ(
         Error("server:\n  listen: 127.0.0.1:1\n  thread: 2\n"),
         "/etc/lastro/lastro.yaml:3:3: server.thread: unknown key (known keys: base_url, body_timeout_ms, "
-        "header_timeout_ms, instance, keepalive_timeout_ms, listen, max_request_bytes, shutdown_grace_ms, threads)");
+        "header_timeout_ms, instance, keepalive_timeout_ms, listen, max_request_bytes, shutdown_grace_ms, "
+        "threads)");
 }
 
 TEST(ConfigTest, RejectsWrongTypesAndValues) {
@@ -53,6 +54,43 @@ TEST(ConfigTest, RejectsWrongTypesAndValues) {
     EXPECT_NE(
         Error("log: {level: info}\nlog: {level: debug}\n").find("2:1: log: duplicate key (first at line 1)"),
         std::string::npos);
+}
+
+TEST(ConfigTest, BillingAndAuthenticationKeys) {
+    Config defaults = ParseConfig("data_dir: var\n", "/etc/lastro/lastro.yaml");
+    EXPECT_EQ(defaults.server.threads, 32);
+    EXPECT_EQ(defaults.database.pool_size, 34);  // threads + 2
+    EXPECT_TRUE(defaults.database.sqlite_sync_full);
+    EXPECT_EQ(defaults.server.instance, "");  // resolved by lastrod at start
+    EXPECT_EQ(defaults.auth.key_cache_ms, 5000);
+    EXPECT_EQ(defaults.billing.stale_reservation_seconds, 600);
+
+    Config c = ParseConfig(
+        "server: {threads: 4, instance: api-2}\n"
+        "database: {sqlite: {synchronous: normal}}\n"
+        "auth: {key_cache_ms: 0}\nbilling: {stale_reservation_seconds: 120}\n",
+        "/etc/lastro/lastro.yaml");
+    EXPECT_EQ(c.server.instance, "api-2");
+    EXPECT_EQ(c.database.pool_size, 6);
+    EXPECT_FALSE(c.database.sqlite_sync_full);
+    EXPECT_EQ(c.auth.key_cache_ms, 0);
+    EXPECT_EQ(c.billing.stale_reservation_seconds, 120);
+
+    EXPECT_EQ(Error("server: {instance: 'a b'}\n"),
+              "/etc/lastro/lastro.yaml:1:20: server.instance: must be 1 to 128 characters without spaces");
+    EXPECT_EQ(
+        Error("database: {pool_size: 1}\n"),
+        "/etc/lastro/lastro.yaml:1:23: database.pool_size: must be at least 2 (the ledger writer holds one "
+        "connection)");
+    EXPECT_EQ(
+        Error("database: {sqlite: {synchronous: off}}\n"),
+        "/etc/lastro/lastro.yaml:1:34: database.sqlite.synchronous: expected full or normal, found 'off'");
+    EXPECT_EQ(
+        Error("auth: {key_cache_ms: -1}\n"),
+        "/etc/lastro/lastro.yaml:1:22: auth.key_cache_ms: must be between 0 (ask the database every call) "
+        "and 3600000");
+    EXPECT_EQ(Error("billing: {stale_reservation_seconds: 30}\n"),
+              "/etc/lastro/lastro.yaml:1:38: billing.stale_reservation_seconds: must be at least 60");
 }
 
 TEST(ConfigTest, EnvironmentOverridesTheFile) {
