@@ -1,4 +1,5 @@
 #include "ingest/anbima_ingester.hpp"
+#include "ingest/field_text.hpp"
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
@@ -74,16 +75,6 @@ constexpr std::string_view kColumnNames[kColumns] = {"anbima_code",
                                                      "adapted_to_rcvm_175",
                                                      "minimum_initial_subscription_brl",
                                                      "redemption_payment_days"};
-
-bool AllDigits(std::string_view text) {
-    return !text.empty() &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
-std::string Quoted(std::string_view value) {
-    constexpr std::size_t kMax = 60;
-    return "'" + std::string(value.substr(0, kMax)) + (value.size() > kMax ? "...'" : "'");
-}
 
 // One line of the file, checked field by field.
 class AnbimaRow {

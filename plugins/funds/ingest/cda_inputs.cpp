@@ -1,4 +1,5 @@
 #include "ingest/cda_inputs.hpp"
+#include "ingest/field_text.hpp"
 
 #include <lastro/sdk/problem.hpp>
 
@@ -12,18 +13,6 @@ namespace lastro::funds {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string Lower(std::string_view text) {
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower;
-}
-
-bool AllDigits(std::string_view text) {
-    return !text.empty() &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
 
 // "202406" -> 2024-06.
 std::optional<sdk::Month> MonthOfDigits(std::string_view yyyymm) {
@@ -76,7 +65,7 @@ int Rank(const CdaMember& member) {
 }  // namespace
 
 std::optional<CdaMember> ParseCdaMemberName(std::string_view name) {
-    auto split = SplitMonth(Lower(name), ".csv");
+    auto split = SplitMonth(LowerAscii(name), ".csv");
     if (!split) {
         return std::nullopt;
     }
@@ -111,10 +100,10 @@ CdaInputs::CdaInputs(const std::vector<fs::path>& inputs) {
     for (const fs::path& path : inputs) {
         const std::string name = path.filename().string();
         const std::size_t index = inputs_.size();
-        if (Lower(name).ends_with(".zip")) {
+        if (LowerAscii(name).ends_with(".zip")) {
             inputs_.push_back({path, std::make_unique<sdk::ZipArchive>(path)});
             // A name such as cda_fi_202406.zip promises its month; other names are taken as is.
-            const auto named = SplitMonth(Lower(name), ".zip");
+            const auto named = SplitMonth(LowerAscii(name), ".zip");
             const std::optional<sdk::Month> archive_month =
                 named && named->first == "cda_fi" ? std::optional(named->second) : std::nullopt;
             bool any = false;

@@ -1,4 +1,5 @@
 #include "ingest/cda_member_reader.hpp"
+#include "ingest/field_text.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/cnpj.hpp>
@@ -18,22 +19,6 @@ namespace {
 
 // Block number x 10^9 + line: blocks in file order, lines in file order within a block.
 constexpr std::int64_t kOrdinalBlockStep = 1'000'000'000;
-
-std::string_view Trim(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
-
-// A bad value echoed in a message, cut short so one field cannot flood it.
-std::string Quoted(std::string_view value) {
-    constexpr std::size_t kMax = 60;
-    return "'" + std::string(value.substr(0, kMax)) + (value.size() > kMax ? "...'" : "'");
-}
 
 bool IsPositionMember(CdaMemberKind kind) {
     return kind == CdaMemberKind::kBlock || kind == CdaMemberKind::kFie;
@@ -125,7 +110,7 @@ bool CdaMemberReader::Next() {
                                "expected " + std::to_string(expected) + " fields, found " +
                                    std::to_string(reader_.FieldCount()));
     }
-    const std::string_view cnpj = Trim(reader_.Field(cnpj_column_));
+    const std::string_view cnpj = TrimBlanks(reader_.Field(cnpj_column_));
     if (cnpj.empty()) {
         Fail(cnpj_column_, "is empty", cnpj);
     }
@@ -134,7 +119,7 @@ bool CdaMemberReader::Next() {
         Fail(cnpj_column_, "is not a valid CNPJ", cnpj);
     }
     cnpj_ = std::move(*parsed.digits);
-    const std::string_view date_text = Trim(reader_.Field(date_column_));
+    const std::string_view date_text = TrimBlanks(reader_.Field(date_column_));
     const auto date = sdk::Date::Parse(date_text);
     if (!date) {
         Fail(date_column_, "is not a YYYY-MM-DD date", date_text);
@@ -166,7 +151,7 @@ std::optional<std::string> CdaMemberReader::Text(std::optional<std::size_t> colu
     if (!column) {
         return std::nullopt;
     }
-    const std::string_view text = Trim(reader_.Field(*column));
+    const std::string_view text = TrimBlanks(reader_.Field(*column));
     if (text.empty()) {
         return std::nullopt;
     }

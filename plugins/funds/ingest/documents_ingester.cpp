@@ -1,4 +1,5 @@
 #include "ingest/documents_ingester.hpp"
+#include "ingest/field_text.hpp"
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
@@ -42,23 +43,11 @@ using DocumentQuery = odb::query<FundDocument>;
 // ---------------------------------------------------------------------------------------------
 // Inputs: eventual_fi_YYYY.csv or eventual_fi_YYYY.zip (member eventual_fi_YYYY.csv).
 
-std::string Lower(std::string_view text) {
-    std::string lower(text);
-    std::transform(lower.begin(), lower.end(), lower.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return lower;
-}
-
-bool AllDigits(std::string_view text) {
-    return !text.empty() &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 class YearFile {
 public:
     explicit YearFile(const fs::path& path) : path_(path) {
         const std::string name = path.filename().string();
-        const std::string lower = Lower(name);
+        const std::string lower = LowerAscii(name);
         constexpr std::string_view kPrefix = "eventual_fi_";
         const bool zip = lower.ends_with(".zip");
         const std::string_view stem =
@@ -95,21 +84,6 @@ private:
 
 // ---------------------------------------------------------------------------------------------
 // One row of the index.
-
-std::string_view Trim(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
-
-std::string Quoted(std::string_view value) {
-    constexpr std::size_t kMax = 60;
-    return "'" + std::string(value.substr(0, kMax)) + (value.size() > kMax ? "...'" : "'");
-}
 
 bool IsTwoDigits(std::string_view text, int max) {
     return text.size() == 2 && AllDigits(text) && (text[0] - '0') * 10 + (text[1] - '0') <= max;
@@ -219,7 +193,7 @@ private:
         if (!column) {
             return std::nullopt;
         }
-        const std::string_view text = Trim(reader_.Field(*column));
+        const std::string_view text = TrimBlanks(reader_.Field(*column));
         return text.empty() ? std::nullopt : std::optional<std::string>(text);
     }
 

@@ -1,4 +1,5 @@
 #include "ingest/fidc_numbers.hpp"
+#include "ingest/field_text.hpp"
 
 #include <charconv>
 #include <cmath>
@@ -39,16 +40,6 @@ bool IsPlainDecimal(std::string_view text) {
 }
 
 }  // namespace
-
-std::string_view TrimBlanks(std::string_view text) {
-    while (!text.empty() && (text.front() == ' ' || text.front() == '\t')) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && (text.back() == ' ' || text.back() == '\t')) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
 
 ParsedDecimal ParseFidcDecimal(std::string_view text) {
     text = TrimBlanks(text);

@@ -3,15 +3,16 @@
 // An empty field is a missing value (NULL), never 0.
 #pragma once
 
+#include "ingest/field_text.hpp"
+
 #include <cstdint>
 #include <optional>
 #include <string_view>
 
 namespace lastro::funds {
 
-// Surrounding spaces are not part of a value; an all-blank field counts as empty.
-std::string_view TrimBlanks(std::string_view text);
-
+// Surrounding spaces are not part of a value (TrimBlanks, ingest/field_text.hpp); an all-blank
+// field counts as empty.
 enum class NumberStatus { kEmpty, kValue, kInvalid };
 
 struct ParsedDecimal {

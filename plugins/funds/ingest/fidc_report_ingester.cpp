@@ -1,4 +1,5 @@
 #include "ingest/fidc_report_ingester.hpp"
+#include "ingest/field_text.hpp"
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
@@ -33,12 +34,6 @@ namespace {
 constexpr std::size_t kMaxListed = 20;
 constexpr std::size_t kProgressEvery = 10000;
 constexpr char kKeySeparator = '\x1f';
-
-// Echoes a bad value in an error, cut short so one field cannot flood the message.
-std::string Quoted(std::string_view value) {
-    constexpr std::size_t kMax = 40;
-    return "'" + std::string(value.substr(0, kMax)) + (value.size() > kMax ? "...'" : "'");
-}
 
 std::string TableList(const std::vector<FidcTable>& tables) {
     std::string list;
@@ -142,7 +137,7 @@ private:
                 const std::optional<sdk::Date> date = sdk::Date::Parse(date_text);
                 if (!date) {
                     Fail(layout, line_no,
-                         "invalid " + std::string(kDateColumn) + " " + Quoted(date_text) +
+                         "invalid " + std::string(kDateColumn) + " " + Quoted(date_text, 40) +
                              " (expected YYYY-MM-DD)");
                 }
                 date_text_seen = date_text;
@@ -152,7 +147,8 @@ private:
             if (cnpj_text != cnpj_text_seen || cnpj_text_seen.empty()) {
                 sdk::CnpjParse cnpj = sdk::ParseCnpj(cnpj_text);
                 if (!cnpj.digits) {
-                    Fail(layout, line_no, "invalid " + layout.header[layout.cnpj] + " " + Quoted(cnpj_text));
+                    Fail(layout, line_no,
+                         "invalid " + layout.header[layout.cnpj] + " " + Quoted(cnpj_text, 40));
                 }
                 cnpj_text_seen = cnpj_text;
                 cnpj_seen = std::move(*cnpj.digits);
@@ -169,10 +165,10 @@ private:
                 if (columns[i].kind == FidcColumnKind::kDecimal) {
                     if (FidcDecimalStatus(field) == NumberStatus::kInvalid) {
                         Fail(layout, line_no,
-                             columns[i].name + " is not a plain decimal number: " + Quoted(field));
+                             columns[i].name + " is not a plain decimal number: " + Quoted(field, 40));
                     }
                 } else if (ParseFidcInteger(field).status == NumberStatus::kInvalid) {
-                    Fail(layout, line_no, columns[i].name + " is not an integer: " + Quoted(field));
+                    Fail(layout, line_no, columns[i].name + " is not an integer: " + Quoted(field, 40));
                 }
             }
 

@@ -1,4 +1,5 @@
 #include "ingest/fidc_tables.hpp"
+#include "ingest/field_text.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -21,11 +22,6 @@ bool StartsWithIgnoringCase(std::string_view text, std::string_view prefix) {
 bool EndsWithIgnoringCase(std::string_view text, std::string_view suffix) {
     return text.size() >= suffix.size() &&
            StartsWithIgnoringCase(text.substr(text.size() - suffix.size()), suffix);
-}
-
-bool AllDigits(std::string_view text) {
-    return !text.empty() &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
 }
 
 int ToInt(std::string_view digits) {

@@ -1,4 +1,5 @@
 #include "ingest/registry_ingester.hpp"
+#include "ingest/field_text.hpp"
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
@@ -162,18 +163,6 @@ std::string_view Trim(std::string_view text) {
     return text;
 }
 
-// Echoes a bad value in a rejection reason, cut short so one row cannot flood the summary.
-std::string Quoted(std::string_view value) {
-    constexpr std::size_t kMax = 40;
-    std::string text = "'" + std::string(value.substr(0, kMax));
-    return text + (value.size() > kMax ? "...'" : "'");
-}
-
-bool AllDigits(std::string_view text) {
-    return !text.empty() &&
-           std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
-}
-
 class Row {
 public:
     explicit Row(const sdk::CvmCsvReader& reader) : reader_(reader) {}
@@ -204,7 +193,7 @@ public:
         const char* end = text->data() + text->size();
         auto [ptr, error] = std::from_chars(text->data(), end, value);
         if (!AllDigits(*text) || error != std::errc() || ptr != end) {
-            throw RowProblem(std::string(name) + " is not an integer: " + Quoted(*text));
+            throw RowProblem(std::string(name) + " is not an integer: " + Quoted(*text, 40));
         }
         return value;
     }
@@ -226,7 +215,7 @@ public:
         const char* end = text->data() + text->size();
         auto [ptr, error] = std::from_chars(text->data(), end, value, std::chars_format::fixed);
         if (error != std::errc() || ptr != end || !std::isfinite(value)) {
-            throw RowProblem(std::string(name) + " is not a number: " + Quoted(*text));
+            throw RowProblem(std::string(name) + " is not a number: " + Quoted(*text, 40));
         }
         return value;
     }
@@ -234,7 +223,7 @@ public:
     std::optional<std::string> Date(std::size_t column, std::string_view name) const {
         auto text = Text(column);
         if (text && !sdk::Date::Parse(*text)) {
-            throw RowProblem(std::string(name) + " is not a YYYY-MM-DD date: " + Quoted(*text));
+            throw RowProblem(std::string(name) + " is not a YYYY-MM-DD date: " + Quoted(*text, 40));
         }
         return text;
     }
@@ -254,7 +243,7 @@ public:
         }
         auto parsed = sdk::ParseCnpj(*text);
         if (!parsed.digits) {
-            throw RowProblem("invalid " + std::string(name) + " " + Quoted(*text));
+            throw RowProblem("invalid " + std::string(name) + " " + Quoted(*text, 40));
         }
         return parsed.digits;
     }
