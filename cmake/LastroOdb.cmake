@@ -37,7 +37,7 @@ function(lastro_odb_model target)
         COMMAND "${LASTRO_ODB_COMPILER}"
             --multi-database dynamic -d common -d sqlite -d pgsql
             --std c++11 -x -std=c++20
-            --generate-query --generate-schema --schema-format embedded
+            --generate-query --generate-prepared --generate-schema --schema-format embedded
             --schema-name "${ARG_SCHEMA}"
             # 9.1+ lets ODB write CREATE TABLE IF NOT EXISTS for the schema_version table that
             # every schema (core and each plugin) shares.

@@ -3,16 +3,26 @@
 #include "core/storage/core_model.hxx"
 #include "core_model-odb.hxx"
 
+#include <lastro/sdk/cached_query.hpp>
+
 namespace lastro::ingest {
 
 std::optional<sdk::Release> ReleaseCatalog::LatestRelease(const std::string& dataset) const {
+    // Asked on nearly every call: prepared once per connection.
     using Query = odb::query<storage::DataRelease>;
-    auto result = db_.query<storage::DataRelease>((Query::dataset == dataset) + "ORDER BY" + Query::id +
-                                                  "DESC LIMIT 1");
-    for (const storage::DataRelease& r : result) {
-        return sdk::Release{r.dataset, r.label, r.as_of, r.ingested_at};
+    struct OfDataset {
+        std::string dataset;
+    };
+    auto q =
+        sdk::CachedQuery<storage::DataRelease, OfDataset>(db_, "core.latest_release", [](const OfDataset& p) {
+            return (Query::dataset == Query::_ref(p.dataset)) + "ORDER BY" + Query::id + "DESC LIMIT 1";
+        });
+    q.params.dataset = dataset;
+    storage::DataRelease r;
+    if (!q.ExecuteOne(r)) {
+        return std::nullopt;
     }
-    return std::nullopt;
+    return sdk::Release{r.dataset, r.label, r.as_of, r.ingested_at};
 }
 
 }  // namespace lastro::ingest

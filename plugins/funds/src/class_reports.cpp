@@ -2,6 +2,7 @@
 
 #include "funds_model-odb.hxx"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/text.hpp>
 
@@ -28,13 +29,35 @@ std::size_t Preference(const ClassRef& ref, const FidcReport& report) {
     return static_cast<std::size_t>(it - ref.filing_cnpjs.begin()) * 3 + type;
 }
 
-ReportQuery CnpjIn(const ClassRef& ref) {
-    ReportQuery q(ReportQuery::cnpj == ref.filing_cnpjs.front());
-    for (std::size_t i = 1; i < ref.filing_cnpjs.size(); ++i) {
-        q = q || ReportQuery::cnpj == ref.filing_cnpjs[i];
+// Every report of one CNPJ in [from, to] (inclusive "YYYY-MM" bounds), newest first: one
+// prepared statement per connection, run once per filing CNPJ (a class has one or two).
+struct ReportsOfCnpj {
+    std::string cnpj;
+    std::string from;
+    std::string to;
+};
+
+template <typename Visit>
+void ForEachReport(odb::database& db, const ClassRef& ref, const std::string& from, const std::string& to,
+                   Visit visit) {
+    auto q =
+        sdk::CachedQuery<FidcReport, ReportsOfCnpj>(db, "funds.reports_of_cnpj", [](const ReportsOfCnpj& p) {
+            return (ReportQuery::cnpj == ReportQuery::_ref(p.cnpj) &&
+                    ReportQuery::month >= ReportQuery::_ref(p.from) &&
+                    ReportQuery::month <= ReportQuery::_ref(p.to)) +
+                   "ORDER BY" + ReportQuery::month + "DESC";
+        });
+    for (const std::string& cnpj : ref.filing_cnpjs) {
+        q.params = {cnpj, from, to};
+        for (FidcReport& report : q.Execute()) {
+            visit(report);
+        }
     }
-    return "(" + q + ")";
 }
+
+// Months sort as text; these bound every "YYYY-MM".
+constexpr const char* kFirstMonth = "0000-00";
+constexpr const char* kLastMonth = "9999-99";
 
 }  // namespace
 
@@ -46,8 +69,17 @@ ClassRef FindClass(odb::database& db, const std::string& class_id) {
     if (!db.find<Fund>(ref.fund_class.fund_id, ref.fund)) {
         throw sdk::NotFound("the fund of class " + class_id + " is not in the registry", "class_id");
     }
-    using ClassQuery = odb::query<FundClass>;
-    const auto siblings = db.query_value<FundClassCount>(ClassQuery::fund_id == ref.fund.fund_id);
+    using CountQuery = odb::query<FundClassCount>;
+    struct OfFund {
+        std::string fund_id;
+    };
+    auto count =
+        sdk::CachedQuery<FundClassCount, OfFund>(db, "funds.class_count_of_fund", [](const OfFund& p) {
+            return CountQuery(odb::query<FundClass>::fund_id == odb::query<FundClass>::_ref(p.fund_id));
+        });
+    count.params.fund_id = ref.fund.fund_id;
+    FundClassCount siblings;
+    count.ExecuteOne(siblings);
     ref.only_class = siblings.count == 1;
     if (ref.fund_class.cnpj) {
         ref.filing_cnpjs.push_back(*ref.fund_class.cnpj);
@@ -64,11 +96,12 @@ std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const
         return std::nullopt;
     }
     std::optional<FidcReport> best;
-    for (auto& report : db.query<FidcReport>(CnpjIn(ref) && ReportQuery::month == month.ToString())) {
+    const std::string text = month.ToString();
+    ForEachReport(db, ref, text, text, [&](FidcReport& report) {
         if (!best || Preference(ref, report) < Preference(ref, *best)) {
-            best = report;
+            best = std::move(report);
         }
-    }
+    });
     return best;
 }
 
@@ -79,25 +112,40 @@ std::vector<FidcReport> ReportsBetween(odb::database& db, const ClassRef& ref,
     if (ref.filing_cnpjs.empty()) {
         return out;
     }
-    ReportQuery q = CnpjIn(ref);
-    if (from) {
-        q = q && ReportQuery::month >= from->ToString();
-    }
-    if (to) {
-        q = q && ReportQuery::month <= to->ToString();
-    }
     std::map<std::string, FidcReport> by_month;
-    for (auto& report : db.query<FidcReport>(q)) {
-        auto [it, inserted] = by_month.try_emplace(report.month, report);
-        if (!inserted && Preference(ref, report) < Preference(ref, it->second)) {
-            it->second = report;
-        }
-    }
+    ForEachReport(db, ref, from ? from->ToString() : kFirstMonth, to ? to->ToString() : kLastMonth,
+                  [&](FidcReport& report) {
+                      auto it = by_month.find(report.month);
+                      if (it == by_month.end()) {
+                          by_month.emplace(report.month, std::move(report));
+                      } else if (Preference(ref, report) < Preference(ref, it->second)) {
+                          it->second = std::move(report);
+                      }
+                  });
     out.reserve(by_month.size());
     for (auto& [month, report] : by_month) {
         out.push_back(std::move(report));
     }
     return out;
+}
+
+std::optional<sdk::Month> LatestReportedMonth(odb::database& db, const ClassRef& ref) {
+    struct Latest {
+        std::string cnpj;
+    };
+    auto q = sdk::CachedQuery<FidcReport, Latest>(db, "funds.latest_report_of_cnpj", [](const Latest& p) {
+        return (ReportQuery::cnpj == ReportQuery::_ref(p.cnpj)) + "ORDER BY" + ReportQuery::month +
+               "DESC LIMIT 1";
+    });
+    std::optional<std::string> latest;
+    for (const std::string& cnpj : ref.filing_cnpjs) {
+        q.params.cnpj = cnpj;
+        FidcReport report;
+        if (q.ExecuteOne(report) && (!latest || report.month > *latest)) {
+            latest = report.month;
+        }
+    }
+    return latest ? sdk::Month::Parse(*latest) : std::nullopt;
 }
 
 void RequireOrderedRange(const std::optional<sdk::Month>& from, const std::optional<sdk::Month>& to) {
@@ -120,8 +168,14 @@ sdk::Meta DatasetMeta(const sdk::Host& host, const std::string& dataset) {
 
 void LoadReportDocuments(odb::database& db, FidcReport& report) {
     using Query = odb::query<FidcReportDocuments>;
+    struct OfReport {
+        std::int64_t id = 0;
+    };
+    auto q = sdk::CachedQuery<FidcReportDocuments, OfReport>(
+        db, "funds.report_documents", [](const OfReport& p) { return Query::id == Query::_ref(p.id); });
+    q.params.id = report.id;
     FidcReportDocuments documents;
-    if (!db.query_one<FidcReportDocuments>(Query::id == report.id, documents)) {
+    if (!q.ExecuteOne(documents)) {
         throw std::logic_error("FIDC report " + std::to_string(report.id) + " vanished while being read");
     }
     report.segments_json = std::move(documents.segments_json);

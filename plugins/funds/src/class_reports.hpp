@@ -53,6 +53,9 @@ std::vector<FidcReport> ReportsBetween(odb::database& db, const ClassRef& ref,
                                        const std::optional<sdk::Month>& from,
                                        const std::optional<sdk::Month>& to);
 
+// The newest month the class reported under any of its filing CNPJs; nullopt when none.
+std::optional<sdk::Month> LatestReportedMonth(odb::database& db, const ClassRef& ref);
+
 // BadRequest (400) naming both parameters when `from` is after `to`.
 void RequireOrderedRange(const std::optional<sdk::Month>& from, const std::optional<sdk::Month>& to);
 

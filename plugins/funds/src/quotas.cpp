@@ -5,6 +5,8 @@
 #include "src/common.hpp"
 #include "src/fidc_values.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
+
 #include <boost/json/array.hpp>
 
 #include <odb/database.hxx>
@@ -112,15 +114,18 @@ std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db
     if (reports.empty()) {
         return by_report;
     }
-    std::vector<std::int64_t> ids;
-    ids.reserve(reports.size());
+    // One prepared statement, run per report (an IN list would be a new statement per length).
+    struct OfReport {
+        std::int64_t report_id = 0;
+    };
+    auto q = sdk::CachedQuery<FidcSeries, OfReport>(db, "funds.series_of_report", [](const OfReport& p) {
+        return SeriesQuery::report_id == SeriesQuery::_ref(p.report_id);
+    });
     for (const FidcReport& report : reports) {
-        ids.push_back(report.id);
-    }
-    odb::result<FidcSeries> rows(
-        db.query<FidcSeries>(SeriesQuery::report_id.in_range(ids.begin(), ids.end())));
-    for (const FidcSeries& series : rows) {
-        by_report[series.report_id].push_back(series);
+        q.params.report_id = report.id;
+        for (FidcSeries& series : q.Execute()) {
+            by_report[series.report_id].push_back(std::move(series));
+        }
     }
     for (auto& [id, series] : by_report) {
         std::sort(series.begin(), series.end(), [](const FidcSeries& a, const FidcSeries& b) {

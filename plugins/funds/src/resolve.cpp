@@ -5,6 +5,7 @@
 #include "ingest/registry_rules.hpp"
 #include "src/common.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 
 #include <boost/json/array.hpp>
@@ -49,6 +50,48 @@ std::vector<T> Load(odb::database& db, const odb::query<T>& query) {
         objects.push_back(object);
     }
     return objects;
+}
+
+// The hot lookups by CNPJ, prepared once per connection (sdk/cached_query.hpp).
+struct ByText {
+    std::string value;
+};
+
+std::vector<Fund> FundsByCnpj(odb::database& db, const std::string& cnpj) {
+    auto q = sdk::CachedQuery<Fund, ByText>(db, "funds.funds_by_cnpj", [](const ByText& p) {
+        return FundQuery::cnpj == FundQuery::_ref(p.value);
+    });
+    q.params.value = cnpj;
+    std::vector<Fund> funds;
+    for (Fund& fund : q.Execute()) {
+        funds.push_back(std::move(fund));
+    }
+    return funds;
+}
+
+std::vector<FundClass> ClassesByCnpj(odb::database& db, const std::string& cnpj) {
+    auto q = sdk::CachedQuery<FundClass, ByText>(db, "funds.classes_by_cnpj", [](const ByText& p) {
+        return ClassQuery::cnpj == ClassQuery::_ref(p.value);
+    });
+    q.params.value = cnpj;
+    std::vector<FundClass> classes;
+    for (FundClass& fund_class : q.Execute()) {
+        classes.push_back(std::move(fund_class));
+    }
+    return classes;
+}
+
+// The ids of a fund's classes in registry order.
+std::vector<std::string> ClassIdsOfFund(odb::database& db, const std::string& fund_id) {
+    auto q = sdk::CachedQuery<FundClass, ByText>(db, "funds.classes_of_fund", [](const ByText& p) {
+        return (ClassQuery::fund_id == ClassQuery::_ref(p.value)) + "ORDER BY" + ClassQuery::registry_id;
+    });
+    q.params.value = fund_id;
+    std::vector<std::string> ids;
+    for (const FundClass& fund_class : q.Execute()) {
+        ids.push_back(fund_class.class_id);
+    }
+    return ids;
 }
 
 std::int64_t ParseCvmCode(const std::string& text) {
@@ -105,10 +148,10 @@ boost::json::object Resolve(odb::database& db, const Locator& locator) {
     std::vector<ClassMatch> classes;
     std::string not_found;
     if (locator.name == "cnpj") {
-        for (Fund& fund : Load(db, FundQuery(FundQuery::cnpj == locator.value))) {
+        for (Fund& fund : FundsByCnpj(db, locator.value)) {
             funds.push_back({std::move(fund), "fund_cnpj"});
         }
-        for (FundClass& fund_class : Load(db, ClassQuery(ClassQuery::cnpj == locator.value))) {
+        for (FundClass& fund_class : ClassesByCnpj(db, locator.value)) {
             classes.push_back({std::move(fund_class), "class_cnpj"});
         }
         not_found = "no fund or class matches cnpj " + locator.value;
@@ -172,16 +215,11 @@ boost::json::object Resolve(odb::database& db, const Locator& locator) {
     for (const ClassMatch& match : classes) {
         involved_funds.insert(match.fund_class.fund_id);
     }
-    if (!funds.empty()) {
-        std::vector<std::string> fund_ids;
-        for (const FundMatch& match : funds) {
-            fund_ids.push_back(match.fund.fund_id);
-            involved_funds.insert(match.fund.fund_id);
-        }
-        for (const FundClass& fund_class :
-             Load(db, ClassQuery(ClassQuery::fund_id.in_range(fund_ids.begin(), fund_ids.end()) + "ORDER BY" +
-                                 ClassQuery::registry_id))) {
-            class_ids_by_fund[fund_class.fund_id].push_back(fund_class.class_id);
+    for (const FundMatch& match : funds) {
+        involved_funds.insert(match.fund.fund_id);
+        auto& ids = class_ids_by_fund[match.fund.fund_id];
+        if (ids.empty()) {
+            ids = ClassIdsOfFund(db, match.fund.fund_id);
         }
     }
 

@@ -21,31 +21,6 @@ namespace lastro::funds {
 
 namespace {
 
-using ReportQuery = odb::query<FidcReport>;
-
-ReportQuery CnpjIn(const ClassRef& ref) {
-    ReportQuery q(ReportQuery::cnpj == ref.filing_cnpjs.front());
-    for (std::size_t i = 1; i < ref.filing_cnpjs.size(); ++i) {
-        q = q || ReportQuery::cnpj == ref.filing_cnpjs[i];
-    }
-    return "(" + q + ")";
-}
-
-// One report per month: the one filed under the class's most preferred CNPJ (as ReportOf).
-std::map<std::string, FidcReport> PreferredByMonth(const ClassRef& ref, odb::result<FidcReport>&& rows) {
-    auto rank = [&ref](const std::string& cnpj) {
-        return std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), cnpj) - ref.filing_cnpjs.begin();
-    };
-    std::map<std::string, FidcReport> by_month;
-    for (FidcReport& report : rows) {
-        auto [it, inserted] = by_month.try_emplace(report.month, report);
-        if (!inserted && rank(report.cnpj) < rank(it->second.cnpj)) {
-            it->second = report;
-        }
-    }
-    return by_month;
-}
-
 std::optional<FidcReport> Take(std::map<std::string, FidcReport>& by_month, const std::string& month) {
     auto it = by_month.find(month);
     if (it == by_month.end()) {
@@ -205,30 +180,16 @@ sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
     const auto requested = context.params.MonthValue("month");
     const ClassRef ref = FindClass(context.db, class_id);
 
-    // One read: the month and the month before (or, by default, the latest two months filed).
-    std::map<std::string, FidcReport> by_month;
-    if (!ref.filing_cnpjs.empty()) {
-        if (requested) {
-            by_month = PreferredByMonth(
-                ref, context.db.query<FidcReport>(CnpjIn(ref) &&
-                                                  ReportQuery::month >= requested->Previous().ToString() &&
-                                                  ReportQuery::month <= requested->ToString()));
-        } else {
-            // At most one report per (CNPJ, month): the top 2 x CNPJs rows by month hold every
-            // report of the latest month and of the month before it, if any.
-            const std::string limit = "LIMIT " + std::to_string(2 * ref.filing_cnpjs.size());
-            by_month = PreferredByMonth(
-                ref,
-                context.db.query<FidcReport>(CnpjIn(ref) + "ORDER BY" + ReportQuery::month + "DESC" + limit));
-        }
-    }
-    std::string month;
-    if (requested) {
-        month = requested->ToString();
-    } else if (!by_month.empty()) {
-        month = by_month.rbegin()->first;
-    } else {
+    // The asked month (by default the latest filed) and the calendar month before it.
+    const std::optional<sdk::Month> asked = requested ? requested : LatestReportedMonth(context.db, ref);
+    if (!asked) {
         throw sdk::NotFound("class " + class_id + " has no monthly report", "class_id");
+    }
+    const std::string month = asked->ToString();
+    std::map<std::string, FidcReport> by_month;
+    for (FidcReport& report : ReportsBetween(context.db, ref, asked->Previous(), asked)) {
+        std::string key = report.month;
+        by_month.emplace(std::move(key), std::move(report));
     }
     const std::optional<FidcReport> current = Take(by_month, month);
     if (!current) {
