@@ -173,7 +173,9 @@ TEST_P(BillingFaultsTest, SigkillUnderLoadLosesNoChargeAndLeavesNothingReserved)
                                               "/v1/classes/" + RandomUuid() + "/snapshot",
                                               "/v1/fundos?limit=0", "/v1/resolve?cnpj=" + cnpj};
 
-    // A lastrod of its own (instance e2e-faults-<backend>-kill), so the fixture's keeps serving.
+    // A lastrod of its own (instance e2e-faults-<backend>-kill); on PostgreSQL the fixture's
+    // keeps serving beside it, on SQLite (one lastrod per database) it steps aside meanwhile.
+    const auto aside = D().SetServerAsideOnSqlite();
     const fs::path config = D().WriteConfig("kill.yaml", D().Dir() / "kill-access.log");
     const std::string instance = D().Instance() + "-kill";
     std::unique_ptr<Lastrod> server = Lastrod::Start(config);
@@ -309,9 +311,9 @@ TEST_P(BillingFaultsTest, SigkillUnderLoadLosesNoChargeAndLeavesNothingReserved)
     }
 }
 
-// Two lastrods on one database: spending and per-minute counting are the database's, so the
-// limits hold across instances. (PostgreSQL is the multi-host case; two processes on one
-// SQLite file is the same rule on one host, so both backends run it.)
+// Two lastrods on one PostgreSQL: spending and per-minute counting are the database's, so the
+// limits hold across instances. A SQLite database has one lastrod, which decides in memory
+// (SecondLastrodOnOneSqliteDatabaseIsRefused).
 class TwoInstances {
 public:
     explicit TwoInstances(Deployment& d)
@@ -329,7 +331,31 @@ private:
     std::vector<std::uint16_t> ports_;
 };
 
+TEST_P(BillingFaultsTest, SecondLastrodOnOneSqliteDatabaseIsRefused) {
+    if (GetParam() != Backend::kSqlite) {
+        GTEST_SKIP() << "several lastrods share PostgreSQL: TwoInstances* run there";
+    }
+    const fs::path config = D().WriteConfig("second.yaml", D().Dir() / "second-access.log");
+    CommandOptions options;
+    options.env = {"LASTRO_CONFIG=" + config.string()};
+    options.timeout = std::chrono::seconds(30);
+    const CommandResult r = RunCommand({BinaryPath("lastrod").string()}, options);
+    ASSERT_FALSE(r.timed_out) << "a second lastrod serves the same SQLite database\n" << r.Describe();
+    EXPECT_EQ(r.exit_code, 1) << r.Describe();
+    EXPECT_NE(r.err.find("another lastrod serves the SQLite database"), std::string::npos) << r.Describe();
+    EXPECT_NE(r.err.find("lastro.db.lastrod-lock"), std::string::npos) << r.Describe();
+    EXPECT_NE(r.err.find("PostgreSQL"), std::string::npos) << r.Describe();
+    EXPECT_EQ(std::count(r.err.begin(), r.err.end(), '\n'), 1) << "one line\n" << r.Describe();
+    // The first one serves on, and the admin CLI is not locked out.
+    EXPECT_EQ(D().Get("/health").status, 200);
+    const CommandResult keys = D().Lastro({"keys", "list"});
+    EXPECT_EQ(keys.exit_code, 0) << keys.Describe();
+}
+
 TEST_P(BillingFaultsTest, TwoInstancesNeverSpendMoreThanTheAllowance) {
+    if (GetParam() == Backend::kSqlite) {
+        GTEST_SKIP() << "one lastrod per SQLite database: SecondLastrodOnOneSqliteDatabaseIsRefused";
+    }
     const std::time_t started = std::time(nullptr);
     constexpr std::int64_t kAllowance = 40;
     const CreatedKey key = D().CreateKeyWithId({kAllowance, 100000, "", ""});
@@ -382,6 +408,9 @@ TEST_P(BillingFaultsTest, TwoInstancesNeverSpendMoreThanTheAllowance) {
 }
 
 TEST_P(BillingFaultsTest, TwoInstancesShareOnePerMinuteWindow) {
+    if (GetParam() == Backend::kSqlite) {
+        GTEST_SKIP() << "one lastrod per SQLite database: SecondLastrodOnOneSqliteDatabaseIsRefused";
+    }
     constexpr std::int64_t kPerMinute = 30;
     const CreatedKey key = D().CreateKeyWithId({1000000, kPerMinute, "", ""});
     TwoInstances instances(D());

@@ -4,8 +4,8 @@
 
 #include <chrono>
 #include <ctime>
-#include <thread>
 #include <sstream>
+#include <thread>
 
 namespace lastro::e2e {
 namespace {

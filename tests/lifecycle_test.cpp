@@ -8,6 +8,7 @@
 #include <algorithm>
 #include <csignal>
 #include <fstream>
+#include <optional>
 #include <set>
 #include <sstream>
 
@@ -187,7 +188,9 @@ TEST_P(LifecycleTest, LastroPluginsListsOperationsAndRefusesAnInvalidManifest) {
 }
 
 TEST_P(LifecycleTest, SigtermStopsCleanlyAndTheAccessLogHasOneLinePerRequest) {
-    // A second instance on the same database, with its own access log, that this test stops.
+    // An instance of its own, with its own access log, that this test stops (on SQLite, one
+    // lastrod per database: the deployment's steps aside meanwhile).
+    std::optional<Deployment::ServerAside> aside(D().SetServerAsideOnSqlite());
     const fs::path log = D().Dir() / "sigterm-access.log";
     const fs::path config = D().WriteConfig("sigterm.yaml", log);
     std::unique_ptr<Lastrod> server = Lastrod::Start(config);
@@ -270,7 +273,8 @@ TEST_P(LifecycleTest, SigtermStopsCleanlyAndTheAccessLogHasOneLinePerRequest) {
         EXPECT_GE(o.at("us").get_int64(), 0) << lines[i];
     }
 
-    // The fixture's own server is untouched.
+    // The fixture's own server serves (untouched on PostgreSQL, started again on SQLite).
+    aside.reset();
     EXPECT_EQ(D().Get("/health").status, 200);
 }
 

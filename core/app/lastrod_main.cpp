@@ -3,6 +3,7 @@
 #include "core/http/api_service.hpp"
 #include "core/http/pistache_server.hpp"
 #include "core/runtime/runtime.hpp"
+#include "core/storage/serving_lock.hpp"
 
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/null_sink.h>
@@ -14,6 +15,7 @@
 #include <csignal>
 #include <cstdio>
 #include <exception>
+#include <optional>
 
 namespace {
 
@@ -46,6 +48,10 @@ int main() {
     try {
         auto runtime = lastro::runtime::Boot();
         lastro::runtime::RequireMigrated(*runtime);
+        std::optional<lastro::storage::ServingLock> serving_lock;
+        if (runtime->config.database.backend == lastro::config::Backend::kSqlite) {
+            serving_lock.emplace(runtime->config.database.sqlite_path);
+        }
         auto access_log = MakeAccessLog(runtime->config.log);
         runtime->plugins->StartAll();
         if (runtime->config.server.instance.empty()) {

@@ -173,7 +173,8 @@ Admission LedgerBatch::Admit(const AdmissionRequest& request) {
         entry.reserved_at = storage::Rfc3339(request.now);
         entry.instance = instance_;
         db_.persist(entry);
-        a.reservation = Reservation{request.request_id, request.key_id, request.price, month};
+        a.reservation = Reservation{request.request_id, request.key_id, request.price, month,
+                                    request.operation,  request.now};
     }
     a.reserved = true;
     a.credits = StateOf(usage, request.allowance, request.now);
@@ -206,6 +207,49 @@ SettleResult LedgerBatch::Settle(const SettlementRequest& request) {
     return result;
 }
 
+void LedgerBatch::Reserve(const Reservation& reservation) {
+    storage::CreditUsage& usage = Usage(reservation.key_id, reservation.month);
+    usage.reserved += reservation.price;
+    usage_[usage.key_month]->dirty = true;
+    storage::LedgerEntry entry;
+    entry.request_id = reservation.request_id;
+    entry.key_id = reservation.key_id;
+    entry.operation = reservation.operation;
+    entry.price = reservation.price;
+    entry.month = reservation.month;
+    entry.state = kReserved;
+    entry.reserved_at = storage::Rfc3339(reservation.reserved_at);
+    entry.instance = instance_;
+    db_.persist(entry);
+    wrote_ = true;
+}
+
+SettleResult LedgerBatch::Record(const SettlementRequest& request) {
+    const Reservation& r = request.reservation;
+    const bool charge = SettlementFor(request.status) == Settlement::kCharge;
+    SettleResult result;
+    if (charge) {
+        storage::CreditUsage& usage = Usage(r.key_id, r.month);
+        usage.charged += r.price;
+        usage_[usage.key_month]->dirty = true;
+        result.charged = r.price;
+    }
+    storage::LedgerEntry entry;
+    entry.request_id = r.request_id;
+    entry.key_id = r.key_id;
+    entry.operation = r.operation;
+    entry.price = r.price;
+    entry.month = r.month;
+    entry.state = charge ? kCharged : kRefunded;
+    entry.status = request.status;
+    entry.reserved_at = storage::Rfc3339(r.reserved_at);
+    entry.settled_at = storage::Rfc3339(request.now);
+    entry.instance = instance_;
+    db_.persist(entry);
+    wrote_ = true;
+    return result;  // credits: the caller's AccountBook knows them
+}
+
 void LedgerBatch::Flush() {
     for (auto& [id, row] : usage_) {
         if (row->dirty) {
@@ -221,8 +265,20 @@ void LedgerBatch::Flush() {
     }
 }
 
+StoredCredits StoredCreditsOf(odb::database& db, std::int64_t key_id, const std::string& month) {
+    StoredCredits stored;
+    odb::transaction t(db.begin());
+    storage::CreditUsage usage;
+    if (db.find<storage::CreditUsage>(UsageId(key_id, month), usage)) {
+        stored.charged = usage.charged;
+        stored.reserved = usage.reserved;
+    }
+    t.commit();
+    return stored;
+}
+
 std::size_t RefundOpenReservations(odb::database& db, const std::optional<std::string>& own_instance,
-                                   std::time_t stale_before, std::time_t now) {
+                                   std::time_t stale_before, std::time_t now, bool all_open) {
     using Query = odb::query<storage::LedgerEntry>;
     std::size_t refunded = 0;
     storage::WithWriteTransaction(db, [&] {
@@ -232,7 +288,8 @@ std::size_t RefundOpenReservations(odb::database& db, const std::optional<std::s
         if (own_instance) {
             which = which || Query::instance == *own_instance;
         }
-        auto result = db.query<storage::LedgerEntry>(Query::state == kReserved && (which));
+        auto result = db.query<storage::LedgerEntry>(all_open ? Query(Query::state == kReserved)
+                                                              : Query::state == kReserved && (which));
         for (const auto& e : result) {
             open.push_back(e);
         }

@@ -43,6 +43,8 @@ struct Reservation {
     std::int64_t key_id = 0;
     std::int64_t price = 0;
     std::string month;  // YYYY-MM (UTC) of the reservation
+    std::string operation;
+    std::time_t reserved_at = 0;
 };
 
 // One call asking to run: counted in its key's minute, then its price reserved.
@@ -96,6 +98,11 @@ public:
               const std::vector<SettlementRequest>& settlements);
     Admission Admit(const AdmissionRequest& request);
     SettleResult Settle(const SettlementRequest& request);
+    // Where the process decides admission (AccountBook): writes a reservation it already made
+    // (write-behind, so a crash leaves it for the start-up recovery rule) ...
+    void Reserve(const Reservation& reservation);
+    // ... or, when its settlement arrived before that write, the settled entry in one go.
+    SettleResult Record(const SettlementRequest& request);
     // Writes the usage and window rows the batch changed.
     void Flush();
     // Whether the batch changed anything (a call counted, reserved or settled).
@@ -117,12 +124,20 @@ private:
     std::map<std::string, std::unique_ptr<Row>> windows_;
 };
 
+// A key's month as its usage row stores it (0 and 0 when there is no row). Own read transaction.
+struct StoredCredits {
+    std::int64_t charged = 0;
+    std::int64_t reserved = 0;
+};
+StoredCredits StoredCreditsOf(odb::database& db, std::int64_t key_id, const std::string& month);
+
 // Refunds every open reservation made before `stale_before`, whoever made it (no call runs that
 // long: its instance is gone), and, when `own_instance` is given, every open reservation that
-// instance made (it is starting, so it cannot have answered them). Returns how many were
+// instance made (it is starting, so it cannot have answered them); with `all_open`, every open
+// reservation (the process owns the database: whoever made them is gone). Returns how many were
 // refunded. Runs in its own write transaction.
 std::size_t RefundOpenReservations(odb::database& db, const std::optional<std::string>& own_instance,
-                                   std::time_t stale_before, std::time_t now);
+                                   std::time_t stale_before, std::time_t now, bool all_open = false);
 
 // Drops per-minute windows that ended before `before` (they decide nothing any more).
 void ForgetRateWindows(odb::database& db, std::time_t before);

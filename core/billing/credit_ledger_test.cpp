@@ -2,6 +2,7 @@
 // per-minute window, reservations against the allowance, the start-up recovery rule, and the
 // group committer under concurrent callers and a locked database.
 #include "core/billing/credit_ledger.hpp"
+#include "core/billing/account_book.hpp"
 #include "core/billing/ledger_writer.hpp"
 #include "core/billing/settlement.hpp"
 #include "core/storage/core_model.hxx"
@@ -151,15 +152,26 @@ TEST_F(LedgerTest, StartUpRefundsOwnAndStaleReservationsOnly) {
     EXPECT_EQ(usage.ledger_reserved, 2);
 
     // A late settlement of a refunded reservation charges nothing.
-    SettleResult late =
-        InBatch([&](LedgerBatch& b) { return b.Settle({{"own", 1, 2, MonthOf(kNow)}, 100, 200, kNow}); });
+    SettleResult late = InBatch([&](LedgerBatch& b) {
+        return b.Settle({{"own", 1, 2, MonthOf(kNow), "funds.search", kNow}, 100, 200, kNow});
+    });
     EXPECT_EQ(late.charged, 0);
     EXPECT_EQ(Entry("own").state, "refunded");
     EXPECT_EQ(UsageOf(*db_, 1, MonthOf(kNow)).charged, 0);
 }
 
-TEST_F(LedgerTest, WriterNeverReservesBeyondTheAllowanceUnderConcurrency) {
-    LedgerWriter writer(*db_, {"test-a", 512, 600});
+// Both ways of deciding admission: by the database (PostgreSQL's way) and in the process.
+class LedgerWriterTest : public LedgerTest, public ::testing::WithParamInterface<bool> {
+protected:
+    LedgerWriterOptions Options(const std::string& instance = "test-a") const {
+        return {instance, 512, 600, GetParam()};
+    }
+};
+INSTANTIATE_TEST_SUITE_P(Deciders, LedgerWriterTest, ::testing::Bool(),
+                         [](const auto& info) { return info.param ? "InProcess" : "ByDatabase"; });
+
+TEST_P(LedgerWriterTest, NeverReservesBeyondTheAllowanceUnderConcurrency) {
+    LedgerWriter writer(*db_, Options());
     std::atomic<int> reserved{0}, refused{0}, charged{0};
     std::vector<std::thread> callers;
     const std::time_t now = std::time(nullptr);
@@ -192,7 +204,7 @@ TEST_F(LedgerTest, WriterNeverReservesBeyondTheAllowanceUnderConcurrency) {
 }
 
 TEST_F(LedgerTest, WriterAnswersUnavailableWhileLockedAndRefundsLater) {
-    LedgerWriter writer(*db_, {"test-a", 512, 600});
+    LedgerWriter writer(*db_, {"test-a", 512, 600, false});
     const std::time_t now = std::time(nullptr);
     Admission a = writer.Admit({"before", 3, "funds.search", 2, 100, 1000, now});
     ASSERT_TRUE(a.reservation);
@@ -221,6 +233,89 @@ TEST_F(LedgerTest, WriterAnswersUnavailableWhileLockedAndRefundsLater) {
     EXPECT_EQ(usage.charged, 2);  // "after" only; "during" never reached the database
     EXPECT_EQ(usage.reserved, 0);
     EXPECT_EQ(usage.calls, 2);
+}
+
+// In the process, admission never waits for the database: a call admitted while the database
+// is locked runs, and its settlement answers 503. Whatever was written of such calls is
+// refunded once the database is back; nothing is charged for them.
+TEST_F(LedgerTest, InProcessWriterChargesNothingWhileLocked) {
+    LedgerWriter writer(*db_, {"test-a", 512, 600, true});
+    const std::time_t now = std::time(nullptr);
+    Admission before = writer.Admit({"before", 3, "funds.search", 2, 100, 1000, now});
+    ASSERT_TRUE(before.reservation);
+
+    sqlite3* other = nullptr;
+    ASSERT_EQ(sqlite3_open(config_.sqlite_path.c_str(), &other), SQLITE_OK);
+    sqlite3_busy_timeout(other, 5000);
+    ASSERT_EQ(sqlite3_exec(other, "BEGIN EXCLUSIVE", nullptr, nullptr, nullptr), SQLITE_OK);
+    Admission during = writer.Admit({"during", 3, "funds.search", 2, 100, 1000, now});
+    ASSERT_TRUE(during.reservation) << "decided in memory";
+    EXPECT_EQ(during.credits.remaining, 96);
+    EXPECT_THROW(writer.Settle({*before.reservation, 100, 200, now}), BillingUnavailable);
+    EXPECT_THROW(writer.Settle({*during.reservation, 100, 200, now}), BillingUnavailable);
+    EXPECT_FALSE(writer.DatabaseAvailable());
+    sqlite3_exec(other, "ROLLBACK", nullptr, nullptr, nullptr);
+    sqlite3_close(other);
+
+    Admission after = writer.Admit({"after", 3, "funds.search", 2, 100, 1000, now});
+    ASSERT_TRUE(after.reservation);
+    EXPECT_EQ(after.credits.remaining, 98) << "the failed calls' reservations were released";
+    SettleResult settled = writer.Settle({*after.reservation, 100, 200, now});
+    EXPECT_EQ(settled.charged, 2);
+    EXPECT_EQ(settled.credits.remaining, 98);
+    EXPECT_TRUE(writer.DatabaseAvailable());
+    MonthUsage usage = UsageOf(*db_, 3, MonthOf(now));
+    EXPECT_EQ(usage.charged, 2);
+    EXPECT_EQ(usage.ledger_charged, 2);
+    EXPECT_EQ(usage.reserved, 0);
+    EXPECT_EQ(usage.ledger_reserved, 0);
+    EXPECT_EQ(Entry("after").state, "charged");
+}
+
+// The process writes its reservations behind the calls; those left open when it stops without
+// settling them (a crash) are refunded by the next start, whoever made them, and the next
+// process's book starts from the stored month.
+TEST_F(LedgerTest, InProcessReservationsLeftOpenAreRefundedAtStart) {
+    const std::time_t now = std::time(nullptr);
+    {
+        LedgerWriter writer(*db_, {"test-a", 512, 600, true});
+        Admission charged = writer.Admit({"charged", 4, "funds.search", 3, 5, 1000, now});
+        ASSERT_TRUE(charged.reservation);
+        EXPECT_EQ(writer.Settle({*charged.reservation, 5, 200, now}).charged, 3);
+        ASSERT_TRUE(writer.Admit({"open", 4, "funds.search", 1, 5, 1000, now}).reservation);
+        // Destroying the writer finishes its queue: the reservation is written, never settled.
+    }
+    EXPECT_EQ(Entry("open").state, "reserved");
+    EXPECT_EQ(UsageOf(*db_, 4, MonthOf(now)).reserved, 1);
+    InBatch([&](LedgerBatch& b) { return b.Admit(Call("elsewhere", 4, 1, 100, 100, now)); }, "test-b");
+
+    LedgerWriter next(*db_, {"test-c", 512, 600, true});
+    EXPECT_EQ(next.RecoveredAtStart(), 2u);
+    EXPECT_EQ(Entry("open").state, "refunded");
+    EXPECT_EQ(Entry("elsewhere").state, "refunded");
+    MonthUsage usage = UsageOf(*db_, 4, MonthOf(now));
+    EXPECT_EQ(usage.charged, 3);
+    EXPECT_EQ(usage.reserved, 0);
+    // 3 of 5 credits are charged: the book read them, so 3 more cannot be reserved.
+    Admission refused = next.Admit({"too-much", 4, "funds.search", 3, 5, 1000, now});
+    EXPECT_TRUE(refused.rate.allowed);
+    EXPECT_FALSE(refused.reserved);
+    EXPECT_EQ(refused.credits.remaining, 2);
+}
+
+TEST_F(LedgerTest, AccountBookCountsEachKeysMinute) {
+    AccountBook book(*db_);
+    EXPECT_EQ(book.Admit(Call("m1", 1, 0, 5, 2)).rate.remaining, 1);  // price 0 is still a call
+    Admission second = book.Admit(Call("m2", 1, 1, 5, 2, kNow + 30));
+    EXPECT_EQ(second.rate.remaining, 0);
+    book.Release(*second.reservation);  // a refund never lowers the count
+    Admission third = book.Admit(Call("m3", 1, 1, 5, 2, kNow + 39));
+    EXPECT_FALSE(third.rate.allowed);
+    EXPECT_EQ(third.rate.reset_at, kNow - kNow % 60 + 60);
+    EXPECT_FALSE(third.reservation);
+    EXPECT_EQ(third.credits.remaining, 5);
+    EXPECT_TRUE(book.Admit(Call("k2", 2, 1, 5, 2)).rate.allowed);
+    EXPECT_TRUE(book.Admit(Call("m4", 1, 1, 5, 2, kNow + 40)).rate.allowed) << "the next minute";
 }
 
 }  // namespace

@@ -21,8 +21,11 @@ constexpr std::size_t kMaxOwedRefunds = 100000;  // beyond: the stale rule refun
 LedgerWriter::LedgerWriter(odb::database& db, LedgerWriterOptions options)
     : db_(db), options_(std::move(options)) {
     const std::time_t now = std::time(nullptr);
-    recovered_at_start_ =
-        RefundOpenReservations(db_, options_.instance, now - options_.stale_reservation_seconds, now);
+    recovered_at_start_ = RefundOpenReservations(
+        db_, options_.instance, now - options_.stale_reservation_seconds, now, options_.decide_in_process);
+    if (options_.decide_in_process) {
+        book_ = std::make_unique<AccountBook>(db_);
+    }
     last_maintenance_ = now;
     thread_ = std::thread([this] { Run(); });
 }
@@ -37,15 +40,26 @@ LedgerWriter::~LedgerWriter() {
 }
 
 Admission LedgerWriter::Admit(AdmissionRequest request) {
-    return std::get<Admission>(Enqueue(std::move(request)));
+    if (!book_) {
+        return std::get<Admission>(Enqueue(std::move(request)));
+    }
+    Admission admission = book_->Admit(request);
+    if (admission.reservation) {
+        // Written with the next batch; the call goes on meanwhile.
+        {
+            std::lock_guard lock(mutex_);
+            queue_.push_back(Pending{*admission.reservation, {}});
+        }
+        wake_.notify_one();
+    }
+    return admission;
 }
 
 SettleResult LedgerWriter::Settle(SettlementRequest request) {
     return std::get<SettleResult>(Enqueue(std::move(request)));
 }
 
-std::variant<Admission, SettleResult> LedgerWriter::Enqueue(
-    std::variant<AdmissionRequest, SettlementRequest> request) {
+std::variant<Admission, SettleResult> LedgerWriter::Enqueue(Request request) {
     std::future<std::variant<Admission, SettleResult>> result;
     {
         std::lock_guard lock(mutex_);
@@ -74,7 +88,11 @@ void LedgerWriter::Run() {
             }
         }
         if (!batch.empty()) {
-            Commit(batch);
+            if (book_) {
+                CommitInProcess(batch);
+            } else {
+                Commit(batch);
+            }
             batch.clear();
         }
         const std::time_t now = std::time(nullptr);
@@ -93,8 +111,8 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
     for (const Pending& p : batch) {
         if (auto* a = std::get_if<AdmissionRequest>(&p.request)) {
             admissions.push_back(*a);
-        } else {
-            settlements.push_back(std::get<SettlementRequest>(p.request));
+        } else if (auto* settlement = std::get_if<SettlementRequest>(&p.request)) {
+            settlements.push_back(*settlement);
         }
     }
     std::string failure;
@@ -141,33 +159,124 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
     // nothing to settle wrote nothing and proves nothing.
     if (!failure.empty()) {
         available_ = false;
-    } else if (wrote) {
+        Fail(batch, failure, admissions_released);
+        return;
+    }
+    if (wrote) {
         available_ = true;
     }
     for (std::size_t i = 0; i < batch.size(); ++i) {
         const bool admission = std::holds_alternative<AdmissionRequest>(batch[i].request);
-        if (admission && admissions_released) {
-            continue;  // answered already; a failed commit shows at its settlement
-        }
-        if (failure.empty()) {
+        if (!(admission && admissions_released)) {  // admissions were answered already
             batch[i].done.set_value(std::move(results[i]));
+        }
+    }
+}
+
+void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
+    std::vector<SettleResult> results(batch.size());
+    std::vector<SettlementRequest> settlements = owed_refunds_;
+    std::unordered_set<std::string> settled_here;
+    for (const Pending& p : batch) {
+        if (auto* settlement = std::get_if<SettlementRequest>(&p.request)) {
+            settlements.push_back(*settlement);
+            settled_here.insert(settlement->reservation.request_id);
+        }
+    }
+    std::string failure;
+    bool wrote = false;
+    for (int attempt = 1; attempt <= kAttempts; ++attempt) {
+        try {
+            odb::transaction t(storage::BeginWrite(db_));
+            LedgerBatch ledger(db_, options_.instance);
+            ledger.Lock({}, settlements);
+            for (const SettlementRequest& owed : owed_refunds_) {
+                ledger.Settle(owed);
+            }
+            for (std::size_t i = 0; i < batch.size(); ++i) {
+                if (auto* reservation = std::get_if<Reservation>(&batch[i].request)) {
+                    // Settled in this same batch: only the settled entry is written.
+                    if (!settled_here.contains(reservation->request_id)) {
+                        ledger.Reserve(*reservation);
+                    }
+                } else {
+                    const auto& settlement = std::get<SettlementRequest>(batch[i].request);
+                    results[i] = written_.contains(settlement.reservation.request_id)
+                                     ? ledger.Settle(settlement)
+                                     : ledger.Record(settlement);
+                }
+            }
+            ledger.Flush();
+            wrote = ledger.Wrote();
+            t.commit();
+            failure.clear();
+            owed_refunds_.clear();
+            break;
+        } catch (const odb::recoverable& e) {
+            failure = e.what();
+            std::this_thread::sleep_for(std::chrono::milliseconds(1 << attempt));
+        } catch (const std::exception& e) {
+            failure = e.what();
+            break;
+        }
+    }
+    if (!failure.empty()) {
+        available_ = false;
+        Fail(batch, failure, false);
+        return;
+    }
+    if (wrote) {
+        available_ = true;
+    }
+    for (std::size_t i = 0; i < batch.size(); ++i) {
+        if (auto* reservation = std::get_if<Reservation>(&batch[i].request)) {
+            if (!settled_here.contains(reservation->request_id)) {
+                written_.insert(reservation->request_id);
+            }
             continue;
         }
-        // The call will be answered 503: whatever it had reserved is owed back.
-        if (auto* settlement = std::get_if<SettlementRequest>(&batch[i].request)) {
-            if (owed_refunds_.size() < kMaxOwedRefunds) {
+        const auto& settlement = std::get<SettlementRequest>(batch[i].request);
+        written_.erase(settlement.reservation.request_id);
+        results[i].credits =
+            book_->Settled(settlement.reservation, results[i].charged, settlement.allowance, settlement.now);
+        batch[i].done.set_value(std::move(results[i]));
+    }
+}
+
+// The batch could not be written: its waiting calls are answered 503, and whatever a
+// settlement's call had reserved is owed back.
+void LedgerWriter::Fail(std::vector<Pending>& batch, const std::string& failure, bool skip_admissions) {
+    for (Pending& pending : batch) {
+        if (std::holds_alternative<Reservation>(pending.request)) {
+            continue;  // not written; its settlement will write the settled entry
+        }
+        if (std::holds_alternative<AdmissionRequest>(pending.request) && skip_admissions) {
+            continue;  // answered already; the failed commit shows at its settlement
+        }
+        if (auto* settlement = std::get_if<SettlementRequest>(&pending.request)) {
+            const std::string& id = settlement->reservation.request_id;
+            // Where the database decides, every reservation is in it; where the process does,
+            // only those already written are, and the book releases the price in any case.
+            const bool stored = !book_ || written_.erase(id) > 0;
+            if (stored && owed_refunds_.size() < kMaxOwedRefunds) {
                 SettlementRequest refund = *settlement;
                 refund.status = 503;
                 owed_refunds_.push_back(refund);
             }
+            if (book_) {
+                book_->Release(settlement->reservation);
+            }
         }
-        batch[i].done.set_exception(std::make_exception_ptr(
+        pending.done.set_exception(std::make_exception_ptr(
             BillingUnavailable("the credit ledger could not be written: " + failure)));
     }
 }
 
 void LedgerWriter::Maintain(std::time_t now) {
     last_maintenance_ = now;
+    if (book_) {
+        book_->ForgetMonthsBefore(MonthOf(now - 32 * 24 * 3600));
+    }
     try {
         RefundOpenReservations(db_, std::nullopt, now - options_.stale_reservation_seconds, now);
         ForgetRateWindows(db_, now - kWindowKeepSeconds);

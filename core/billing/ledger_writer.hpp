@@ -9,9 +9,16 @@
 // decision was taken under the database's write lock (SQLite) or the usage row's lock
 // (PostgreSQL), which the commit releases, so no other call or instance can decide against
 // it; and if that commit fails, the call's settlement finds no reservation, charges nothing
-// and the call is answered 503. docs/billing.md, docs/performance.md.
+// and the call is answered 503.
+//
+// Where the process owns the database (SQLite, `decide_in_process`), admission does not wait
+// for the writer at all: an AccountBook decides it in memory, and the writer records the
+// reservation with its next batch (or, if the settlement is already queued, only the settled
+// entry). Each call then waits for one durable commit, its settlement's. docs/billing.md,
+// docs/performance.md.
 #pragma once
 
+#include "core/billing/account_book.hpp"
 #include "core/billing/credit_ledger.hpp"
 
 #include <odb/database.hxx>
@@ -20,10 +27,12 @@
 #include <condition_variable>
 #include <deque>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <unordered_set>
 #include <variant>
 #include <vector>
 
@@ -40,6 +49,9 @@ struct LedgerWriterOptions {
     std::string instance;                         // server.instance: names this process's reservations
     std::size_t max_batch = 512;                  // calls per transaction
     std::time_t stale_reservation_seconds = 600;  // older open reservations of any instance are refunded
+    // The process owns the database (one lastrod per SQLite file): admission in memory
+    // (AccountBook), and at start every open reservation is refunded, whoever made it.
+    bool decide_in_process = false;
 };
 
 class LedgerWriter {
@@ -52,7 +64,9 @@ public:
     LedgerWriter(const LedgerWriter&) = delete;
     LedgerWriter& operator=(const LedgerWriter&) = delete;
 
-    // Both block until their batch committed; both throw BillingUnavailable when it could not.
+    // Admit blocks until its batch committed when the database decides, and not at all when the
+    // process does. Settle always blocks until its batch committed. Both throw BillingUnavailable
+    // when the database could not be written.
     Admission Admit(AdmissionRequest request);
     SettleResult Settle(SettlementRequest request);
 
@@ -62,14 +76,19 @@ public:
     std::size_t RecoveredAtStart() const { return recovered_at_start_; }
 
 private:
+    // A queued call: an admission or a settlement waiting for its result, or a reservation the
+    // AccountBook made, to be written (nobody waits for it).
+    using Request = std::variant<AdmissionRequest, SettlementRequest, Reservation>;
     struct Pending {
-        std::variant<AdmissionRequest, SettlementRequest> request;
+        Request request;
         std::promise<std::variant<Admission, SettleResult>> done;
     };
 
-    std::variant<Admission, SettleResult> Enqueue(std::variant<AdmissionRequest, SettlementRequest> request);
+    std::variant<Admission, SettleResult> Enqueue(Request request);
     void Run();
-    void Commit(std::vector<Pending>& batch);
+    void Commit(std::vector<Pending>& batch);           // the database decides admission
+    void CommitInProcess(std::vector<Pending>& batch);  // the AccountBook decided it
+    void Fail(std::vector<Pending>& batch, const std::string& failure, bool skip_admissions);
     void Maintain(std::time_t now);
 
     odb::database& db_;
@@ -84,6 +103,9 @@ private:
     // 503, so nothing may stay charged or reserved for them).
     std::vector<SettlementRequest> owed_refunds_;
     std::time_t last_maintenance_ = 0;
+    std::unique_ptr<AccountBook> book_;  // set when the process decides admission
+    // Reservations of calls in flight whose reserved entry is committed (writer thread only).
+    std::unordered_set<std::string> written_;
     std::thread thread_;
 };
 

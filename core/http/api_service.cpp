@@ -185,10 +185,12 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
       plugins_(plugins),
       keys_(db),
       key_cache_(keys_, std::chrono::milliseconds(config.auth.key_cache_ms)),
-      ledger_(
-          db,
-          billing::LedgerWriterOptions{config.server.instance, 512,
-                                       static_cast<std::time_t>(config.billing.stale_reservation_seconds)}),
+      // One lastrod owns a SQLite database (storage::ServingLock, taken by lastrod's main), so
+      // there admission is decided in this process; on PostgreSQL the database decides.
+      ledger_(db,
+              billing::LedgerWriterOptions{config.server.instance, 512,
+                                           static_cast<std::time_t>(config.billing.stale_reservation_seconds),
+                                           db.id() == odb::id_sqlite}),
       cursors_(std::move(cursor_secret)),
       access_log_(std::move(access_log)),
       started_at_(std::time(nullptr)) {

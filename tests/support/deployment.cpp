@@ -1,5 +1,6 @@
 #include "support/deployment.hpp"
 
+#include <gtest/gtest.h>
 #include <boost/json/array.hpp>
 #include <boost/json/serialize.hpp>
 
@@ -178,6 +179,30 @@ Deployment::~Deployment() {
     http_.reset();
     if (server_ && !server_->Terminate(std::chrono::seconds(15))) {
         server_->Process().Kill();
+    }
+}
+
+Deployment::ServerAside Deployment::SetServerAsideOnSqlite() {
+    if (backend_ != Backend::kSqlite) {
+        return ServerAside(nullptr);
+    }
+    http_.reset();
+    if (!server_->Terminate(std::chrono::seconds(15))) {
+        server_->Process().Kill();
+    }
+    server_.reset();
+    return ServerAside(this);
+}
+
+Deployment::ServerAside::~ServerAside() {
+    if (!d_) {
+        return;
+    }
+    try {
+        d_->server_ = Lastrod::Start(d_->config_file_);
+        d_->http_ = std::make_unique<HttpClient>(d_->server_->Port());
+    } catch (const std::exception& e) {
+        ADD_FAILURE() << "the deployment's lastrod did not start again: " << e.what();
     }
 }
 

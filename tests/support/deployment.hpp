@@ -16,6 +16,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace lastro::e2e {
@@ -133,6 +134,24 @@ public:
     std::string RoomyKey() { return CreateKey({1000000, 100000, "", ""}); }
 
     Lastrod& Server() { return *server_; }
+
+    // One lastrod serves a SQLite database (it holds the database's serving lock): a test that
+    // runs a lastrod of its own on this deployment sets the deployment's own aside until the
+    // returned guard ends, which starts it again (on a new port; Http() follows). On
+    // PostgreSQL, where instances share the database, the guard does nothing.
+    class ServerAside {
+    public:
+        explicit ServerAside(Deployment* d) : d_(d) {}
+        ServerAside(ServerAside&& other) noexcept : d_(std::exchange(other.d_, nullptr)) {}
+        ServerAside(const ServerAside&) = delete;
+        ServerAside& operator=(const ServerAside&) = delete;
+        ServerAside& operator=(ServerAside&&) = delete;
+        ~ServerAside();
+
+    private:
+        Deployment* d_;
+    };
+    [[nodiscard]] ServerAside SetServerAsideOnSqlite();
     HttpClient& Http() { return *http_; }
     HttpResponse Get(const std::string& target, const std::optional<std::string>& key = std::nullopt) {
         return http_->Get(target, key);
