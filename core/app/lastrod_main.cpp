@@ -31,6 +31,9 @@ std::shared_ptr<spdlog::logger> MakeAccessLog(const lastro::config::LogConfig& c
     logger->set_pattern("%v");
     logger->set_level(spdlog::level::from_str(config.level));
     logger->flush_on(spdlog::level::info);
+    if (config.access_log == "off") {
+        logger->set_level(spdlog::level::off);  // and ApiService skips building the lines
+    }
     return logger;
 }
 

@@ -163,8 +163,10 @@ TEST_F(LedgerTest, StartUpRefundsOwnAndStaleReservationsOnly) {
 // Both ways of deciding admission: by the database (PostgreSQL's way) and in the process.
 class LedgerWriterTest : public LedgerTest, public ::testing::WithParamInterface<bool> {
 protected:
+    // In the process, reservations are written at once (no delay): every call's reservation
+    // then races its settlement, written in the same batch or settled in a later one.
     LedgerWriterOptions Options(const std::string& instance = "test-a") const {
-        return {instance, 512, 600, GetParam()};
+        return {instance, 512, 600, GetParam(), std::chrono::milliseconds(0)};
     }
 };
 INSTANTIATE_TEST_SUITE_P(Deciders, LedgerWriterTest, ::testing::Bool(),
@@ -278,12 +280,13 @@ TEST_F(LedgerTest, InProcessWriterChargesNothingWhileLocked) {
 TEST_F(LedgerTest, InProcessReservationsLeftOpenAreRefundedAtStart) {
     const std::time_t now = std::time(nullptr);
     {
-        LedgerWriter writer(*db_, {"test-a", 512, 600, true});
+        LedgerWriter writer(*db_, {"test-a", 512, 600, true, std::chrono::milliseconds(0)});
         Admission charged = writer.Admit({"charged", 4, "funds.search", 3, 5, 1000, now});
         ASSERT_TRUE(charged.reservation);
         EXPECT_EQ(writer.Settle({*charged.reservation, 5, 200, now}).charged, 3);
         ASSERT_TRUE(writer.Admit({"open", 4, "funds.search", 1, 5, 1000, now}).reservation);
-        // Destroying the writer finishes its queue: the reservation is written, never settled.
+        // Destroying the writer finishes its queue: the reservation (written without delay
+        // here) is in the database, never settled.
     }
     EXPECT_EQ(Entry("open").state, "reserved");
     EXPECT_EQ(UsageOf(*db_, 4, MonthOf(now)).reserved, 1);
@@ -301,6 +304,28 @@ TEST_F(LedgerTest, InProcessReservationsLeftOpenAreRefundedAtStart) {
     EXPECT_TRUE(refused.rate.allowed);
     EXPECT_FALSE(refused.reserved);
     EXPECT_EQ(refused.credits.remaining, 2);
+}
+
+// A call still running after the delay has its reservation in the database (for the start-up
+// recovery rule, should the process die); its settlement then settles that entry.
+TEST_F(LedgerTest, InProcessReservationIsWrittenOnceItsCallOutlivesTheDelay) {
+    LedgerWriter writer(*db_, {"test-a", 512, 600, true, std::chrono::milliseconds(200)});
+    const std::time_t now = std::time(nullptr);
+    Admission slow = writer.Admit({"slow", 5, "funds.search", 2, 100, 1000, now});
+    ASSERT_TRUE(slow.reservation);
+    // The writer wakes at least once a second; give it a few.
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(5);
+    while (UsageOf(*db_, 5, MonthOf(now)).reserved == 0 && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    EXPECT_EQ(Entry("slow").state, "reserved");
+    EXPECT_EQ(UsageOf(*db_, 5, MonthOf(now)).reserved, 2);
+    EXPECT_EQ(writer.Settle({*slow.reservation, 100, 200, now}).charged, 2);
+    EXPECT_EQ(Entry("slow").state, "charged");
+    MonthUsage usage = UsageOf(*db_, 5, MonthOf(now));
+    EXPECT_EQ(usage.reserved, 0);
+    EXPECT_EQ(usage.charged, 2);
+    EXPECT_EQ(usage.calls, 1);
 }
 
 TEST_F(LedgerTest, AccountBookCountsEachKeysMinute) {

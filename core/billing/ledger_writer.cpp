@@ -39,37 +39,68 @@ LedgerWriter::~LedgerWriter() {
     thread_.join();
 }
 
+void LedgerWriter::Complete(Pending& pending, Outcome outcome) {
+    pending.done(std::move(outcome));
+}
+
 Admission LedgerWriter::Admit(AdmissionRequest request) {
     if (!book_) {
-        return std::get<Admission>(Enqueue(std::move(request)));
+        return std::get<Admission>(EnqueueAndWait(std::move(request)));
     }
     Admission admission = book_->Admit(request);
     if (admission.reservation) {
-        // Written with the next batch; the call goes on meanwhile.
-        {
-            std::lock_guard lock(mutex_);
-            queue_.push_back(Pending{*admission.reservation, {}});
+        // Written with the next batch; the call goes on meanwhile. (A stopping writer has
+        // drained its queue: the call's settlement then answers 503.)
+        try {
+            Enqueue(Pending{*admission.reservation, {}});
+        } catch (const BillingUnavailable&) {
         }
-        wake_.notify_one();
     }
     return admission;
 }
 
 SettleResult LedgerWriter::Settle(SettlementRequest request) {
-    return std::get<SettleResult>(Enqueue(std::move(request)));
+    return std::get<SettleResult>(EnqueueAndWait(std::move(request)));
 }
 
-std::variant<Admission, SettleResult> LedgerWriter::Enqueue(Request request) {
-    std::future<std::variant<Admission, SettleResult>> result;
+void LedgerWriter::SettleAsync(SettlementRequest request, std::function<void(SettleOutcome)> then) {
+    auto done = [then](Outcome outcome) {
+        if (auto* error = std::get_if<std::exception_ptr>(&outcome)) {
+            then(*error);
+        } else {
+            then(std::get<SettleResult>(std::move(outcome)));
+        }
+    };
+    try {
+        Enqueue(Pending{std::move(request), std::move(done)});
+    } catch (const BillingUnavailable&) {
+        then(std::current_exception());
+    }
+}
+
+void LedgerWriter::Enqueue(Pending pending) {
     {
         std::lock_guard lock(mutex_);
         if (stopping_) {
             throw BillingUnavailable("the server is stopping");
         }
-        queue_.push_back(Pending{std::move(request), {}});
-        result = queue_.back().done.get_future();
+        queue_.push_back(std::move(pending));
     }
     wake_.notify_one();
+}
+
+std::variant<Admission, SettleResult> LedgerWriter::EnqueueAndWait(Request request) {
+    auto promise = std::make_shared<std::promise<std::variant<Admission, SettleResult>>>();
+    std::future<std::variant<Admission, SettleResult>> result = promise->get_future();
+    Enqueue(Pending{std::move(request), [promise](Outcome outcome) {
+                        if (auto* error = std::get_if<std::exception_ptr>(&outcome)) {
+                            promise->set_exception(*error);
+                        } else if (auto* admission = std::get_if<Admission>(&outcome)) {
+                            promise->set_value(std::move(*admission));
+                        } else {
+                            promise->set_value(std::get<SettleResult>(std::move(outcome)));
+                        }
+                    }});
     return result.get();
 }
 
@@ -78,6 +109,7 @@ void LedgerWriter::Run() {
     for (;;) {
         {
             std::unique_lock lock(mutex_);
+            // Woken by a call, or once a second for maintenance and overdue reservations.
             wake_.wait_for(lock, std::chrono::seconds(1), [this] { return stopping_ || !queue_.empty(); });
             if (queue_.empty() && stopping_) {
                 return;
@@ -87,14 +119,12 @@ void LedgerWriter::Run() {
                 queue_.pop_front();
             }
         }
-        if (!batch.empty()) {
-            if (book_) {
-                CommitInProcess(batch);
-            } else {
-                Commit(batch);
-            }
-            batch.clear();
+        if (book_) {
+            CommitInProcess(batch);  // also when empty: reservations may be due for writing
+        } else if (!batch.empty()) {
+            Commit(batch);
         }
+        batch.clear();
         const std::time_t now = std::time(nullptr);
         // While the database is away this is also the probe, once a second, that notices its
         // return (and pays back the refunds owed meanwhile).
@@ -138,7 +168,7 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
             // Decided under the write lock: admitted calls may run while the commit syncs.
             for (std::size_t i = 0; i < batch.size(); ++i) {
                 if (std::holds_alternative<AdmissionRequest>(batch[i].request)) {
-                    batch[i].done.set_value(std::move(results[i]));
+                    batch[i].done(std::get<Admission>(std::move(results[i])));
                 }
             }
             admissions_released = true;
@@ -167,21 +197,47 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
     }
     for (std::size_t i = 0; i < batch.size(); ++i) {
         const bool admission = std::holds_alternative<AdmissionRequest>(batch[i].request);
-        if (!(admission && admissions_released)) {  // admissions were answered already
-            batch[i].done.set_value(std::move(results[i]));
+        if (admission && admissions_released) {
+            continue;  // answered already
+        }
+        if (auto* decided = std::get_if<Admission>(&results[i])) {
+            Complete(batch[i], std::move(*decided));
+        } else {
+            Complete(batch[i], std::get<SettleResult>(std::move(results[i])));
         }
     }
 }
 
 void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
+    const auto now = std::chrono::steady_clock::now();
     std::vector<SettleResult> results(batch.size());
     std::vector<SettlementRequest> settlements = owed_refunds_;
-    std::unordered_set<std::string> settled_here;
     for (const Pending& p : batch) {
-        if (auto* settlement = std::get_if<SettlementRequest>(&p.request)) {
+        if (auto* reservation = std::get_if<Reservation>(&p.request)) {
+            unwritten_.emplace(reservation->request_id, Unwritten{*reservation, now});
+            unwritten_order_.push_back(reservation->request_id);
+        } else if (auto* settlement = std::get_if<SettlementRequest>(&p.request)) {
             settlements.push_back(*settlement);
-            settled_here.insert(settlement->reservation.request_id);
+            unwritten_.erase(settlement->reservation.request_id);  // settled before it was written
         }
+    }
+    // The reservations open for longer than the delay are written now (a crash then leaves them
+    // for the start-up recovery rule); the first `due` names of unwritten_order_ are decided.
+    std::vector<Reservation> overdue;
+    std::size_t due = 0;
+    for (; due < unwritten_order_.size(); ++due) {
+        auto it = unwritten_.find(unwritten_order_[due]);
+        if (it == unwritten_.end()) {
+            continue;  // settled meanwhile
+        }
+        if (now - it->second.since < options_.reservation_write_delay) {
+            break;
+        }
+        overdue.push_back(it->second.reservation);
+    }
+    if (batch.empty() && overdue.empty()) {
+        unwritten_order_.erase(unwritten_order_.begin(), unwritten_order_.begin() + due);
+        return;
     }
     std::string failure;
     bool wrote = false;
@@ -193,17 +249,14 @@ void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
             for (const SettlementRequest& owed : owed_refunds_) {
                 ledger.Settle(owed);
             }
+            for (const Reservation& reservation : overdue) {
+                ledger.Reserve(reservation);
+            }
             for (std::size_t i = 0; i < batch.size(); ++i) {
-                if (auto* reservation = std::get_if<Reservation>(&batch[i].request)) {
-                    // Settled in this same batch: only the settled entry is written.
-                    if (!settled_here.contains(reservation->request_id)) {
-                        ledger.Reserve(*reservation);
-                    }
-                } else {
-                    const auto& settlement = std::get<SettlementRequest>(batch[i].request);
-                    results[i] = written_.contains(settlement.reservation.request_id)
-                                     ? ledger.Settle(settlement)
-                                     : ledger.Record(settlement);
+                if (const auto* settlement = std::get_if<SettlementRequest>(&batch[i].request)) {
+                    results[i] = written_.contains(settlement->reservation.request_id)
+                                     ? ledger.Settle(*settlement)
+                                     : ledger.Record(*settlement);
                 }
             }
             ledger.Flush();
@@ -221,25 +274,25 @@ void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
         }
     }
     if (!failure.empty()) {
-        available_ = false;
+        available_ = false;  // the overdue reservations stay unwritten, for the next batch
         Fail(batch, failure, false);
         return;
     }
     if (wrote) {
         available_ = true;
     }
+    for (const Reservation& reservation : overdue) {
+        unwritten_.erase(reservation.request_id);
+        written_.insert(reservation.request_id);
+    }
+    unwritten_order_.erase(unwritten_order_.begin(), unwritten_order_.begin() + due);
     for (std::size_t i = 0; i < batch.size(); ++i) {
-        if (auto* reservation = std::get_if<Reservation>(&batch[i].request)) {
-            if (!settled_here.contains(reservation->request_id)) {
-                written_.insert(reservation->request_id);
-            }
-            continue;
+        if (const auto* settlement = std::get_if<SettlementRequest>(&batch[i].request)) {
+            written_.erase(settlement->reservation.request_id);
+            results[i].credits = book_->Settled(settlement->reservation, results[i].charged,
+                                                settlement->allowance, settlement->now);
+            Complete(batch[i], std::move(results[i]));
         }
-        const auto& settlement = std::get<SettlementRequest>(batch[i].request);
-        written_.erase(settlement.reservation.request_id);
-        results[i].credits =
-            book_->Settled(settlement.reservation, results[i].charged, settlement.allowance, settlement.now);
-        batch[i].done.set_value(std::move(results[i]));
     }
 }
 
@@ -267,8 +320,8 @@ void LedgerWriter::Fail(std::vector<Pending>& batch, const std::string& failure,
                 book_->Release(settlement->reservation);
             }
         }
-        pending.done.set_exception(std::make_exception_ptr(
-            BillingUnavailable("the credit ledger could not be written: " + failure)));
+        Complete(pending, std::make_exception_ptr(
+                              BillingUnavailable("the credit ledger could not be written: " + failure)));
     }
 }
 

@@ -13,8 +13,9 @@
 //
 // Where the process owns the database (SQLite, `decide_in_process`), admission does not wait
 // for the writer at all: an AccountBook decides it in memory, and the writer records the
-// reservation with its next batch (or, if the settlement is already queued, only the settled
-// entry). Each call then waits for one durable commit, its settlement's. docs/billing.md,
+// reservation once its call has run for `reservation_write_delay` unsettled (a call settled
+// sooner gets only its settled entry). Each call then waits for one durable commit, its
+// settlement's. docs/billing.md,
 // docs/performance.md.
 #pragma once
 
@@ -24,14 +25,17 @@
 #include <odb/database.hxx>
 
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <deque>
+#include <functional>
 #include <future>
 #include <memory>
 #include <mutex>
 #include <stdexcept>
 #include <string>
 #include <thread>
+#include <unordered_map>
 #include <unordered_set>
 #include <variant>
 #include <vector>
@@ -52,6 +56,10 @@ struct LedgerWriterOptions {
     // The process owns the database (one lastrod per SQLite file): admission in memory
     // (AccountBook), and at start every open reservation is refunded, whoever made it.
     bool decide_in_process = false;
+    // In the process, a reservation is written only once its call has run this long without
+    // being settled; a call settled sooner gets its settled entry alone (one row written, not
+    // three). A crash forgets the unwritten ones: their calls were never answered nor charged.
+    std::chrono::milliseconds reservation_write_delay{1000};
 };
 
 class LedgerWriter {
@@ -69,6 +77,11 @@ public:
     // when the database could not be written.
     Admission Admit(AdmissionRequest request);
     SettleResult Settle(SettlementRequest request);
+    // Settle without blocking: `then` runs once, on the writer's thread after the commit (or on
+    // the caller's when the writer is stopping), with the result or a BillingUnavailable. It
+    // must be short and must not throw: the next batch waits for it.
+    using SettleOutcome = std::variant<SettleResult, std::exception_ptr>;
+    void SettleAsync(SettlementRequest request, std::function<void(SettleOutcome)> then);
 
     // Whether the last transaction reached the database (for /health).
     bool DatabaseAvailable() const { return available_.load(); }
@@ -79,16 +92,21 @@ private:
     // A queued call: an admission or a settlement waiting for its result, or a reservation the
     // AccountBook made, to be written (nobody waits for it).
     using Request = std::variant<AdmissionRequest, SettlementRequest, Reservation>;
+    using Outcome = std::variant<Admission, SettleResult, std::exception_ptr>;
     struct Pending {
         Request request;
-        std::promise<std::variant<Admission, SettleResult>> done;
+        std::function<void(Outcome)> done;  // empty for a reservation
     };
 
-    std::variant<Admission, SettleResult> Enqueue(Request request);
+    void Enqueue(Pending pending);
+    std::variant<Admission, SettleResult> EnqueueAndWait(Request request);
     void Run();
     void Commit(std::vector<Pending>& batch);           // the database decides admission
     void CommitInProcess(std::vector<Pending>& batch);  // the AccountBook decided it
     void Fail(std::vector<Pending>& batch, const std::string& failure, bool skip_admissions);
+    // Answers `pending` (on the writer's thread: a thread of its own for the answers measured
+    // slower on two cores, docs/performance.md).
+    void Complete(Pending& pending, Outcome outcome);
     void Maintain(std::time_t now);
 
     odb::database& db_;
@@ -104,7 +122,14 @@ private:
     std::vector<SettlementRequest> owed_refunds_;
     std::time_t last_maintenance_ = 0;
     std::unique_ptr<AccountBook> book_;  // set when the process decides admission
-    // Reservations of calls in flight whose reserved entry is committed (writer thread only).
+    // Reservations of calls in flight (writer thread only): not yet written, by age, and those
+    // whose reserved entry is committed.
+    struct Unwritten {
+        Reservation reservation;
+        std::chrono::steady_clock::time_point since;
+    };
+    std::unordered_map<std::string, Unwritten> unwritten_;
+    std::deque<std::string> unwritten_order_;
     std::unordered_set<std::string> written_;
     std::thread thread_;
 };

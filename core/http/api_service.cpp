@@ -203,7 +203,7 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
     }
 }
 
-OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
+void ApiService::Handle(const IncomingRequest& request, Respond respond) {
     Call call;
     call.request_id = NewRequestId();
     call.started = std::chrono::steady_clock::now();
@@ -242,7 +242,11 @@ OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
                 response = Problem(call, 405, "only GET is allowed on " + match->route->operation->path);
                 response.headers.emplace_back("Allow", "GET");
             } else {
-                response = HandleV1(call, *match, request);
+                std::optional<OutgoingResponse> answered = HandleV1(call, *match, request, respond);
+                if (!answered) {
+                    return;  // the settlement answers
+                }
+                response = std::move(*answered);
             }
         } else {
             response = Problem(call, 404, "no resource at " + call.instance);
@@ -252,15 +256,24 @@ OutgoingResponse ApiService::Handle(const IncomingRequest& request) {
             access_log_->error(ErrorLine(call.request_id, e.what()));
         response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
     }
-    response.headers.emplace_back("X-Request-Id", call.request_id);
-    if (call.is_v1) {
-        AddBillingHeaders(call, response);
-    }
-    Log(call, response);
-    return response;
+    Finish(call, std::move(response), respond);
 }
 
-OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const IncomingRequest& request) {
+void ApiService::Finish(Call& call, OutgoingResponse response, const Respond& respond) {
+    try {
+        response.headers.emplace_back("X-Request-Id", call.request_id);
+        if (call.is_v1) {
+            AddBillingHeaders(call, response);
+        }
+        Log(call, response);
+    } catch (const std::exception&) {
+        // Out of memory while decorating: the response goes as it is.
+    }
+    respond(std::move(response));
+}
+
+std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatch& match,
+                                                     const IncomingRequest& request, Respond& respond) {
     const plugins::OperationSpec& op = *match.route->operation;
     call.operation = &op;
     call.price = op.price;
@@ -386,23 +399,53 @@ OutgoingResponse ApiService::HandleV1(Call& call, const RouteMatch& match, const
         response = RunHandler(call, match, checked.params, filters, position);
     }
 
-    // Settle before the response leaves: durable when Settle returns. When it cannot be
-    // recorded the call is answered 503 and its reservation is refunded later (LedgerWriter).
-    if (call.reservation) {
+    if (!call.reservation) {
+        return response;
+    }
+    // Settle before the response leaves: it leaves from the writer's thread once the settlement
+    // is durable. When it cannot be recorded the call is answered 503 and its reservation is
+    // refunded (LedgerWriter).
+    struct Settling {
+        Call call;
+        OutgoingResponse response;
+        Respond respond;
+    };
+    auto settling = std::make_shared<Settling>();  // allocated before anything is moved into it
+    settling->call = std::move(call);
+    settling->response = std::move(response);
+    settling->respond = std::move(respond);
+    const billing::SettlementRequest settlement{*settling->call.reservation, allowance,
+                                                settling->response.status, std::time(nullptr)};
+    ledger_.SettleAsync(settlement, [this, settling](billing::LedgerWriter::SettleOutcome outcome) {
+        Call& c = settling->call;
         try {
-            billing::SettleResult settled = ledger_.Settle(billing::SettlementRequest{
-                *call.reservation, allowance, response.status, std::time(nullptr)});
-            call.charged = settled.charged;
-            call.credits = settled.credits;
-            if (!settled.recorded) {
-                response = Unavailable(call, "the reservation's transaction did not commit");
-            }
-        } catch (const billing::BillingUnavailable& e) {
-            call.charged = 0;
+            Settled(c, settling->response, std::move(outcome));
+        } catch (const std::exception& e) {
+            settling->response =
+                Problem(c, 500, "an internal error occurred; quote request_id " + c.request_id);
+        }
+        Finish(c, std::move(settling->response), settling->respond);
+    });
+    return std::nullopt;
+}
+
+void ApiService::Settled(Call& call, OutgoingResponse& response,
+                         billing::LedgerWriter::SettleOutcome outcome) {
+    if (auto* error = std::get_if<std::exception_ptr>(&outcome)) {
+        call.charged = 0;
+        try {
+            std::rethrow_exception(*error);
+        } catch (const std::exception& e) {
             response = Unavailable(call, e.what());
         }
+        return;
     }
-    return response;
+    const auto& settled = std::get<billing::SettleResult>(outcome);
+    call.charged = settled.charged;
+    call.credits = settled.credits;
+    if (!settled.recorded) {
+        response = Unavailable(call, "the reservation's transaction did not commit");
+    }
 }
 
 OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, const sdk::Params& params,
@@ -501,7 +544,7 @@ void ApiService::AddBillingHeaders(Call& call, OutgoingResponse& response) {
 }
 
 void ApiService::Log(const Call& call, const OutgoingResponse& response) {
-    if (!access_log_)
+    if (!access_log_ || !access_log_->should_log(spdlog::level::info))
         return;
     const auto micros =
         std::chrono::duration_cast<std::chrono::microseconds>(std::chrono::steady_clock::now() - call.started)

@@ -2,7 +2,8 @@
 //   route -> request id -> auth (401, cached) -> admission: per-minute limit (429) and credit
 //   reservation (429), one group commit -> scope (403, refunded) -> parameters (422/400,
 //   refunded) -> handler in a read transaction (404 charged, 5xx refunded) -> envelope or
-//   problem -> settlement, durable before the answer (group commit) -> headers.
+//   problem -> settlement, durable before the answer (group commit; the answer leaves from the
+//   ledger writer's thread once it is) -> headers.
 // A database that is away gives 503 and charges nothing. One ApiService is shared by every
 // worker thread; it holds no per-request state.
 #pragma once
@@ -20,6 +21,7 @@
 
 #include <atomic>
 #include <ctime>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -54,7 +56,11 @@ public:
 
     std::size_t RecoveredReservations() const { return ledger_.RecoveredAtStart(); }
 
-    OutgoingResponse Handle(const IncomingRequest& request);
+    // Answers `request` through `respond`, exactly once: on this thread, or, for a billed call,
+    // on the ledger writer's thread as soon as its settlement is durable (the request thread
+    // does not wait for the commit). `respond` must not throw.
+    using Respond = std::function<void(OutgoingResponse)>;
+    void Handle(const IncomingRequest& request, Respond respond);
 
     // Graceful shutdown: refuse new work with 503 while the requests in flight finish.
     void BeginDraining() { draining_ = true; }
@@ -66,7 +72,13 @@ public:
 private:
     struct Call;  // the state of one request as it moves through the pipeline
 
-    OutgoingResponse HandleV1(Call& call, const RouteMatch& match, const IncomingRequest& request);
+    // The response, or nullopt when the call went on to its settlement, which answers it.
+    std::optional<OutgoingResponse> HandleV1(Call& call, const RouteMatch& match,
+                                             const IncomingRequest& request, Respond& respond);
+    // Applies the settlement's outcome to the call's response.
+    void Settled(Call& call, OutgoingResponse& response, billing::LedgerWriter::SettleOutcome outcome);
+    // Request id, billing headers, access log line; then `respond`.
+    void Finish(Call& call, OutgoingResponse response, const Respond& respond);
     OutgoingResponse RunHandler(Call& call, const RouteMatch& match, const sdk::Params& params,
                                 const std::string& filters,
                                 const std::optional<boost::json::value>& position);

@@ -3,10 +3,14 @@
 #include <pistache/endpoint.h>
 #include <pistache/http.h>
 #include <pistache/http_headers.h>
+#include <pistache/peer.h>
 
 #include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <functional>
+#include <map>
+#include <mutex>
 #include <thread>
 
 namespace lastro::http {
@@ -62,12 +66,60 @@ Http::Code ToCode(int status) {
 
 // Pistache 0.0.5 answers an HTTP/1.1 request without a Connection header with
 // "Connection: Close" yet keeps the socket: say Keep-Alive, as HTTP/1.1 means (DESIGN.md).
-void FixConnection(const Http::Request& request, Http::ResponseWriter& response) {
+bool KeepsAlive(const Http::Request& request) {
     auto connection = request.headers().tryGet<Http::Header::Connection>();
-    if (request.version() == Http::Version::Http11 &&
-        (!connection || connection->control() != Http::ConnectionControl::Close)) {
-        response.headers().remove<Http::Header::Connection>();
-        response.headers().add<Http::Header::Connection>(Http::ConnectionControl::KeepAlive);
+    return request.version() == Http::Version::Http11 &&
+           (!connection || connection->control() != Http::ConnectionControl::Close);
+}
+
+// A billed call is answered from the ledger writer's thread, after its settlement's commit;
+// an unbilled one at once. On one connection a later request may so be ready first: its
+// response waits for the earlier ones, so that they leave in request order (HTTP/1.1
+// pipelining). Tickets are taken on the connection's reactor thread, in request order.
+class ResponseOrder {
+public:
+    std::uint64_t Take() { return next_ticket_++; }
+
+    void Ready(std::uint64_t ticket, std::function<void()> send) {
+        std::lock_guard lock(mutex_);
+        waiting_.emplace(ticket, std::move(send));
+        while (!waiting_.empty() && waiting_.begin()->first == next_to_send_) {
+            waiting_.begin()->second();
+            waiting_.erase(waiting_.begin());
+            ++next_to_send_;
+        }
+    }
+
+private:
+    std::atomic<std::uint64_t> next_ticket_{0};
+    std::mutex mutex_;
+    std::uint64_t next_to_send_ = 0;
+    std::map<std::uint64_t, std::function<void()>> waiting_;
+};
+
+constexpr const char* kOrderKey = "lastro.response_order";
+
+std::shared_ptr<ResponseOrder> OrderOf(const std::shared_ptr<Tcp::Peer>& peer) {
+    auto order = std::static_pointer_cast<ResponseOrder>(peer->tryGetData(kOrderKey));
+    if (!order) {
+        order = std::make_shared<ResponseOrder>();
+        peer->putData(kOrderKey, order);
+    }
+    return order;
+}
+
+void Send(Http::ResponseWriter& response, bool keep_alive, const OutgoingResponse& out) {
+    try {
+        if (keep_alive) {
+            response.headers().remove<Http::Header::Connection>();
+            response.headers().add<Http::Header::Connection>(Http::ConnectionControl::KeepAlive);
+        }
+        for (const auto& [name, value] : out.headers) {
+            response.headers().add(std::make_shared<NamedHeader>(name, value));
+        }
+        response.send(ToCode(out.status), out.body, Http::Mime::MediaType::fromString(out.content_type));
+    } catch (...) {
+        // The peer went away; nothing else can be done for this request.
     }
 }
 
@@ -78,27 +130,40 @@ public:
     explicit Handler(std::shared_ptr<ApiService> service) : service_(std::move(service)) {}
 
     // Everything is caught here: an escaping exception would become Pistache's own 500 with
-    // e.what() in the body. The body is built whole and sent once, on this thread.
+    // e.what() in the body. The body is built whole and sent once.
     void onRequest(const Http::Request& request, Http::ResponseWriter response) override {
         service_->Enter();
-        OutgoingResponse out;
+        const bool keep_alive = KeepsAlive(request);
+        std::shared_ptr<ResponseOrder> order;
+        std::uint64_t ticket = 0;
+        if (auto peer = response.getPeer()) {
+            order = OrderOf(peer);
+            ticket = order->Take();
+        }
+        auto writer = std::make_shared<Http::ResponseWriter>(std::move(response));
+        auto answered = std::make_shared<std::atomic<bool>>(false);
+        ApiService::Respond respond = [service = service_, writer, keep_alive, order, ticket,
+                                       answered](OutgoingResponse out) {
+            if (answered->exchange(true)) {
+                return;
+            }
+            auto send = [writer, keep_alive, out = std::move(out)] { Send(*writer, keep_alive, out); };
+            if (order) {
+                order->Ready(ticket, std::move(send));
+            } else {
+                send();
+            }
+            service->Leave();
+        };
         try {
-            out = service_->Handle(Convert(request));
+            service_->Handle(Convert(request), respond);
         } catch (...) {
+            OutgoingResponse out;
             out.status = 500;
             out.content_type = "application/problem+json";
             out.body = R"({"title":"Internal API error","status":500,"detail":"an internal error occurred"})";
+            respond(std::move(out));
         }
-        try {
-            FixConnection(request, response);
-            for (const auto& [name, value] : out.headers) {
-                response.headers().add(std::make_shared<NamedHeader>(name, value));
-            }
-            response.send(ToCode(out.status), out.body, Http::Mime::MediaType::fromString(out.content_type));
-        } catch (...) {
-            // The peer went away; nothing else can be done for this request.
-        }
-        service_->Leave();
     }
 
     void onTimeout(const Http::Request&, Http::ResponseWriter response) override {
