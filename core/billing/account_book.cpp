@@ -20,11 +20,7 @@ AccountBook::Month& AccountBook::MonthOf(std::unique_lock<std::mutex>& lock, std
 }
 
 CreditState AccountBook::StateOf(const Month& month, std::int64_t allowance, std::time_t now) const {
-    CreditState s;
-    s.limit = allowance;
-    s.remaining = std::max<std::int64_t>(0, allowance - month.charged - month.reserved);
-    s.reset_at = NextMonthStart(now);
-    return s;
+    return CreditStateOf(month.charged, month.reserved, allowance, now);
 }
 
 Admission AccountBook::Admit(const AdmissionRequest& request) {

@@ -128,13 +128,31 @@ void LedgerBatch::Lock(const std::vector<AdmissionRequest>& admissions,
     }
 }
 
-CreditState LedgerBatch::StateOf(const storage::CreditUsage& usage, std::int64_t allowance,
-                                 std::time_t now) const {
+CreditState CreditStateOf(std::int64_t charged, std::int64_t reserved, std::int64_t allowance,
+                          std::time_t now) {
     CreditState s;
     s.limit = allowance;
-    s.remaining = std::max<std::int64_t>(0, allowance - usage.charged - usage.reserved);
+    s.remaining = std::max<std::int64_t>(0, allowance - charged - reserved);
     s.reset_at = NextMonthStart(now);
     return s;
+}
+
+CreditState LedgerBatch::StateOf(const storage::CreditUsage& usage, std::int64_t allowance,
+                                 std::time_t now) const {
+    return CreditStateOf(usage.charged, usage.reserved, allowance, now);
+}
+
+storage::LedgerEntry LedgerBatch::EntryOf(const Reservation& reservation) const {
+    storage::LedgerEntry entry;
+    entry.request_id = reservation.request_id;
+    entry.key_id = reservation.key_id;
+    entry.operation = reservation.operation;
+    entry.price = reservation.price;
+    entry.month = reservation.month;
+    entry.state = kReserved;
+    entry.reserved_at = storage::Rfc3339(reservation.reserved_at);
+    entry.instance = instance_;
+    return entry;
 }
 
 Admission LedgerBatch::Admit(const AdmissionRequest& request) {
@@ -161,20 +179,9 @@ Admission LedgerBatch::Admit(const AdmissionRequest& request) {
             a.credits = StateOf(usage, request.allowance, request.now);
             return a;
         }
-        usage.reserved += request.price;
-        usage_[usage.key_month]->dirty = true;
-        storage::LedgerEntry entry;
-        entry.request_id = request.request_id;
-        entry.key_id = request.key_id;
-        entry.operation = request.operation;
-        entry.price = request.price;
-        entry.month = month;
-        entry.state = kReserved;
-        entry.reserved_at = storage::Rfc3339(request.now);
-        entry.instance = instance_;
-        db_.persist(entry);
         a.reservation = Reservation{request.request_id, request.key_id, request.price, month,
                                     request.operation,  request.now};
+        Reserve(*a.reservation);
     }
     a.reserved = true;
     a.credits = StateOf(usage, request.allowance, request.now);
@@ -211,15 +218,7 @@ void LedgerBatch::Reserve(const Reservation& reservation) {
     storage::CreditUsage& usage = Usage(reservation.key_id, reservation.month);
     usage.reserved += reservation.price;
     usage_[usage.key_month]->dirty = true;
-    storage::LedgerEntry entry;
-    entry.request_id = reservation.request_id;
-    entry.key_id = reservation.key_id;
-    entry.operation = reservation.operation;
-    entry.price = reservation.price;
-    entry.month = reservation.month;
-    entry.state = kReserved;
-    entry.reserved_at = storage::Rfc3339(reservation.reserved_at);
-    entry.instance = instance_;
+    storage::LedgerEntry entry = EntryOf(reservation);
     db_.persist(entry);
     wrote_ = true;
 }
@@ -234,17 +233,10 @@ SettleResult LedgerBatch::Record(const SettlementRequest& request) {
         usage_[usage.key_month]->dirty = true;
         result.charged = r.price;
     }
-    storage::LedgerEntry entry;
-    entry.request_id = r.request_id;
-    entry.key_id = r.key_id;
-    entry.operation = r.operation;
-    entry.price = r.price;
-    entry.month = r.month;
+    storage::LedgerEntry entry = EntryOf(r);
     entry.state = charge ? kCharged : kRefunded;
     entry.status = request.status;
-    entry.reserved_at = storage::Rfc3339(r.reserved_at);
     entry.settled_at = storage::Rfc3339(request.now);
-    entry.instance = instance_;
     db_.persist(entry);
     wrote_ = true;
     return result;  // credits: the caller's AccountBook knows them

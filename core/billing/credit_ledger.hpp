@@ -80,6 +80,11 @@ struct SettleResult {
     CreditState credits;       // the month of `now`
 };
 
+// A key's credits for the headers: what the allowance leaves after the charged and reserved
+// credits, and when the month of `now` ends.
+CreditState CreditStateOf(std::int64_t charged, std::int64_t reserved, std::int64_t allowance,
+                          std::time_t now);
+
 // "YYYY-MM" of `now` in UTC, and the epoch second the next month starts.
 std::string MonthOf(std::time_t now);
 std::time_t NextMonthStart(std::time_t now);
@@ -112,6 +117,7 @@ private:
     storage::CreditUsage& Usage(std::int64_t key_id, const std::string& month);
     storage::RateWindow& Window(std::int64_t key_id, std::time_t minute);
     CreditState StateOf(const storage::CreditUsage& usage, std::int64_t allowance, std::time_t now) const;
+    storage::LedgerEntry EntryOf(const Reservation& reservation) const;  // in state "reserved"
     void EnsureRow(const std::string& table, const std::string& id_column, const std::string& id,
                    const std::string& other_columns, const std::string& other_values);
     std::string LockSuffix() const;
