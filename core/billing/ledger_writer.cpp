@@ -39,10 +39,6 @@ LedgerWriter::~LedgerWriter() {
     thread_.join();
 }
 
-void LedgerWriter::Complete(Pending& pending, Outcome outcome) {
-    pending.done(std::move(outcome));
-}
-
 Admission LedgerWriter::Admit(AdmissionRequest request) {
     if (!book_) {
         return std::get<Admission>(EnqueueAndWait(std::move(request)));
@@ -201,9 +197,9 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
             continue;  // answered already
         }
         if (auto* decided = std::get_if<Admission>(&results[i])) {
-            Complete(batch[i], std::move(*decided));
+            batch[i].done(std::move(*decided));
         } else {
-            Complete(batch[i], std::get<SettleResult>(std::move(results[i])));
+            batch[i].done(std::get<SettleResult>(std::move(results[i])));
         }
     }
 }
@@ -291,7 +287,7 @@ void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
             written_.erase(settlement->reservation.request_id);
             results[i].credits = book_->Settled(settlement->reservation, results[i].charged,
                                                 settlement->allowance, settlement->now);
-            Complete(batch[i], std::move(results[i]));
+            batch[i].done(std::move(results[i]));
         }
     }
 }
@@ -320,8 +316,8 @@ void LedgerWriter::Fail(std::vector<Pending>& batch, const std::string& failure,
                 book_->Release(settlement->reservation);
             }
         }
-        Complete(pending, std::make_exception_ptr(
-                              BillingUnavailable("the credit ledger could not be written: " + failure)));
+        pending.done(std::make_exception_ptr(
+            BillingUnavailable("the credit ledger could not be written: " + failure)));
     }
 }
 

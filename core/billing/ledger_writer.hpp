@@ -104,9 +104,6 @@ private:
     void Commit(std::vector<Pending>& batch);           // the database decides admission
     void CommitInProcess(std::vector<Pending>& batch);  // the AccountBook decided it
     void Fail(std::vector<Pending>& batch, const std::string& failure, bool skip_admissions);
-    // Answers `pending` (on the writer's thread: a thread of its own for the answers measured
-    // slower on two cores, docs/performance.md).
-    void Complete(Pending& pending, Outcome outcome);
     void Maintain(std::time_t now);
 
     odb::database& db_;
