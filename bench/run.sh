@@ -8,13 +8,15 @@
 # ingest:  one full-size month of cvm.inf_mensal_fidc (`lastro sample --scale full`): seconds and
 #          peak resident memory of `lastro ingest`, beside sqlite3's own `.import` of the same
 #          CSVs into bare tables.
-# latency: p50/p99 of /v1/classes/{id}/snapshot and /cotas for one class at 32 connections
-#          (wrk, DURATION seconds each) beside the bare endpoint.
+# latency: p50/p99 of /v1/classes/{id}/snapshot and /cotas for one class at 1 and 32
+#          connections (wrk, DURATION seconds each) beside the bare endpoint; with the response
+#          cache (the default) and without it (server.response_cache_mb: 0).
 # load:    GET /v1/resolve?cnpj=... with a valid key (authenticated, admitted and settled by the
 #          ledger's group commit, one database read) at 1 and 32 connections beside the bare
 #          endpoint: req/s, p50, p99, errors and the throughput ratio (docs/performance.md).
-#          Twice: SQLite synchronous full (the default: a disk sync per group commit) and
-#          normal (no sync), to show what the sync costs on the machine.
+#          Three times: SQLite synchronous full (the default: a disk sync per group commit) with
+#          the response cache (the default) and without it, and synchronous normal (no sync),
+#          to show what the cache and the sync are worth on the machine.
 #
 # lastrod and the bare endpoint run with the same number of threads (THREADS, default 32:
 # lastrod's default, one request thread per connection).
@@ -40,12 +42,14 @@ bin="$repo/build/$preset/bin"
 work=$(mktemp -d)
 trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 
-# A deployment in $work/$1 (SQLite, synchronous ${2:-full}), migrated; sets LASTRO_CONFIG.
+# A deployment in $work/$1 (SQLite, synchronous ${2:-full}, response cache ${3:-32} MB),
+# migrated; sets LASTRO_CONFIG.
 deploy() {
     local dir="$work/$1"
     mkdir -p "$dir"
     cat >"$dir/lastro.yaml" <<YAML
-server: {listen: "127.0.0.1:18080", threads: $threads, base_url: "http://127.0.0.1:18080"}
+server: {listen: "127.0.0.1:18080", threads: $threads, base_url: "http://127.0.0.1:18080",
+         response_cache_mb: ${3:-32}}
 data_dir: $dir/data
 database: {backend: sqlite, sqlite: {synchronous: ${2:-full}}}
 plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
@@ -164,25 +168,27 @@ ingest() {
             a / b, m / 1024 }'
 }
 
-latency() {
-    deploy latency
+# Snapshot and cotas of one class at 1 and 32 connections, beside the bare endpoint; $1 is
+# the response cache in MB (0: off).
+latency_once() {
+    deploy "latency-$1" full "$1"
     ingest_sample
     export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
     start_servers
     # A class with reports: the first row of the screening of the latest month.
-    local class_id
+    local class_id label="cached"
+    [ "$1" = 0 ] && label="uncached"
     class_id=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:18080/v1/screening?limit=1" |
         grep -o '"class_id":"[0-9a-f-]*"' | head -1 | cut -d'"' -f4)
     [ -n "$class_id" ] || {
         say "no class found through /v1/screening"
         exit 1
     }
-    printf '%-26s %6s %10s %10s %10s %10s %8s\n' endpoint conns requests req/s p50 p99 non2xx
     local path c
     for c in 1 32; do
         for path in "/v1/classes/$class_id/snapshot" "/v1/classes/$class_id/cotas"; do
             read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080$path" "$c")
-            printf '%-26s %6s %10s %10s %10s %10s %8s\n' "lastrod ${path##*/}" "$c" "$n" "$rps" "$p50" "$p99" "$bad"
+            printf '%-26s %6s %10s %10s %10s %10s %8s\n' "${path##*/} ($label)" "$c" "$n" "$rps" "$p50" "$p99" "$bad"
         done
         read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" "$c")
         printf '%-26s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" "$c" "$n" "$rps" "$p50" "$p99" "$bad"
@@ -190,9 +196,18 @@ latency() {
     stop_servers
 }
 
-# One lastrod (synchronous $1) beside the bare endpoint at 1 and 32 connections.
+latency() {
+    printf '%-26s %6s %10s %10s %10s %10s %8s\n' endpoint conns requests req/s p50 p99 non2xx
+    latency_once 32
+    latency_once 0
+}
+
+# One lastrod (synchronous $1, response cache $2 MB) beside the bare endpoint at 1 and 32
+# connections.
 load_once() {
-    deploy "load-$1" "$1"
+    local label="$1"
+    [ "$2" = 0 ] && label="$1, uncached"
+    deploy "load-$1-$2" "$1" "$2"
     sample
     "$bin/lastro" ingest cvm.registro_fundo_classe "$work/sample/registro_fundo_classe.zip" 2>/dev/null
     export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
@@ -207,9 +222,9 @@ load_once() {
     local c l_rps b_rps
     for c in 1 32; do
         read -r n l_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/v1/resolve?cnpj=$cnpj" "$c")
-        printf '%-24s %6s %10s %10s %10s %10s %8s\n' "lastrod resolve ($1)" "$c" "$n" "$l_rps" "$p50" "$p99" "$bad"
+        printf '%-28s %6s %10s %10s %10s %10s %8s\n' "resolve ($label)" "$c" "$n" "$l_rps" "$p50" "$p99" "$bad"
         read -r n b_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" "$c")
-        printf '%-24s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" "$c" "$n" "$b_rps" "$p50" "$p99" "$bad"
+        printf '%-28s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" "$c" "$n" "$b_rps" "$p50" "$p99" "$bad"
         awk -v a="$l_rps" -v b="$b_rps" -v c="$c" 'BEGIN {
             printf "ratio lastrod/bare at %d connections: throughput %.3f (goal at 32: 0.7)\n", c, a / b }'
     done
@@ -217,9 +232,10 @@ load_once() {
 }
 
 load() {
-    printf '%-24s %6s %10s %10s %10s %10s %8s\n' server conns requests req/s p50 p99 errors
-    load_once full
-    load_once normal
+    printf '%-28s %6s %10s %10s %10s %10s %8s\n' server conns requests req/s p50 p99 errors
+    load_once full 32
+    load_once full 0
+    load_once normal 32
 }
 
 case "$what" in

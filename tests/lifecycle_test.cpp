@@ -2,6 +2,10 @@
 // archive, a bad configuration, and a graceful stop with its access log.
 #include "support/backend_fixture.hpp"
 #include "support/checks.hpp"
+#include "support/cvm_files.hpp"
+
+#include <lastro/sdk/text.hpp>
+#include <lastro/sdk/zip_archive.hpp>
 
 #include <boost/json.hpp>
 
@@ -99,6 +103,131 @@ TEST_P(LifecycleTest, ReingestWhileServingKeepsIdsStable) {
     const std::vector<boost::json::object> items_after = D().AllFunds();
     EXPECT_EQ(FundIds(items_after), before) << "the same files give the same fund_ids";
     EXPECT_TRUE(items_after == items_before) << "the same files give the same items, class_ids included";
+}
+
+// Answers are cached until an ingest commits (docs/performance.md): a month that CVM republishes
+// with a corrected number is answered by the very next call, cached before or not.
+TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
+    const std::string key = D().RoomyKey();
+    const fs::path original =
+        SharedResources::Get().SampleDir() / SampleFiles("inf_mensal_fidc_", ".zip").back();
+    auto members = ZipMemberBytes(original);
+    auto x2 = std::find_if(members.begin(), members.end(),
+                           [](const auto& m) { return FidcTableOf(m.first) == "X_2"; });
+    ASSERT_NE(x2, members.end()) << original << " has no table X_2";
+
+    // A series of a class that resolves to one class, with a published quota value.
+    std::vector<std::string> lines = Lines(x2->second);
+    ASSERT_GT(lines.size(), 1u);
+    auto split = [](std::string line) {
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        std::vector<std::string> fields;
+        std::stringstream in(line);
+        for (std::string field; std::getline(in, field, ';');) {
+            fields.push_back(field);
+        }
+        return fields;
+    };
+    const std::vector<std::string> header = split(lines[0]);
+    auto column = [&](const std::string& name) {
+        return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+    };
+    const std::size_t value_at = column("TAB_X_VL_COTA"), label_at = column("TAB_X_CLASSE_SERIE"),
+                      date_at = column("DT_COMPTC");
+    const std::size_t cnpj_at = std::min(column("CNPJ_FUNDO_CLASSE"), column("CNPJ_FUNDO"));
+    ASSERT_LT(std::max({value_at, label_at, date_at, cnpj_at}), header.size()) << lines[0];
+    std::size_t line_at = 0;
+    std::string class_id, label, month;
+    double published = 0;
+    for (std::size_t i = 1; i < lines.size() && class_id.empty(); ++i) {
+        const std::vector<std::string> fields = split(lines[i]);
+        if (fields.size() != header.size() || fields[value_at].empty()) {
+            continue;
+        }
+        const std::string cnpj = CnpjDigits(fields[cnpj_at]);
+        HttpResponse r = D().Get("/v1/resolve?cnpj=" + cnpj, key);
+        if (r.status != 200) {
+            continue;
+        }
+        std::vector<std::string> ids;
+        const boost::json::value resolved = r.Json();
+        for (const auto& c : AsObject(At(AsObject(resolved), "data")).at("classes").as_array()) {
+            if (c.as_object().at("cnpj") == boost::json::value(cnpj)) {
+                ids.emplace_back(c.as_object().at("class_id").as_string());
+            }
+        }
+        if (ids.size() == 1) {
+            line_at = i;
+            class_id = ids[0];
+            label = fields[label_at];
+            month = fields[date_at].substr(0, 7);
+            published = std::stod(fields[value_at]);
+        }
+    }
+    ASSERT_FALSE(class_id.empty()) << "no X_2 row of " << original << " resolves to one class";
+
+    const std::string target = "/v1/classes/" + class_id + "/cotas?from=" + month + "&to=" + month;
+    std::string request_id;  // of the last call
+    auto quota_value = [&]() -> std::optional<double> {
+        HttpResponse r = D().Get(target, key);
+        request_id = r.Header("X-Request-Id").value_or("");
+        EXPECT_EQ(r.status, 200) << target << ": " << r.body;
+        if (r.status != 200)
+            return std::nullopt;
+        const boost::json::value body = r.Json();
+        for (const auto& row : At(AsObject(body), "data").as_array()) {
+            const auto& o = row.as_object();
+            if (o.at("series_label") == boost::json::value(sdk::Latin1ToUtf8(label)) &&
+                o.at("quota_value_brl").is_number()) {
+                return o.at("quota_value_brl").to_number<double>();
+            }
+        }
+        ADD_FAILURE() << target << " lacks series " << label << ": " << r.body;
+        return std::nullopt;
+    };
+    EXPECT_EQ(quota_value(), published);
+    EXPECT_EQ(quota_value(), published);  // the same answer again, now from the cache
+    const std::string cached_call = request_id;
+
+    // CVM republishes the month with one corrected quota value.
+    std::vector<std::string> fields = split(lines[line_at]);
+    fields[value_at] = "4321.123456";
+    std::string corrected_line;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        corrected_line += (i ? ";" : "") + fields[i];
+    }
+    const std::size_t starts = x2->second.find(lines[line_at]);
+    ASSERT_NE(starts, std::string::npos);
+    if (lines[line_at].back() == '\r')
+        corrected_line += '\r';
+    x2->second.replace(starts, lines[line_at].size(), corrected_line);
+    const fs::path republished = D().Dir() / "republished" / original.filename();
+    fs::create_directories(republished.parent_path());
+    {
+        sdk::ZipWriter zip(republished);
+        for (auto& [name, bytes] : members) {
+            zip.Add(name, bytes, std::time(nullptr));
+        }
+        zip.Close();
+    }
+    const CommandResult ingest = D().Lastro({"ingest", "cvm.inf_mensal_fidc", republished.string()});
+    ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
+    EXPECT_EQ(quota_value(), 4321.123456) << "the call after the ingest answered the replaced month";
+
+    // And back to the sample's own file, so that the deployment serves the sample again.
+    const CommandResult restore = D().Lastro({"ingest", "cvm.inf_mensal_fidc", original.string()});
+    ASSERT_EQ(restore.exit_code, 0) << restore.Describe();
+    EXPECT_EQ(quota_value(), published);
+
+    // The cache took part: the access log says the second call was answered from it.
+    const std::vector<std::string> log = Lines(ReadFile(D().AccessLog()));
+    EXPECT_TRUE(std::any_of(log.begin(), log.end(),
+                            [&](const std::string& line) {
+                                return line.find(cached_call) != std::string::npos &&
+                                       line.find("\"cache\":\"hit\"") != std::string::npos;
+                            }))
+        << "call " << cached_call << " was not answered from the response cache";
 }
 
 TEST_P(LifecycleTest, TruncatedArchiveIsRefusedAndChangesNothing) {

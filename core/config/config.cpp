@@ -62,6 +62,12 @@ void ParseServer(const YamlMap& map, Config& config) {
     s.body_timeout_ms = PositiveInt(map, "body_timeout_ms", s.body_timeout_ms, 3600000);
     s.keepalive_timeout_ms = PositiveInt(map, "keepalive_timeout_ms", s.keepalive_timeout_ms, 3600000);
     s.shutdown_grace_ms = PositiveInt(map, "shutdown_grace_ms", s.shutdown_grace_ms, 3600000);
+    if (auto cache = map.OptionalInteger("response_cache_mb")) {
+        if (*cache < 0 || *cache > 65536) {
+            map.Get("response_cache_mb").Fail("must be between 0 (off) and 65536");
+        }
+        s.response_cache_mb = static_cast<int>(*cache);
+    }
     if (auto base = map.OptionalString("base_url")) {
         if (base->rfind("http://", 0) != 0 && base->rfind("https://", 0) != 0) {
             map.Get("base_url").Fail("must start with http:// or https://");
@@ -133,9 +139,9 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
     YamlMap map(top, {"server", "data_dir", "database", "plugins", "credits", "auth", "billing", "log"});
 
     if (auto server = map.Find("server")) {
-        ParseServer(YamlMap(*server,
-                            {"listen", "threads", "max_request_bytes", "header_timeout_ms", "body_timeout_ms",
-                             "keepalive_timeout_ms", "shutdown_grace_ms", "base_url", "instance"}),
+        ParseServer(YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
+                                      "body_timeout_ms", "keepalive_timeout_ms", "shutdown_grace_ms",
+                                      "base_url", "instance", "response_cache_mb"}),
                     config);
     }
     config.data_dir = Anchor(base, map.OptionalString("data_dir").value_or("var"));

@@ -25,6 +25,9 @@ struct ServerConfig {
     // Names this process in the credit ledger; unique and stable per instance. Empty: the
     // host name and listening port ("db1:8080"), resolved at start.
     std::string instance;
+    // Handler answers kept in memory until the next ingest (docs/performance.md); 0 turns the
+    // cache off.
+    int response_cache_mb = 32;
 };
 
 enum class Backend { kSqlite, kPgsql };

@@ -37,8 +37,8 @@ TEST(ConfigTest, RejectsUnknownKeysWithTheirLine) {
     EXPECT_EQ(
         Error("server:\n  listen: 127.0.0.1:1\n  thread: 2\n"),
         "/etc/lastro/lastro.yaml:3:3: server.thread: unknown key (known keys: base_url, body_timeout_ms, "
-        "header_timeout_ms, instance, keepalive_timeout_ms, listen, max_request_bytes, shutdown_grace_ms, "
-        "threads)");
+        "header_timeout_ms, instance, keepalive_timeout_ms, listen, max_request_bytes, response_cache_mb, "
+        "shutdown_grace_ms, threads)");
 }
 
 TEST(ConfigTest, RejectsWrongTypesAndValues) {
@@ -64,13 +64,15 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
     EXPECT_EQ(defaults.server.instance, "");  // resolved by lastrod at start
     EXPECT_EQ(defaults.auth.key_cache_ms, 5000);
     EXPECT_EQ(defaults.billing.stale_reservation_seconds, 600);
+    EXPECT_EQ(defaults.server.response_cache_mb, 32);
 
     Config c = ParseConfig(
-        "server: {threads: 4, instance: api-2}\n"
+        "server: {threads: 4, instance: api-2, response_cache_mb: 0}\n"
         "database: {sqlite: {synchronous: normal}}\n"
         "auth: {key_cache_ms: 0}\nbilling: {stale_reservation_seconds: 120}\n",
         "/etc/lastro/lastro.yaml");
     EXPECT_EQ(c.server.instance, "api-2");
+    EXPECT_EQ(c.server.response_cache_mb, 0);
     EXPECT_EQ(c.database.pool_size, 6);
     EXPECT_FALSE(c.database.sqlite_sync_full);
     EXPECT_EQ(c.auth.key_cache_ms, 0);
@@ -89,6 +91,8 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
         Error("auth: {key_cache_ms: -1}\n"),
         "/etc/lastro/lastro.yaml:1:22: auth.key_cache_ms: must be between 0 (ask the database every call) "
         "and 3600000");
+    EXPECT_EQ(Error("server: {response_cache_mb: -1}\n"),
+              "/etc/lastro/lastro.yaml:1:29: server.response_cache_mb: must be between 0 (off) and 65536");
     EXPECT_EQ(Error("billing: {stale_reservation_seconds: 30}\n"),
               "/etc/lastro/lastro.yaml:1:38: billing.stale_reservation_seconds: must be at least 60");
 }

@@ -35,6 +35,7 @@ struct ApiService::Call {
     std::optional<billing::CreditState> credits;
     std::optional<billing::RateDecision> rate;
     std::int64_t charged = 0;
+    const char* cache = nullptr;  // "hit" or "miss" when the response cache was asked
 };
 
 namespace {
@@ -154,6 +155,50 @@ ParamsOutcome ValidateParams(const plugins::OperationSpec& op, const std::map<st
     return out;
 }
 
+// What identifies a handler's answer besides the data: the operation, every parameter (defaults
+// included, the cursor replaced by the position it carries).
+std::string AnswerKey(const plugins::OperationSpec& op, const sdk::Params& params,
+                      const std::optional<boost::json::value>& position) {
+    std::string key = op.id;
+    for (const auto& [name, value] : params.All()) {
+        if (name == "cursor")
+            continue;
+        key += '\n';
+        key += name;
+        key += '=';
+        key += ParamText(value);
+    }
+    if (position) {
+        key += "\n@";
+        key += boost::json::serialize(*position);
+    }
+    return key;
+}
+
+// A handler's result as the JSON text that every call answered by it shares.
+std::shared_ptr<const FrozenAnswer> Freeze(sdk::Result result) {
+    auto frozen = std::make_shared<FrozenAnswer>();
+    boost::json::object meta;
+    meta["data_release"] = result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
+    meta["as_of"] = result.meta.as_of ? boost::json::value(*result.meta.as_of) : nullptr;
+    meta["row_count"] = result.data.is_array()
+                            ? result.data.as_array().size()
+                            : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
+    boost::json::array sources;
+    for (const sdk::Source& s : result.meta.sources) {
+        sources.push_back(boost::json::object{{"provider", s.provider}, {"dataset", s.dataset}});
+    }
+    meta["sources"] = std::move(sources);
+    for (const auto& [key, value] : result.meta.extra) {
+        meta[key] = value;
+    }
+    const std::string members = WriteJson(meta);  // "{...}", never empty: data_release is always there
+    frozen->meta = "," + members.substr(1, members.size() - 2);
+    frozen->data = WriteJson(result.data);
+    frozen->next_position = std::move(result.meta.next_position);
+    return frozen;
+}
+
 // Failures go to the same log as the access lines, also as one JSON object per line.
 std::string ErrorLine(const std::string& request_id, const std::string& what) {
     return boost::json::serialize(
@@ -192,6 +237,7 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
                                            static_cast<std::time_t>(config.billing.stale_reservation_seconds),
                                            db.id() == odb::id_sqlite}),
       cursors_(std::move(cursor_secret)),
+      answers_(static_cast<std::size_t>(config.server.response_cache_mb) << 20),
       access_log_(std::move(access_log)),
       started_at_(std::time(nullptr)) {
     for (const auto& p : plugins.Plugins()) {
@@ -454,47 +500,29 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
     const plugins::OperationSpec& op = *match.route->operation;
     OutgoingResponse response;
     try {
-        ingest::ReleaseCatalog releases(db_);
-        sdk::Result result;
+        const std::string key = answers_.Enabled() ? AnswerKey(op, params, position) : std::string();
+        std::int64_t generation = 0;
+        std::shared_ptr<const FrozenAnswer> answer;
         {
+            ingest::ReleaseCatalog releases(db_);
             odb::transaction t(db_.begin());
-            sdk::RequestContext context{op.id, call.request_id, params, db_, releases, position};
-            result = (*match.route->handler)(context);
+            if (answers_.Enabled()) {
+                // Read in the transaction the handler would read the data in: the answer and
+                // the release it is stored under are of the same moment.
+                generation = releases.NewestReleaseId();
+                answer = answers_.Find(key, generation);
+                call.cache = answer ? "hit" : "miss";
+            }
+            if (!answer) {
+                sdk::RequestContext context{op.id, call.request_id, params, db_, releases, position};
+                answer = Freeze((*match.route->handler)(context));
+            }
             t.commit();
         }
-        boost::json::object meta;
-        meta["request_id"] = call.request_id;
-        meta["data_release"] =
-            result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
-        meta["as_of"] = result.meta.as_of ? boost::json::value(*result.meta.as_of) : nullptr;
-        std::size_t rows = result.data.is_array()
-                               ? result.data.as_array().size()
-                               : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
-        meta["row_count"] = rows;
-        boost::json::array sources;
-        for (const sdk::Source& s : result.meta.sources) {
-            sources.push_back(boost::json::object{{"provider", s.provider}, {"dataset", s.dataset}});
+        if (answers_.Enabled() && std::string_view(call.cache) == "miss") {
+            answers_.Store(key, generation, answer);
         }
-        meta["sources"] = std::move(sources);
-        for (const auto& [key, value] : result.meta.extra) {
-            meta[key] = value;
-        }
-        if (op.pagination == plugins::Pagination::kCursor) {
-            boost::json::object pagination;
-            pagination["limit"] = params.Integer("limit").value_or(0);
-            pagination["has_more"] = result.meta.next_position.has_value();
-            if (result.meta.next_position) {
-                pagination["next_cursor"] = cursors_.Encode(
-                    {op.id, filters, call.principal->key_id, call.now, *result.meta.next_position});
-            } else {
-                pagination["next_cursor"] = nullptr;
-            }
-            meta["pagination"] = std::move(pagination);
-        }
-        boost::json::object envelope;
-        envelope["data"] = std::move(result.data);
-        envelope["meta"] = std::move(meta);
-        response.body = WriteJson(envelope);
+        response.body = Envelope(call, op, params, filters, *answer);
     } catch (const sdk::Problem& p) {
         response = Problem(call, StatusOf(p.Code()), p.what(), p.Parameter());
     } catch (const std::exception& e) {
@@ -506,6 +534,33 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
         response = Problem(call, 500, "an internal error occurred; quote request_id " + call.request_id);
     }
     return response;
+}
+
+std::string ApiService::Envelope(const Call& call, const plugins::OperationSpec& op,
+                                 const sdk::Params& params, const std::string& filters,
+                                 const FrozenAnswer& answer) const {
+    std::string body;
+    body.reserve(answer.data.size() + answer.meta.size() + 256);
+    body += "{\"data\":";
+    body += answer.data;
+    body += ",\"meta\":{\"request_id\":";
+    body += WriteJson(boost::json::value(call.request_id));
+    body += answer.meta;
+    if (op.pagination == plugins::Pagination::kCursor) {
+        boost::json::object pagination;
+        pagination["limit"] = params.Integer("limit").value_or(0);
+        pagination["has_more"] = answer.next_position.has_value();
+        if (answer.next_position) {
+            pagination["next_cursor"] =
+                cursors_.Encode({op.id, filters, call.principal->key_id, call.now, *answer.next_position});
+        } else {
+            pagination["next_cursor"] = nullptr;
+        }
+        body += ",\"pagination\":";
+        body += WriteJson(pagination);
+    }
+    body += "}}";
+    return body;
 }
 
 OutgoingResponse ApiService::Unavailable(Call& call, const std::string& what) {
@@ -557,6 +612,8 @@ void ApiService::Log(const Call& call, const OutgoingResponse& response) {
     line["path"] = call.instance;
     line["status"] = response.status;
     line["credits_charged"] = call.charged;
+    if (call.cache)
+        line["cache"] = call.cache;
     line["us"] = micros;
     access_log_->info(boost::json::serialize(line));
 }

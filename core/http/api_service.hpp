@@ -1,7 +1,8 @@
 // The request pipeline of lastrod, independent of Pistache so that it reads top to bottom:
 //   route -> request id -> auth (401, cached) -> admission: per-minute limit (429) and credit
 //   reservation (429), one group commit -> scope (403, refunded) -> parameters (422/400,
-//   refunded) -> handler in a read transaction (404 charged, 5xx refunded) -> envelope or
+//   refunded) -> handler in a read transaction, or its answer from the response cache while no
+//   ingest has committed since (404 charged, 5xx refunded) -> envelope or
 //   problem -> settlement, durable before the answer (group commit; the answer leaves from the
 //   ledger writer's thread once it is) -> headers.
 // A database that is away gives 503 and charges nothing. One ApiService is shared by every
@@ -13,6 +14,7 @@
 #include "core/billing/ledger_writer.hpp"
 #include "core/config/config.hpp"
 #include "core/http/cursor_codec.hpp"
+#include "core/http/response_cache.hpp"
 #include "core/http/router.hpp"
 #include "core/plugins/plugin_set.hpp"
 
@@ -82,6 +84,9 @@ private:
     OutgoingResponse RunHandler(Call& call, const RouteMatch& match, const sdk::Params& params,
                                 const std::string& filters,
                                 const std::optional<boost::json::value>& position);
+    // The envelope of `answer` for this call: its request_id and, when paginated, its cursor.
+    std::string Envelope(const Call& call, const plugins::OperationSpec& op, const sdk::Params& params,
+                         const std::string& filters, const FrozenAnswer& answer) const;
     OutgoingResponse Unavailable(Call& call, const std::string& what);
     OutgoingResponse Problem(Call& call, int status, const std::string& detail,
                              const std::optional<std::string>& parameter = std::nullopt);
@@ -96,6 +101,7 @@ private:
     auth::KeyCache key_cache_;
     billing::LedgerWriter ledger_;
     CursorCodec cursors_;
+    ResponseCache answers_;
     std::shared_ptr<spdlog::logger> access_log_;
     std::time_t started_at_;
     std::atomic<bool> draining_{false};

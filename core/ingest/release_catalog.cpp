@@ -25,4 +25,12 @@ std::optional<sdk::Release> ReleaseCatalog::LatestRelease(const std::string& dat
     return sdk::Release{r.dataset, r.label, r.as_of, r.ingested_at};
 }
 
+std::int64_t ReleaseCatalog::NewestReleaseId() const {
+    struct NoParams {};
+    auto q = sdk::CachedQuery<storage::NewestRelease, NoParams>(
+        db_, "core.newest_release", [](const NoParams&) { return odb::query<storage::NewestRelease>(true); });
+    storage::NewestRelease newest;
+    return q.ExecuteOne(newest) ? newest.id.value_or(0) : 0;
+}
+
 }  // namespace lastro::ingest

@@ -17,6 +17,9 @@ public:
     explicit ReleaseCatalog(odb::database& db) : db_(db) {}
     // Reads inside the caller's transaction.
     std::optional<sdk::Release> LatestRelease(const std::string& dataset) const override;
+    // The id of the newest release of any dataset (0 before the first ingest), read inside the
+    // caller's transaction: it changes exactly when an ingest commits new data.
+    std::int64_t NewestReleaseId() const;
 
 private:
     odb::database& db_;

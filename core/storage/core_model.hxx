@@ -1,8 +1,8 @@
 // The host's own tables (schema "core"): API keys, the credit ledger, monthly usage, data
 // releases and server settings. Plugins own their tables in their own schemas.
 // Model version history: 1 = first release; 2 = ledger entries name the instance that
-// reserved them, per-minute call windows shared by every instance (core_rate_window). Bump `current` and commit the regenerated
-// core_model.xml changelog when a persistent class changes (docs/storage.md).
+// reserved them, per-minute call windows shared by every instance (core_rate_window). Bump `current` and
+// commit the regenerated core_model.xml changelog when a persistent class changes (docs/storage.md).
 #pragma once
 
 #include <lastro/sdk/odb_optional.hpp>
@@ -90,6 +90,14 @@ struct DataRelease {
     std::int64_t updated = 0;
     std::int64_t removed = 0;
     std::int64_t rejected = 0;
+};
+
+// The id of the newest release of any dataset. Releases are never deleted and ids only grow,
+// so it changes exactly when an ingest commits: the response cache's generation.
+#pragma db view object(DataRelease)
+struct NewestRelease {
+#pragma db column("max(" + DataRelease::id + ")")
+    std::optional<std::int64_t> id;
 };
 
 #pragma db object table("core_setting")

@@ -120,6 +120,15 @@ std::vector<CsvMember> ReadCvmZip(const std::filesystem::path& zip) {
     return members;
 }
 
+std::vector<std::pair<std::string, std::string>> ZipMemberBytes(const std::filesystem::path& zip) {
+    sdk::ZipArchive archive(zip);
+    std::vector<std::pair<std::string, std::string>> members;
+    for (const auto& name : archive.Members()) {
+        members.emplace_back(name, ReadAll(*archive.Open(name)));
+    }
+    return members;
+}
+
 std::string CnpjDigits(std::string_view text) {
     std::string digits;
     for (char c : text) {

@@ -27,6 +27,8 @@ struct CsvMember {
 // Every member of a zip, or one loose CSV file. `latin1`: decode ISO-8859-1 (CVM), else the
 // bytes must already be UTF-8 (Lastro's ANBIMA layout).
 std::vector<CsvMember> ReadCvmZip(const std::filesystem::path& zip);
+// Every member of a zip as its bytes (name, bytes), in the archive's order.
+std::vector<std::pair<std::string, std::string>> ZipMemberBytes(const std::filesystem::path& zip);
 CsvMember ReadCvmCsv(const std::string& name, const std::string& bytes, bool latin1 = true);
 CsvMember ReadCvmCsvFile(const std::filesystem::path& path, bool latin1 = true);
 
