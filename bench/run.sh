@@ -18,15 +18,15 @@
 #          the response cache (the default) and without it, and synchronous normal (no sync),
 #          to show what the cache and the sync are worth on the machine.
 #
-# lastrod and the bare endpoint run with the same number of threads (THREADS, default 32:
-# lastrod's default, one request thread per connection).
+# lastrod and the bare endpoint run with the same number of threads (THREADS, default two per
+# core: what lastrod's `threads: auto` gives on SQLite).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 what=${1:-all}
 requests=${REQUESTS:-100000}
 duration=${DURATION:-10}
-threads=${THREADS:-32}
+threads=${THREADS:-$((2 * $(nproc)))}
 preset=release
 say() { printf 'bench: %s\n' "$*" >&2; }
 case "$what" in memory | ingest | latency | load | all) ;; *)

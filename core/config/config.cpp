@@ -2,9 +2,11 @@
 
 #include "core/config/yaml_reader.hpp"
 
+#include <algorithm>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
+#include <thread>
 
 namespace lastro::config {
 namespace {
@@ -53,7 +55,11 @@ void ParseServer(const YamlMap& map, Config& config) {
             listen->Fail("expected host:port, e.g. 127.0.0.1:8080");
         }
     }
-    s.threads = PositiveInt(map, "threads", s.threads, 256);
+    if (auto threads = map.Find("threads"); threads && threads->IsScalar() && threads->AsString() == "auto") {
+        s.threads = 0;
+    } else {
+        s.threads = PositiveInt(map, "threads", s.threads, 256);
+    }
     s.max_request_bytes = static_cast<std::size_t>(PositiveInt(map, "max_request_bytes", 16384, 1 << 24));
     if (s.max_request_bytes < 1024) {
         map.Get("max_request_bytes").Fail("must be at least 1024");
@@ -202,10 +208,23 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
             config.log.level = *level;
         }
     }
+    return config;
+}
+
+int AutoThreads(Backend backend, unsigned cores) {
+    if (backend == Backend::kPgsql) {
+        return 32;
+    }
+    return static_cast<int>(std::clamp(2 * cores, 2u, 64u));
+}
+
+void ResolveDefaults(Config& config) {
+    if (config.server.threads == 0) {
+        config.server.threads = AutoThreads(config.database.backend, std::thread::hardware_concurrency());
+    }
     if (config.database.pool_size == 0) {
         config.database.pool_size = config.server.threads + 2;
     }
-    return config;
 }
 
 void ApplyEnvironment(Config& config) {
@@ -259,6 +278,7 @@ Config LoadConfig(const fs::path& default_file) {
     text << in.rdbuf();
     Config config = ParseConfig(text.str(), fs::absolute(file).lexically_normal());
     ApplyEnvironment(config);
+    ResolveDefaults(config);
     return config;
 }
 

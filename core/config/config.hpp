@@ -13,9 +13,11 @@ namespace lastro::config {
 struct ServerConfig {
     std::string listen_host = "127.0.0.1";
     std::uint16_t listen_port = 8080;
-    // Requests served at once: each waits for its billing commit on its own thread, so this
-    // also bounds how many calls one group commit can gather (docs/performance.md).
-    int threads = 32;
+    // Pistache's request threads; 0 is "auto" (AutoThreads). On SQLite no request thread
+    // waits (admission is in memory, answers leave from the ledger writer), so about two per
+    // core serve best; on PostgreSQL a thread waits for each database round trip
+    // (docs/performance.md).
+    int threads = 0;
     std::size_t max_request_bytes = 16384;
     int header_timeout_ms = 10000;
     int body_timeout_ms = 30000;
@@ -81,14 +83,22 @@ struct Config {
     LogConfig log;
 };
 
-// Reads the file named by LASTRO_CONFIG (else `default_file`), validates it and applies the
-// environment overrides LASTRO_LISTEN, LASTRO_DATA_DIR and LASTRO_DATABASE. Relative paths in
+// Reads the file named by LASTRO_CONFIG (else `default_file`), validates it, applies the
+// environment overrides LASTRO_LISTEN, LASTRO_DATA_DIR and LASTRO_DATABASE, then
+// ResolveDefaults. Relative paths in
 // the file are relative to the file's directory. Throws YamlError with a located message.
 Config LoadConfig(const std::filesystem::path& default_file);
 
 // Parses and validates configuration text; `file` names it in messages and anchors relative
 // paths. Does not read the environment.
 Config ParseConfig(const std::string& text, const std::filesystem::path& file);
+
+// server.threads when it is "auto": on SQLite two per core (2 to 64), on PostgreSQL 32.
+int AutoThreads(Backend backend, unsigned cores);
+
+// Gives "auto" server.threads and database.pool_size their values, once the environment has
+// had its say on the backend. LoadConfig applies it; ParseConfig does not.
+void ResolveDefaults(Config& config);
 
 // Applies LASTRO_LISTEN ("host:port"), LASTRO_DATA_DIR and LASTRO_DATABASE
 // ("sqlite:PATH", "postgresql://..." or "pgsql:CONNINFO"); throws YamlError naming the variable.

@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <thread>
+
 #include <cstdlib>
 
 namespace lastro::config {
@@ -58,8 +60,10 @@ TEST(ConfigTest, RejectsWrongTypesAndValues) {
 
 TEST(ConfigTest, BillingAndAuthenticationKeys) {
     Config defaults = ParseConfig("data_dir: var\n", "/etc/lastro/lastro.yaml");
-    EXPECT_EQ(defaults.server.threads, 32);
-    EXPECT_EQ(defaults.database.pool_size, 34);  // threads + 2
+    EXPECT_EQ(defaults.server.threads, 0);  // auto
+    ResolveDefaults(defaults);
+    EXPECT_EQ(defaults.server.threads, AutoThreads(Backend::kSqlite, std::thread::hardware_concurrency()));
+    EXPECT_EQ(defaults.database.pool_size, defaults.server.threads + 2);
     EXPECT_TRUE(defaults.database.sqlite_sync_full);
     EXPECT_EQ(defaults.server.instance, "");  // resolved by lastrod at start
     EXPECT_EQ(defaults.auth.key_cache_ms, 5000);
@@ -71,6 +75,7 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
         "database: {sqlite: {synchronous: normal}}\n"
         "auth: {key_cache_ms: 0}\nbilling: {stale_reservation_seconds: 120}\n",
         "/etc/lastro/lastro.yaml");
+    ResolveDefaults(c);
     EXPECT_EQ(c.server.instance, "api-2");
     EXPECT_EQ(c.server.response_cache_mb, 0);
     EXPECT_EQ(c.database.pool_size, 6);
@@ -91,10 +96,21 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
         Error("auth: {key_cache_ms: -1}\n"),
         "/etc/lastro/lastro.yaml:1:22: auth.key_cache_ms: must be between 0 (ask the database every call) "
         "and 3600000");
+    EXPECT_EQ(Error("server: {threads: some}\n"),
+              "/etc/lastro/lastro.yaml:1:19: server.threads: expected an integer, found 'some'");
+    EXPECT_EQ(ParseConfig("server: {threads: auto}\n", "/etc/lastro/lastro.yaml").server.threads, 0);
     EXPECT_EQ(Error("server: {response_cache_mb: -1}\n"),
               "/etc/lastro/lastro.yaml:1:29: server.response_cache_mb: must be between 0 (off) and 65536");
     EXPECT_EQ(Error("billing: {stale_reservation_seconds: 30}\n"),
               "/etc/lastro/lastro.yaml:1:38: billing.stale_reservation_seconds: must be at least 60");
+}
+
+TEST(ConfigTest, AutomaticThreadsFollowTheBackend) {
+    EXPECT_EQ(AutoThreads(Backend::kSqlite, 1), 2);
+    EXPECT_EQ(AutoThreads(Backend::kSqlite, 2), 4);
+    EXPECT_EQ(AutoThreads(Backend::kSqlite, 0), 2);  // unknown core count
+    EXPECT_EQ(AutoThreads(Backend::kSqlite, 128), 64);
+    EXPECT_EQ(AutoThreads(Backend::kPgsql, 2), 32);
 }
 
 TEST(ConfigTest, EnvironmentOverridesTheFile) {
