@@ -8,6 +8,52 @@
 namespace lastro::http {
 namespace {
 
+// A JSON string literal of UTF-8 text, escaped as Boost.JSON's serializer escapes it (the
+// two-character escapes, other control characters as \u00XX, everything else as is), written
+// in place: serializing each key and string separately allocated a string per member.
+void WriteString(std::string_view text, std::string& out) {
+    static const char* kHex = "0123456789abcdef";
+    out += '"';
+    std::size_t plain = 0;  // start of the run not yet copied
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        const auto c = static_cast<unsigned char>(text[i]);
+        if (c >= 0x20 && c != '"' && c != '\\') {
+            continue;
+        }
+        out.append(text, plain, i - plain);
+        plain = i + 1;
+        switch (c) {
+            case '"':
+                out += "\\\"";
+                break;
+            case '\\':
+                out += "\\\\";
+                break;
+            case '\b':
+                out += "\\b";
+                break;
+            case '\f':
+                out += "\\f";
+                break;
+            case '\n':
+                out += "\\n";
+                break;
+            case '\r':
+                out += "\\r";
+                break;
+            case '\t':
+                out += "\\t";
+                break;
+            default:
+                out += "\\u00";
+                out += kHex[c >> 4];
+                out += kHex[c & 0x0F];
+        }
+    }
+    out.append(text, plain, text.size() - plain);
+    out += '"';
+}
+
 void Write(const boost::json::value& value, std::string& out) {
     switch (value.kind()) {
         case boost::json::kind::null:
@@ -34,7 +80,7 @@ void Write(const boost::json::value& value, std::string& out) {
             break;
         }
         case boost::json::kind::string:
-            out += boost::json::serialize(value.get_string());
+            WriteString(value.get_string(), out);
             break;
         case boost::json::kind::array: {
             out += '[';
@@ -55,7 +101,7 @@ void Write(const boost::json::value& value, std::string& out) {
                 if (!first)
                     out += ',';
                 first = false;
-                out += boost::json::serialize(boost::json::string_view(key));
+                WriteString(key, out);
                 out += ':';
                 Write(item, out);
             }

@@ -16,6 +16,21 @@ TEST(JsonWriterTest, WritesMoneyInPlainNotationAndRoundTrips) {
     EXPECT_EQ(boost::json::parse(text), boost::json::value(o));
 }
 
+TEST(JsonWriterTest, EscapesStringsAsBoostJsonDoes) {
+    std::string every_byte;
+    for (int c = 1; c < 256; ++c) {
+        every_byte += static_cast<char>(c);
+    }
+    for (const std::string& text :
+         {std::string(""), std::string("plain"), std::string("tab\there \"q\" \\ end"),
+          std::string("ação\x01\x1f\x7f"), every_byte}) {
+        const boost::json::value value = boost::json::string(text);
+        EXPECT_EQ(WriteJson(value), boost::json::serialize(value)) << text;
+        EXPECT_EQ(WriteJson(boost::json::object{{text, 1}}),
+                  boost::json::serialize(boost::json::object{{text, 1}}));
+    }
+}
+
 TEST(JsonWriterTest, NonFiniteNumbersBecomeNull) {
     EXPECT_EQ(WriteJson(boost::json::value(std::nan(""))), "null");
 }
