@@ -4,6 +4,7 @@
 #
 # memory:  lastrod on the sample (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
 #          through wrk (2 threads, 32 connections); a bare Pistache endpoint takes the same load.
+#          CACHE_MB sets lastrod's response cache (default 32; 0: off).
 #          Requests/s, p99 and resident memory of both, and their ratios.
 # ingest:  one full-size month of cvm.inf_mensal_fidc (`lastro sample --scale full`): seconds and
 #          peak resident memory of `lastro ingest`, beside sqlite3's own `.import` of the same
@@ -106,7 +107,7 @@ wrk_once() {
 }
 
 memory() {
-    deploy memory
+    deploy memory full "${CACHE_MB:-32}"
     sample
     "$bin/lastro" ingest cvm.registro_fundo_classe "$work/sample/registro_fundo_classe.zip" 2>/dev/null
     export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
