@@ -421,8 +421,10 @@ struct FidcInvestedFacts {
     std::optional<std::string> segments_json;
 };
 
+// clang-format off: ODB reads the continued pragma as written
 #pragma db view object(FidcReport) object(FundClass inner: FundClass::cnpj == FidcReport::cnpj) \
     object(Fund inner: FundClass::fund_id == Fund::fund_id)
+// clang-format on
 struct ScreeningByClassCnpj {
 #pragma db column(FidcReport::id)
     std::int64_t report_id = 0;
@@ -470,8 +472,10 @@ struct ScreeningByClassCnpj {
     std::optional<std::string> status_folded;
 };
 
+// clang-format off: ODB reads the continued pragma as written
 #pragma db view object(FidcReport) object(Fund inner: Fund::cnpj == FidcReport::cnpj) \
     object(FundClass inner: FundClass::fund_id == Fund::fund_id)
+// clang-format on
 struct ScreeningByFundCnpj {
 #pragma db column(FidcReport::id)
     std::int64_t report_id = 0;
