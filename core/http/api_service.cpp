@@ -503,6 +503,7 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
         const std::string key = answers_.Enabled() ? AnswerKey(op, params, position) : std::string();
         std::int64_t generation = 0;
         std::shared_ptr<const FrozenAnswer> answer;
+        bool computed = false;  // by the handler, on this call
         {
             ingest::ReleaseCatalog releases(db_);
             odb::transaction t(db_.begin());
@@ -516,10 +517,11 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
             if (!answer) {
                 sdk::RequestContext context{op.id, call.request_id, params, db_, releases, position};
                 answer = Freeze((*match.route->handler)(context));
+                computed = true;
             }
             t.commit();
         }
-        if (answers_.Enabled() && std::string_view(call.cache) == "miss") {
+        if (answers_.Enabled() && computed) {
             answers_.Store(key, generation, answer);
         }
         response.body = Envelope(call, op, params, filters, *answer);
