@@ -2,8 +2,81 @@
 // does with requests that are not plain GETs: other methods, bodies, oversized requests.
 #include "api_fixture.hpp"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstring>
+#include <thread>
+
 namespace lastro::e2e {
 namespace {
+
+// One TCP connection that writes bytes as given and reads answers off the wire, for what
+// libcurl would hide: the status line, the framing, pipelined requests.
+class RawConnection {
+public:
+    explicit RawConnection(std::uint16_t port) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+        timeval timeout{10, 0};  // a missing answer fails the test instead of hanging it
+        ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+        sockaddr_in address{};
+        address.sin_family = AF_INET;
+        address.sin_port = htons(port);
+        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+        connected_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
+    }
+    ~RawConnection() { ::close(fd_); }
+    RawConnection(const RawConnection&) = delete;
+    RawConnection& operator=(const RawConnection&) = delete;
+
+    bool Connected() const { return connected_; }
+    bool Write(const std::string& bytes) {
+        return ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size());
+    }
+
+    struct Answer {
+        std::string head;  // status line and headers, without the blank line
+        std::string body;
+        std::string StatusLine() const { return head.substr(0, head.find("\r\n")); }
+        bool HasHeader(const std::string& line) const {
+            return head.find("\r\n" + line + "\r\n") != std::string::npos || head.ends_with("\r\n" + line);
+        }
+    };
+    // The next answer, framed by its Content-Length; nullopt when none arrives in time.
+    std::optional<Answer> Read() {
+        for (;;) {
+            const std::size_t end = buffer_.find("\r\n\r\n");
+            if (end != std::string::npos) {
+                Answer answer{buffer_.substr(0, end), {}};
+                const std::string field = "\r\nContent-Length: ";
+                const std::size_t at = answer.head.find(field);
+                if (at == std::string::npos) {
+                    return std::nullopt;
+                }
+                const std::size_t length = std::stoul(answer.head.substr(at + field.size()));
+                if (buffer_.size() >= end + 4 + length) {
+                    answer.body = buffer_.substr(end + 4, length);
+                    buffer_.erase(0, end + 4 + length);
+                    return answer;
+                }
+            }
+            char chunk[4096];
+            const ssize_t got = ::recv(fd_, chunk, sizeof chunk, 0);
+            if (got <= 0) {
+                return std::nullopt;
+            }
+            buffer_.append(chunk, static_cast<std::size_t>(got));
+        }
+    }
+
+private:
+    int fd_;
+    bool connected_ = false;
+    std::string buffer_;
+};
 
 TEST_P(ApiTest, FundosAnswersWithTheEnvelope) {
     const std::string key = D().RoomyKey();
@@ -157,6 +230,46 @@ TEST_P(ApiTest, OversizedRequestsAreRefusedAndTheServerLivesOn) {
     EXPECT_FALSE(D().Server().Process().Exited()) << D().Server().Process().Output();
     HttpResponse still = D().Get("/v1/fundos?limit=1", key);
     EXPECT_TRUE(IsEnvelope(still));
+}
+
+// Billed answers leave from the ledger writer's thread, written as raw bytes: on one
+// connection they must come back framed and in request order (each request is written
+// before the previous answer is read), and an HTTP/1.0 client gets an HTTP/1.0 status line.
+// (Pistache 0.0.5 reads one request per segment: requests pipelined in one write are not
+// all answered, so each goes in a write of its own.)
+TEST_P(ApiTest, RequestsOnOneConnectionAreAnsweredInOrderAndFramed) {
+    const std::string key = D().RoomyKey();
+    const std::string cnpj = Str(D().AllFunds().front(), "cnpj");
+    RawConnection connection(D().Http().Port());
+    ASSERT_TRUE(connection.Connected());
+    // A billed call, an unbilled one, and a billed 404.
+    const std::string auth = "Authorization: Bearer " + key + "\r\n";
+    for (const std::string& request :
+         {"GET /v1/resolve?cnpj=" + cnpj + " HTTP/1.1\r\nHost: lastro\r\n" + auth + "\r\n",
+          std::string("GET /health HTTP/1.1\r\nHost: lastro\r\n\r\n"),
+          "GET /v1/classes/" + RandomUuid() + " HTTP/1.1\r\nHost: lastro\r\n" + auth + "\r\n"}) {
+        ASSERT_TRUE(connection.Write(request));
+        std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    }
+    auto first = connection.Read();
+    auto second = connection.Read();
+    auto third = connection.Read();
+    ASSERT_TRUE(first && second && third) << "three answers on one connection";
+    EXPECT_EQ(first->StatusLine(), "HTTP/1.1 200 OK");
+    EXPECT_TRUE(first->HasHeader("Connection: Keep-Alive")) << first->head;
+    EXPECT_TRUE(first->HasHeader("Content-Type: application/json")) << first->head;
+    EXPECT_NE(first->head.find("\r\nX-Credits-Charged: "), std::string::npos) << first->head;
+    EXPECT_NE(first->body.find("\"cnpj\":\"" + cnpj + "\""), std::string::npos) << first->body;
+    EXPECT_EQ(second->StatusLine(), "HTTP/1.1 200 OK");
+    EXPECT_EQ(second->head.find("X-Credits-Charged"), std::string::npos) << "/health is not billed";
+    EXPECT_EQ(third->StatusLine(), "HTTP/1.1 404 Not Found");
+    EXPECT_TRUE(third->HasHeader("Content-Type: application/problem+json")) << third->head;
+
+    ASSERT_TRUE(connection.Write("GET /health HTTP/1.0\r\n\r\n"));
+    auto old = connection.Read();
+    ASSERT_TRUE(old) << "an answer to HTTP/1.0";
+    EXPECT_EQ(old->StatusLine(), "HTTP/1.0 200 OK");
+    EXPECT_TRUE(old->HasHeader("Connection: Close")) << old->head;
 }
 
 }  // namespace

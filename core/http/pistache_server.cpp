@@ -18,20 +18,6 @@ namespace {
 
 using namespace Pistache;
 
-// Pistache 0.0.5 does not write headers added with addRaw() to a response: every header we
-// send goes through this typed header instead.
-class NamedHeader : public Http::Header::Header {
-public:
-    NamedHeader(std::string name, std::string value) : name_(std::move(name)), value_(std::move(value)) {}
-    const char* name() const override { return name_.c_str(); }
-    void write(std::ostream& stream) const override { stream << value_; }
-    std::uint64_t hash() const override { return std::hash<std::string>{}(name_); }
-
-private:
-    std::string name_;
-    std::string value_;
-};
-
 IncomingRequest Convert(const Http::Request& request) {
     IncomingRequest in;
     in.method = Http::methodString(request.method());
@@ -58,10 +44,6 @@ IncomingRequest Convert(const Http::Request& request) {
         in.size_bytes += raw.second.name().size() + raw.second.value().size() + 4;
     }
     return in;
-}
-
-Http::Code ToCode(int status) {
-    return static_cast<Http::Code>(status);
 }
 
 // Pistache 0.0.5 answers an HTTP/1.1 request without a Connection header with
@@ -108,18 +90,97 @@ std::shared_ptr<ResponseOrder> OrderOf(const std::shared_ptr<Tcp::Peer>& peer) {
     return order;
 }
 
-void Send(Http::ResponseWriter& response, bool keep_alive, const OutgoingResponse& out) {
+const char* ReasonPhrase(int status) {
+    switch (status) {
+        case 200:
+            return "OK";
+        case 204:
+            return "No Content";
+        case 304:
+            return "Not Modified";
+        case 400:
+            return "Bad Request";
+        case 401:
+            return "Unauthorized";
+        case 402:
+            return "Payment Required";
+        case 403:
+            return "Forbidden";
+        case 404:
+            return "Not Found";
+        case 405:
+            return "Method Not Allowed";
+        case 406:
+            return "Not Acceptable";
+        case 408:
+            return "Request Timeout";
+        case 409:
+            return "Conflict";
+        case 413:
+            return "Content Too Large";
+        case 415:
+            return "Unsupported Media Type";
+        case 422:
+            return "Unprocessable Content";
+        case 429:
+            return "Too Many Requests";
+        case 500:
+            return "Internal Server Error";
+        case 502:
+            return "Bad Gateway";
+        case 503:
+            return "Service Unavailable";
+        case 504:
+            return "Gateway Timeout";
+        default:
+            return "";  // RFC 9112 allows an empty reason phrase
+    }
+}
+
+// The whole answer, status line to body, as the bytes that go on the wire. Pistache's
+// ResponseWriter would build one header object per header and format them through an
+// ostream; billed answers are written from the ledger writer's thread, whose time bounds the
+// throughput of billed calls (docs/performance.md), so they are formatted here in one buffer.
+// Header values are ours (numbers, ids, media types), never a client's text.
+std::string WireResponse(Http::Version version, bool keep_alive, const OutgoingResponse& out) {
+    std::string wire;
+    wire.reserve(160 + out.content_type.size() + out.body.size() + out.headers.size() * 40);
+    wire += version == Http::Version::Http10 ? "HTTP/1.0 " : "HTTP/1.1 ";
+    wire += std::to_string(out.status);
+    wire += ' ';
+    wire += ReasonPhrase(out.status);
+    wire += "\r\nConnection: ";
+    wire += keep_alive ? "Keep-Alive" : "Close";
+    wire += "\r\nContent-Type: ";
+    wire += out.content_type;
+    for (const auto& [name, value] : out.headers) {
+        wire += "\r\n";
+        wire += name;
+        wire += ": ";
+        wire += value;
+    }
+    wire += "\r\nContent-Length: ";
+    wire += std::to_string(out.body.size());
+    wire += "\r\n\r\n";
+    wire += out.body;
+    return wire;
+}
+
+// Queues the answer on the connection's reactor, from any thread. Marking the peer idle is
+// what ResponseWriter::send does too: Pistache's keep-alive timer then treats it as waiting
+// for its next request, not as a request still being read.
+void Send(const std::weak_ptr<Tcp::Peer>& weak_peer, Http::Version version, bool keep_alive,
+          const OutgoingResponse& out) {
+    auto peer = weak_peer.lock();
+    if (!peer) {
+        return;  // the client went away; nothing else can be done for this request
+    }
     try {
-        if (keep_alive) {
-            response.headers().remove<Http::Header::Connection>();
-            response.headers().add<Http::Header::Connection>(Http::ConnectionControl::KeepAlive);
-        }
-        for (const auto& [name, value] : out.headers) {
-            response.headers().add(std::make_shared<NamedHeader>(name, value));
-        }
-        response.send(ToCode(out.status), out.body, Http::Mime::MediaType::fromString(out.content_type));
+        std::string wire = WireResponse(version, keep_alive, out);
+        const std::size_t size = wire.size();
+        peer->setIdle(true);
+        peer->send(RawBuffer(std::move(wire), size));
     } catch (...) {
-        // The peer went away; nothing else can be done for this request.
     }
 }
 
@@ -134,24 +195,24 @@ public:
     void onRequest(const Http::Request& request, Http::ResponseWriter response) override {
         service_->Enter();
         const bool keep_alive = KeepsAlive(request);
+        const Http::Version version = request.version();
+        std::shared_ptr<Tcp::Peer> peer = response.getPeer();
         std::shared_ptr<ResponseOrder> order;
         std::uint64_t ticket = 0;
-        if (auto peer = response.getPeer()) {
+        if (peer) {
             order = OrderOf(peer);
             ticket = order->Take();
         }
-        auto writer = std::make_shared<Http::ResponseWriter>(std::move(response));
         auto answered = std::make_shared<std::atomic<bool>>(false);
-        ApiService::Respond respond = [service = service_, writer, keep_alive, order, ticket,
-                                       answered](OutgoingResponse out) {
+        ApiService::Respond respond = [service = service_, weak_peer = std::weak_ptr<Tcp::Peer>(peer),
+                                       version, keep_alive, order, ticket, answered](OutgoingResponse out) {
             if (answered->exchange(true)) {
                 return;
             }
-            auto send = [writer, keep_alive, out = std::move(out)] { Send(*writer, keep_alive, out); };
             if (order) {
-                order->Ready(ticket, std::move(send));
-            } else {
-                send();
+                order->Ready(ticket, [weak_peer, version, keep_alive, out = std::move(out)] {
+                    Send(weak_peer, version, keep_alive, out);
+                });
             }
             service->Leave();
         };
