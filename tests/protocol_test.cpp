@@ -8,9 +8,8 @@
 #include <sys/time.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <cstring>
-#include <thread>
+#include <optional>
 
 namespace lastro::e2e {
 namespace {
@@ -232,28 +231,24 @@ TEST_P(ApiTest, OversizedRequestsAreRefusedAndTheServerLivesOn) {
     EXPECT_TRUE(IsEnvelope(still));
 }
 
-// Billed answers leave from the ledger writer's thread, written as raw bytes: on one
-// connection they must come back framed and in request order (each request is written
-// before the previous answer is read), and an HTTP/1.0 client gets an HTTP/1.0 status line.
-// (Pistache 0.0.5 reads one request per segment: requests pipelined in one write are not
-// all answered, so each goes in a write of its own.)
-TEST_P(ApiTest, RequestsOnOneConnectionAreAnsweredInOrderAndFramed) {
+// Billed answers leave from the ledger writer's thread, formatted as raw bytes: they must be
+// framed by their Content-Length so that the connection serves the next request, carry the
+// billing headers, and an HTTP/1.0 client gets an HTTP/1.0 status line. Each request waits
+// for the previous answer: Pistache 0.0.5 answers only the first of requests that arrive
+// together (docs/operations.md).
+TEST_P(ApiTest, AnswersOnOneConnectionAreFramedAndKeepItAlive) {
     const std::string key = D().RoomyKey();
     const std::string cnpj = Str(D().AllFunds().front(), "cnpj");
     RawConnection connection(D().Http().Port());
     ASSERT_TRUE(connection.Connected());
-    // A billed call, an unbilled one, and a billed 404.
     const std::string auth = "Authorization: Bearer " + key + "\r\n";
-    for (const std::string& request :
-         {"GET /v1/resolve?cnpj=" + cnpj + " HTTP/1.1\r\nHost: lastro\r\n" + auth + "\r\n",
-          std::string("GET /health HTTP/1.1\r\nHost: lastro\r\n\r\n"),
-          "GET /v1/classes/" + RandomUuid() + " HTTP/1.1\r\nHost: lastro\r\n" + auth + "\r\n"}) {
-        ASSERT_TRUE(connection.Write(request));
-        std::this_thread::sleep_for(std::chrono::milliseconds(20));
-    }
-    auto first = connection.Read();
-    auto second = connection.Read();
-    auto third = connection.Read();
+    auto ask = [&connection](const std::string& request) {
+        return connection.Write(request) ? connection.Read() : std::nullopt;
+    };
+    // A billed call, an unbilled one, and a billed 404, one after the other.
+    auto first = ask("GET /v1/resolve?cnpj=" + cnpj + " HTTP/1.1\r\nHost: lastro\r\n" + auth + "\r\n");
+    auto second = ask("GET /health HTTP/1.1\r\nHost: lastro\r\n\r\n");
+    auto third = ask("GET /v1/classes/" + RandomUuid() + " HTTP/1.1\r\nHost: lastro\r\n" + auth + "\r\n");
     ASSERT_TRUE(first && second && third) << "three answers on one connection";
     EXPECT_EQ(first->StatusLine(), "HTTP/1.1 200 OK");
     EXPECT_TRUE(first->HasHeader("Connection: Keep-Alive")) << first->head;
@@ -265,8 +260,7 @@ TEST_P(ApiTest, RequestsOnOneConnectionAreAnsweredInOrderAndFramed) {
     EXPECT_EQ(third->StatusLine(), "HTTP/1.1 404 Not Found");
     EXPECT_TRUE(third->HasHeader("Content-Type: application/problem+json")) << third->head;
 
-    ASSERT_TRUE(connection.Write("GET /health HTTP/1.0\r\n\r\n"));
-    auto old = connection.Read();
+    auto old = ask("GET /health HTTP/1.0\r\n\r\n");
     ASSERT_TRUE(old) << "an answer to HTTP/1.0";
     EXPECT_EQ(old->StatusLine(), "HTTP/1.0 200 OK");
     EXPECT_TRUE(old->HasHeader("Connection: Close")) << old->head;
