@@ -120,7 +120,6 @@ private:
     storage::LedgerEntry EntryOf(const Reservation& reservation) const;  // in state "reserved"
     void EnsureRow(const std::string& table, const std::string& id_column, const std::string& id,
                    const std::string& other_columns, const std::string& other_values);
-    std::string LockSuffix() const;
 
     struct Row;  // a locked row and whether it must be written back
     odb::database& db_;
