@@ -29,6 +29,31 @@ std::time_t MinuteOf(std::time_t now) {
     return now - now % 60;
 }
 
+// A usage or window row, read for this batch's update, made from `fresh` when missing.
+// On PostgreSQL every instance may create the same row at once: it is made to exist first (a
+// no-op when it does; the id and values are numbers and "YYYY-MM" text this file formats
+// itself), then read with a row lock. On SQLite the batch's write transaction already excludes every
+// other writer: the row is found by its id and persisted when missing, statements ODB
+// prepares once per connection (an INSERT text would be compiled again in every batch).
+template <typename T>
+T ReadForUpdate(odb::database& db, const std::string& id, const T& fresh, const std::string& table,
+                const std::string& id_column, const std::string& other_columns,
+                const std::string& other_values) {
+    T row;
+    if (db.id() == odb::id_pgsql) {
+        db.execute("INSERT INTO " + table + " (" + id_column + ", " + other_columns + ") VALUES ('" + id +
+                   "', " + other_values + ") ON CONFLICT DO NOTHING");
+        using Query = odb::query<T>;
+        if (!db.query_one<T>(Query(id_column + " = '" + id + "' FOR UPDATE"), row)) {
+            throw std::logic_error(table + " row " + id + " vanished inside its transaction");
+        }
+    } else if (!db.find<T>(id, row)) {
+        row = fresh;
+        db.persist(row);
+    }
+    return row;
+}
+
 }  // namespace
 
 struct LedgerBatch::Row {
@@ -57,36 +82,14 @@ LedgerBatch::LedgerBatch(odb::database& db, std::string instance) : db_(db), ins
 
 LedgerBatch::~LedgerBatch() = default;
 
-// On PostgreSQL every instance may create the same usage or window row at once: the row is
-// made to exist first (a no-op when it does), then read with a row lock. The inserted values
-// are numbers and "YYYY-MM" text this file formats itself. On SQLite the batch's write
-// transaction already excludes every other writer: the row is looked up by its id and made
-// when missing, statements ODB prepares once per connection (the text above would be
-// compiled again in every batch).
-void LedgerBatch::EnsureRow(const std::string& table, const std::string& id_column, const std::string& id,
-                            const std::string& other_columns, const std::string& other_values) {
-    db_.execute("INSERT INTO " + table + " (" + id_column + ", " + other_columns + ") VALUES ('" + id +
-                "', " + other_values + ") ON CONFLICT DO NOTHING");
-}
-
 storage::CreditUsage& LedgerBatch::Usage(std::int64_t key_id, const std::string& month) {
     const std::string id = UsageId(key_id, month);
     auto& slot = usage_[id];
     if (!slot) {
-        storage::CreditUsage usage;
-        if (db_.id() == odb::id_pgsql) {
-            using Query = odb::query<storage::CreditUsage>;
-            EnsureRow("core_credit_usage", "key_month", id, "key_id, month, reserved, charged",
-                      std::to_string(key_id) + ", '" + month + "', 0, 0");
-            if (!db_.query_one<storage::CreditUsage>(Query(Query::key_month == id) + "FOR UPDATE", usage)) {
-                throw std::logic_error("credit usage row " + id + " vanished inside its transaction");
-            }
-        } else if (!db_.find<storage::CreditUsage>(id, usage)) {
-            usage = storage::CreditUsage{id, key_id, month, 0, 0};
-            db_.persist(usage);
-        }
         slot = std::make_unique<Row>();
-        slot->value = usage;
+        slot->value = ReadForUpdate(db_, id, storage::CreditUsage{id, key_id, month, 0, 0},
+                                    "core_credit_usage", "key_month", "key_id, month, reserved, charged",
+                                    std::to_string(key_id) + ", '" + month + "', 0, 0");
     }
     return std::get<storage::CreditUsage>(slot->value);
 }
@@ -95,20 +98,10 @@ storage::RateWindow& LedgerBatch::Window(std::int64_t key_id, std::time_t minute
     const std::string id = WindowId(key_id, minute);
     auto& slot = windows_[id];
     if (!slot) {
-        storage::RateWindow window;
-        if (db_.id() == odb::id_pgsql) {
-            using Query = odb::query<storage::RateWindow>;
-            EnsureRow("core_rate_window", "key_minute", id, "key_id, minute, calls",
-                      std::to_string(key_id) + ", " + std::to_string(minute) + ", 0");
-            if (!db_.query_one<storage::RateWindow>(Query(Query::key_minute == id) + "FOR UPDATE", window)) {
-                throw std::logic_error("rate window row " + id + " vanished inside its transaction");
-            }
-        } else if (!db_.find<storage::RateWindow>(id, window)) {
-            window = storage::RateWindow{id, key_id, minute, 0};
-            db_.persist(window);
-        }
         slot = std::make_unique<Row>();
-        slot->value = window;
+        slot->value = ReadForUpdate(db_, id, storage::RateWindow{id, key_id, minute, 0}, "core_rate_window",
+                                    "key_minute", "key_id, minute, calls",
+                                    std::to_string(key_id) + ", " + std::to_string(minute) + ", 0");
     }
     return std::get<storage::RateWindow>(slot->value);
 }

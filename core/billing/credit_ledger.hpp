@@ -118,8 +118,6 @@ private:
     storage::RateWindow& Window(std::int64_t key_id, std::time_t minute);
     CreditState StateOf(const storage::CreditUsage& usage, std::int64_t allowance, std::time_t now) const;
     storage::LedgerEntry EntryOf(const Reservation& reservation) const;  // in state "reserved"
-    void EnsureRow(const std::string& table, const std::string& id_column, const std::string& id,
-                   const std::string& other_columns, const std::string& other_values);
 
     struct Row;  // a locked row and whether it must be written back
     odb::database& db_;
