@@ -90,53 +90,6 @@ std::shared_ptr<ResponseOrder> OrderOf(const std::shared_ptr<Tcp::Peer>& peer) {
     return order;
 }
 
-const char* ReasonPhrase(int status) {
-    switch (status) {
-        case 200:
-            return "OK";
-        case 204:
-            return "No Content";
-        case 304:
-            return "Not Modified";
-        case 400:
-            return "Bad Request";
-        case 401:
-            return "Unauthorized";
-        case 402:
-            return "Payment Required";
-        case 403:
-            return "Forbidden";
-        case 404:
-            return "Not Found";
-        case 405:
-            return "Method Not Allowed";
-        case 406:
-            return "Not Acceptable";
-        case 408:
-            return "Request Timeout";
-        case 409:
-            return "Conflict";
-        case 413:
-            return "Content Too Large";
-        case 415:
-            return "Unsupported Media Type";
-        case 422:
-            return "Unprocessable Content";
-        case 429:
-            return "Too Many Requests";
-        case 500:
-            return "Internal Server Error";
-        case 502:
-            return "Bad Gateway";
-        case 503:
-            return "Service Unavailable";
-        case 504:
-            return "Gateway Timeout";
-        default:
-            return "";  // RFC 9112 allows an empty reason phrase
-    }
-}
-
 // The whole answer, status line to body, as the bytes that go on the wire. Pistache's
 // ResponseWriter would build one header object per header and format them through an
 // ostream; billed answers are written from the ledger writer's thread, whose time bounds the
@@ -148,7 +101,7 @@ std::string WireResponse(Http::Version version, bool keep_alive, const OutgoingR
     wire += version == Http::Version::Http10 ? "HTTP/1.0 " : "HTTP/1.1 ";
     wire += std::to_string(out.status);
     wire += ' ';
-    wire += ReasonPhrase(out.status);
+    wire += Http::codeString(static_cast<Http::Code>(out.status));  // Pistache's reason phrases
     wire += "\r\nConnection: ";
     wire += keep_alive ? "Keep-Alive" : "Close";
     wire += "\r\nContent-Type: ";
