@@ -130,6 +130,13 @@ void LedgerWriter::Run() {
     }
 }
 
+odb::transaction_impl* LedgerWriter::BeginBatch() {
+    if (!connection_) {
+        connection_ = db_.connection();
+    }
+    return storage::BeginWrite(*connection_);
+}
+
 void LedgerWriter::Commit(std::vector<Pending>& batch) {
     std::vector<std::variant<Admission, SettleResult>> results(batch.size());
     std::vector<AdmissionRequest> admissions;
@@ -146,7 +153,7 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
     bool admissions_released = false;
     for (int attempt = 1; attempt <= kAttempts && !admissions_released; ++attempt) {
         try {
-            odb::transaction t(storage::BeginWrite(db_));
+            odb::transaction t(BeginBatch());
             LedgerBatch ledger(db_, options_.instance);
             ledger.Lock(admissions, settlements);
             for (const SettlementRequest& owed : owed_refunds_) {
@@ -172,11 +179,13 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
             failure.clear();
             owed_refunds_.clear();
         } catch (const odb::recoverable& e) {
+            connection_.reset();  // a lost connection is not reused; the pool gives a new one
             failure = e.what();
             if (!admissions_released) {
                 std::this_thread::sleep_for(std::chrono::milliseconds(1 << attempt));
             }
         } catch (const std::exception& e) {
+            connection_.reset();
             failure = e.what();
             break;
         }
@@ -239,7 +248,7 @@ void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
     bool wrote = false;
     for (int attempt = 1; attempt <= kAttempts; ++attempt) {
         try {
-            odb::transaction t(storage::BeginWrite(db_));
+            odb::transaction t(BeginBatch());
             LedgerBatch ledger(db_, options_.instance);
             ledger.Lock({}, settlements);
             for (const SettlementRequest& owed : owed_refunds_) {
@@ -262,9 +271,11 @@ void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
             owed_refunds_.clear();
             break;
         } catch (const odb::recoverable& e) {
+            connection_.reset();  // a lost connection is not reused; the pool gives a new one
             failure = e.what();
             std::this_thread::sleep_for(std::chrono::milliseconds(1 << attempt));
         } catch (const std::exception& e) {
+            connection_.reset();
             failure = e.what();
             break;
         }

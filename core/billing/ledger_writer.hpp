@@ -22,7 +22,9 @@
 #include "core/billing/account_book.hpp"
 #include "core/billing/credit_ledger.hpp"
 
+#include <odb/connection.hxx>
 #include <odb/database.hxx>
+#include <odb/transaction.hxx>
 
 #include <atomic>
 #include <chrono>
@@ -105,8 +107,14 @@ private:
     void CommitInProcess(std::vector<Pending>& batch);  // the AccountBook decided it
     void Fail(std::vector<Pending>& batch, const std::string& failure, bool skip_admissions);
     void Maintain(std::time_t now);
+    // Batches run on one connection, kept between them: SQLite (WAL) keeps a connection's page
+    // cache only while no other connection has committed, and the pages a batch touches were
+    // mostly written by the batch before; its prepared statements stay compiled too. Dropped
+    // after a failure, so a lost connection is replaced by a fresh one from the pool.
+    odb::transaction_impl* BeginBatch();
 
     odb::database& db_;
+    odb::connection_ptr connection_;  // writer thread only
     LedgerWriterOptions options_;
     std::mutex mutex_;
     std::condition_variable wake_;

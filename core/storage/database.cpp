@@ -103,6 +103,13 @@ odb::transaction_impl* BeginWrite(odb::database& db) {
     return db.begin();
 }
 
+odb::transaction_impl* BeginWrite(odb::connection& connection) {
+    if (connection.database().id() == odb::id_sqlite) {
+        return static_cast<odb::sqlite::connection&>(connection).begin_immediate();
+    }
+    return connection.begin();
+}
+
 void WithWriteTransaction(odb::database& db, const std::function<void()>& work) {
     constexpr int kAttempts = 8;
     for (int attempt = 1;; ++attempt) {

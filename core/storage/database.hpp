@@ -4,6 +4,7 @@
 
 #include "core/config/config.hpp"
 
+#include <odb/connection.hxx>
 #include <odb/database.hxx>
 #include <odb/transaction.hxx>
 
@@ -23,6 +24,8 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
 // Begins a write transaction. On SQLite it takes the write lock up front (BEGIN IMMEDIATE)
 // so that a read-then-write transaction can never deadlock against another writer.
 odb::transaction_impl* BeginWrite(odb::database& db);
+// The same on a connection the caller holds (the ledger writer keeps one: docs/performance.md).
+odb::transaction_impl* BeginWrite(odb::connection& connection);
 
 // Runs `work` in a write transaction, retrying on odb::recoverable (busy, deadlock, lost
 // connection) a bounded number of times.
