@@ -8,8 +8,15 @@
 #include <sys/time.h>
 #include <unistd.h>
 
+#include <boost/json.hpp>
+
+#include <chrono>
 #include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <memory>
 #include <optional>
+#include <thread>
 
 namespace lastro::e2e {
 namespace {
@@ -18,9 +25,15 @@ namespace {
 // libcurl would hide: the status line, the framing, pipelined requests.
 class RawConnection {
 public:
-    explicit RawConnection(std::uint16_t port) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+    // `receive_buffer` (bytes, 0 for the system's default) bounds what the server can send
+    // before this side reads.
+    explicit RawConnection(std::uint16_t port, int receive_buffer = 0)
+        : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
         timeval timeout{10, 0};  // a missing answer fails the test instead of hanging it
         ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
+        if (receive_buffer > 0) {
+            ::setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
+        }
         sockaddr_in address{};
         address.sin_family = AF_INET;
         address.sin_port = htons(port);
@@ -68,6 +81,21 @@ public:
                 return std::nullopt;
             }
             buffer_.append(chunk, static_cast<std::size_t>(got));
+        }
+    }
+
+    // Whether the server closes the connection (end of stream) before the receive timeout,
+    // reading past anything it still sends.
+    bool ClosedByServer() {
+        char chunk[4096];
+        for (;;) {
+            const ssize_t got = ::recv(fd_, chunk, sizeof chunk, 0);
+            if (got == 0) {
+                return true;
+            }
+            if (got < 0) {
+                return false;
+            }
         }
     }
 
@@ -264,6 +292,70 @@ TEST_P(ApiTest, AnswersOnOneConnectionAreFramedAndKeepItAlive) {
     ASSERT_TRUE(old) << "an answer to HTTP/1.0";
     EXPECT_EQ(old->StatusLine(), "HTTP/1.0 200 OK");
     EXPECT_TRUE(old->HasHeader("Connection: Close")) << old->head;
+}
+
+// Billed answers are queued on their connection from the ledger writer's thread, formatted as
+// raw bytes (http/pistache_server.cpp). A large one, to a client with a small receive buffer
+// that waits before reading, must still arrive whole and framed, and the answers after it on
+// the same connection must follow it.
+TEST_P(ApiTest, ALargeAnswerToASlowReaderArrivesWholeAndBeforeTheNext) {
+    const std::string key = D().RoomyKey();
+    const std::string cnpj = Str(D().AllFunds().front(), "cnpj");
+    RawConnection connection(D().Http().Port(), 4096);
+    ASSERT_TRUE(connection.Connected());
+    const std::string auth = "Authorization: Bearer " + key + "\r\n";
+    ASSERT_TRUE(connection.Write("GET /v1/fundos?limit=100 HTTP/1.1\r\nHost: lastro\r\n" + auth + "\r\n"));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the server fills the socket
+    auto large = connection.Read();
+    ASSERT_TRUE(large) << "the large answer, framed";
+    EXPECT_EQ(large->StatusLine(), "HTTP/1.1 200 OK");
+    ASSERT_GT(large->body.size(), 32u * 1024) << "large enough not to fit the socket at once";
+    auto page = boost::json::parse(large->body);
+    EXPECT_EQ(page.at("data").as_array().size(), 100u);
+
+    for (int i = 0; i < 3; ++i) {  // billed and unbilled answers after it, each whole
+        ASSERT_TRUE(connection.Write("GET /v1/resolve?cnpj=" + cnpj + " HTTP/1.1\r\nHost: lastro\r\n" + auth +
+                                     "\r\n"));
+        auto resolved = connection.Read();
+        ASSERT_TRUE(resolved) << "answer " << i << " after the large one";
+        EXPECT_EQ(resolved->StatusLine(), "HTTP/1.1 200 OK");
+        EXPECT_NE(resolved->body.find("\"cnpj\":\"" + cnpj + "\""), std::string::npos) << resolved->body;
+        ASSERT_TRUE(connection.Write("GET /health HTTP/1.1\r\nHost: lastro\r\n\r\n"));
+        auto health = connection.Read();
+        ASSERT_TRUE(health) << "health " << i << " after the large one";
+        EXPECT_EQ(health->StatusLine(), "HTTP/1.1 200 OK");
+    }
+}
+
+// Pistache ends connections itself, as configured (docs/configuration.md): an idle one after
+// server.keepalive_timeout_ms, and one whose request head stalls after
+// server.header_timeout_ms, with a 408. The connection must really close then, so that a
+// client never waits on a socket the server has forgotten.
+TEST_P(ApiTest, IdleAndStalledConnectionsAreClosed) {
+    std::optional<Deployment::ServerAside> aside(D().SetServerAsideOnSqlite());
+    std::string text = D().ConfigText(D().Dir() / "timeouts-access.log", D().Instance() + "-timeouts");
+    text.insert(text.find("server:\n") + 8, "  keepalive_timeout_ms: 1000\n  header_timeout_ms: 1000\n");
+    const std::filesystem::path config = D().Dir() / "timeouts.yaml";
+    std::ofstream(config) << text;
+    std::unique_ptr<Lastrod> server = Lastrod::Start(config);
+    const std::string key = D().RoomyKey();
+
+    RawConnection idle(server->Port());
+    ASSERT_TRUE(idle.Connected());
+    ASSERT_TRUE(idle.Write("GET /v1/fundos?limit=1 HTTP/1.1\r\nHost: lastro\r\nAuthorization: Bearer " + key +
+                           "\r\n\r\n"));
+    auto billed = idle.Read();
+    ASSERT_TRUE(billed);
+    EXPECT_EQ(billed->StatusLine(), "HTTP/1.1 200 OK");
+    EXPECT_TRUE(idle.ClosedByServer()) << "an idle connection is closed after the keep-alive timeout";
+
+    RawConnection stalled(server->Port());
+    ASSERT_TRUE(stalled.Connected());
+    ASSERT_TRUE(stalled.Write("GET /health HTT"));
+    auto timeout = stalled.Read();
+    ASSERT_TRUE(timeout);
+    EXPECT_EQ(timeout->StatusLine(), "HTTP/1.1 408 Request Timeout");
+    EXPECT_TRUE(stalled.ClosedByServer()) << "a stalled request's connection is closed after its 408";
 }
 
 }  // namespace
