@@ -14,7 +14,8 @@
 #          cache (the default) and without it (server.response_cache_mb: 0).
 # load:    GET /v1/resolve?cnpj=... with a valid key (authenticated, admitted and settled by the
 #          ledger's group commit, one database read) at 1 and 32 connections beside the bare
-#          endpoint: req/s, p50, p99, errors and the throughput ratio (docs/performance.md).
+#          endpoint: req/s, p50, p99, errors, the server's CPU time per call (user + system,
+#          from /proc) and the throughput ratio (docs/performance.md).
 #          Three times: SQLite synchronous full (the default: a disk sync per group commit) with
 #          the response cache (the default) and without it, and synchronous normal (no sync),
 #          to show what the cache and the sync are worth on the machine.
@@ -76,6 +77,10 @@ ingest_sample() {
 }
 
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$1/status"; }
+# CPU time the process has used, user and system, in clock ticks.
+cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# Microseconds of CPU per request between two cpu_ticks readings over `requests`.
+cpu_per_call() { awk -v a="$1" -v b="$2" -v n="$3" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.1f", (b - a) * 1e6 / hz / n}'; }
 hwm() { awk '/^VmHWM/ {print $2}' "/proc/$1/status"; }
 
 start_servers() {
@@ -220,20 +225,25 @@ load_once() {
         say "no fund found through /v1/fundos"
         exit 1
     }
-    local c l_rps b_rps
+    local c l_rps b_rps t0 l_cpu b_cpu
     for c in 1 32; do
+        t0=$(cpu_ticks "$lastrod_pid")
         read -r n l_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/v1/resolve?cnpj=$cnpj" "$c")
-        printf '%-28s %6s %10s %10s %10s %10s %8s\n' "resolve ($label)" "$c" "$n" "$l_rps" "$p50" "$p99" "$bad"
+        l_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$lastrod_pid")" "$n")
+        printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' "resolve ($label)" "$c" "$n" "$l_rps" "$p50" "$p99" "$bad" "$l_cpu"
+        t0=$(cpu_ticks "$bare_pid")
         read -r n b_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" "$c")
-        printf '%-28s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" "$c" "$n" "$b_rps" "$p50" "$p99" "$bad"
-        awk -v a="$l_rps" -v b="$b_rps" -v c="$c" 'BEGIN {
-            printf "ratio lastrod/bare at %d connections: throughput %.3f (goal at 32: 0.7)\n", c, a / b }'
+        b_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$bare_pid")" "$n")
+        printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' "bare_pistache" "$c" "$n" "$b_rps" "$p50" "$p99" "$bad" "$b_cpu"
+        awk -v a="$l_rps" -v b="$b_rps" -v c="$c" -v la="$l_cpu" -v lb="$b_cpu" 'BEGIN {
+            printf "ratio lastrod/bare at %d connections: throughput %.3f (goal at 32: 0.7), CPU per call %.1f times\n",
+                c, a / b, la / lb }'
     done
     stop_servers
 }
 
 load() {
-    printf '%-28s %6s %10s %10s %10s %10s %8s\n' server conns requests req/s p50 p99 errors
+    printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' server conns requests req/s p50 p99 errors cpu_us/call
     load_once full 32
     load_once full 0
     load_once normal 32
