@@ -103,12 +103,16 @@ public:
               const std::vector<SettlementRequest>& settlements);
     Admission Admit(const AdmissionRequest& request);
     SettleResult Settle(const SettlementRequest& request);
+    // Settle for each request, in order. On PostgreSQL the entries are settled by one
+    // statement for all of them, not two round trips per call (docs/performance.md).
+    std::vector<SettleResult> SettleAll(const std::vector<SettlementRequest>& requests);
     // Where the process decides admission (AccountBook): writes a reservation it already made
     // (write-behind, so a crash leaves it for the start-up recovery rule) ...
     void Reserve(const Reservation& reservation);
     // ... or, when its settlement arrived before that write, the settled entry in one go.
     SettleResult Record(const SettlementRequest& request);
-    // Writes the usage and window rows the batch changed.
+    // Writes the reservations still pending (PostgreSQL: one INSERT for the batch) and the
+    // usage and window rows the batch changed.
     void Flush();
     // Whether the batch changed anything (a call counted, reserved or settled).
     bool Wrote() const { return wrote_; }
@@ -118,6 +122,11 @@ private:
     storage::RateWindow& Window(std::int64_t key_id, std::time_t minute);
     CreditState StateOf(const storage::CreditUsage& usage, std::int64_t allowance, std::time_t now) const;
     storage::LedgerEntry EntryOf(const Reservation& reservation) const;  // in state "reserved"
+    // The usage side of settling an open entry of `price` credits in `month`; returns the
+    // credits charged.
+    std::int64_t ApplySettlement(std::int64_t key_id, const std::string& month, std::int64_t price,
+                                 bool charge);
+    void WritePendingEntries();
 
     struct Row;  // a locked row and whether it must be written back
     odb::database& db_;
@@ -125,6 +134,7 @@ private:
     bool wrote_ = false;
     std::map<std::string, std::unique_ptr<Row>> usage_;
     std::map<std::string, std::unique_ptr<Row>> windows_;
+    std::vector<storage::LedgerEntry> pending_entries_;  // PostgreSQL: written at Flush()
 };
 
 // A key's month as its usage row stores it (0 and 0 when there is no row). Own read transaction.

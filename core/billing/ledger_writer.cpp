@@ -156,14 +156,17 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
             odb::transaction t(BeginBatch());
             LedgerBatch ledger(db_, options_.instance);
             ledger.Lock(admissions, settlements);
-            for (const SettlementRequest& owed : owed_refunds_) {
-                ledger.Settle(owed);
+            // Settlements first (the refunds owed, then the batch's, all in one statement on
+            // PostgreSQL): what they release is there for the batch's admissions.
+            std::vector<SettleResult> settled = ledger.SettleAll(settlements);
+            for (std::size_t i = 0, k = owed_refunds_.size(); i < batch.size(); ++i) {
+                if (std::holds_alternative<SettlementRequest>(batch[i].request)) {
+                    results[i] = settled[k++];
+                }
             }
             for (std::size_t i = 0; i < batch.size(); ++i) {
                 if (auto* admission = std::get_if<AdmissionRequest>(&batch[i].request)) {
                     results[i] = ledger.Admit(*admission);
-                } else {
-                    results[i] = ledger.Settle(std::get<SettlementRequest>(batch[i].request));
                 }
             }
             ledger.Flush();
