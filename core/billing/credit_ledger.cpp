@@ -2,6 +2,7 @@
 
 #include "core/storage/core_model.hxx"
 #include "core/storage/database.hpp"
+#include "core/storage/pgsql_statements.hpp"
 #include "core_model-odb.hxx"
 
 #include <odb/transaction.hxx>
@@ -13,6 +14,8 @@
 
 namespace lastro::billing {
 namespace {
+
+using storage::SqlText;
 
 constexpr const char* kReserved = "reserved";
 constexpr const char* kCharged = "charged";
@@ -28,19 +31,6 @@ std::string WindowId(std::int64_t key_id, std::time_t minute) {
 
 std::time_t MinuteOf(std::time_t now) {
     return now - now % 60;
-}
-
-// `text` as an SQL string literal (quotes doubled), for the statements a batch writes whole.
-std::string SqlText(const std::string& text) {
-    std::string literal = "'";
-    for (char c : text) {
-        literal += c;
-        if (c == '\'') {
-            literal += '\'';
-        }
-    }
-    literal += '\'';
-    return literal;
 }
 
 // A usage or window row, read for this batch's update, made from `fresh` when missing.
@@ -135,11 +125,94 @@ void LedgerBatch::Lock(const std::vector<AdmissionRequest>& admissions,
         usages[UsageId(key, s.reservation.month)] = {key, s.reservation.month};
         usages[UsageId(key, MonthOf(s.now))] = {key, MonthOf(s.now)};
     }
+    if (db_.id() == odb::id_pgsql) {
+        LockOnPostgres(usages, windows, settlements);
+        return;
+    }
     for (const auto& [id, usage] : usages) {
         Usage(usage.first, usage.second);
     }
     for (const auto& [id, window] : windows) {
         Window(window.first, window.second);
+    }
+}
+
+// One round trip: every usage and window row made to exist and locked (an upsert that changes
+// nothing but locks and returns the row, in id order), and the settlements' entries read
+// with a row lock.
+void LedgerBatch::LockOnPostgres(const std::map<std::string, std::pair<std::int64_t, std::string>>& usages,
+                                 const std::map<std::string, std::pair<std::int64_t, std::time_t>>& windows,
+                                 const std::vector<SettlementRequest>& settlements) {
+    std::string sql;
+    std::string rows;
+    for (const auto& [id, usage] : usages) {
+        rows += (rows.empty() ? "(" : ", (") + SqlText(id) + ", " + std::to_string(usage.first) + ", " +
+                SqlText(usage.second) + ", 0, 0)";
+    }
+    if (!rows.empty()) {
+        sql += "INSERT INTO core_credit_usage (key_month, key_id, month, reserved, charged) VALUES " + rows +
+               " ON CONFLICT (key_month) DO UPDATE SET key_month = EXCLUDED.key_month"
+               " RETURNING key_month, key_id, month, reserved, charged;";
+    }
+    rows.clear();
+    for (const auto& [id, window] : windows) {
+        rows += (rows.empty() ? "(" : ", (") + SqlText(id) + ", " + std::to_string(window.first) + ", " +
+                std::to_string(window.second) + ", 0)";
+    }
+    if (!rows.empty()) {
+        sql += "INSERT INTO core_rate_window (key_minute, key_id, minute, calls) VALUES " + rows +
+               " ON CONFLICT (key_minute) DO UPDATE SET key_minute = EXCLUDED.key_minute"
+               " RETURNING key_minute, key_id, minute, calls;";
+    }
+    std::vector<std::string> ids;
+    for (const SettlementRequest& s : settlements) {
+        ids.push_back(s.reservation.request_id);
+    }
+    sql += EntriesForUpdateSql(ids);
+    if (sql.empty()) {
+        return;
+    }
+    const std::vector<storage::PgRows> results = storage::RunPgStatements(sql);
+    std::size_t next = 0;
+    auto number = [](const std::optional<std::string>& text) { return std::stoll(text.value_or("0")); };
+    if (!usages.empty()) {
+        for (const auto& row : results.at(next++)) {
+            auto slot = std::make_unique<Row>();
+            slot->value = storage::CreditUsage{*row.at(0), number(row.at(1)), *row.at(2), number(row.at(3)),
+                                               number(row.at(4))};
+            usage_[*row.at(0)] = std::move(slot);
+        }
+    }
+    if (!windows.empty()) {
+        for (const auto& row : results.at(next++)) {
+            auto slot = std::make_unique<Row>();
+            slot->value =
+                storage::RateWindow{*row.at(0), number(row.at(1)), number(row.at(2)), number(row.at(3))};
+            windows_[*row.at(0)] = std::move(slot);
+        }
+    }
+    if (!ids.empty()) {
+        ReadEntries(results.at(next++));
+    }
+}
+
+// The entries named by `ids`, locked, in id order (one global order for every instance).
+std::string LedgerBatch::EntriesForUpdateSql(const std::vector<std::string>& ids) const {
+    std::string list;
+    for (const std::string& id : ids) {
+        list += (list.empty() ? "" : ", ") + SqlText(id);
+    }
+    if (list.empty()) {
+        return "";
+    }
+    return "SELECT request_id, price, month, state FROM core_ledger WHERE request_id IN (" + list +
+           ") ORDER BY request_id FOR UPDATE;";
+}
+
+void LedgerBatch::ReadEntries(const storage::PgRows& rows) {
+    for (const auto& row : rows) {
+        locked_entries_[*row.at(0)] =
+            LockedEntry{std::stoll(row.at(1).value_or("0")), *row.at(2), *row.at(3)};
     }
 }
 
@@ -237,48 +310,40 @@ SettleResult LedgerBatch::Settle(const SettlementRequest& request) {
 std::vector<SettleResult> LedgerBatch::SettleAll(const std::vector<SettlementRequest>& requests) {
     std::vector<SettleResult> results;
     results.reserve(requests.size());
-    if (db_.id() != odb::id_pgsql || requests.empty()) {
+    if (db_.id() != odb::id_pgsql) {
         for (const SettlementRequest& request : requests) {
             results.push_back(Settle(request));
         }
         return results;
     }
-    // Two statements for the whole batch: its entries read with a row lock, then every open one
-    // settled by one UPDATE. (ODB runs a view's text whole only when it starts with SELECT,
-    // so UPDATE ... RETURNING is not open to it.)
-    std::string ids;
-    std::string values;
+    // The entries Lock() did not read yet, read now; the updates wait for Flush().
+    std::vector<std::string> unread;
     for (const SettlementRequest& request : requests) {
-        const bool charge = SettlementFor(request.status) == Settlement::kCharge;
-        ids += (ids.empty() ? "" : ", ") + SqlText(request.reservation.request_id);
-        values += values.empty() ? "(" : ", (";
-        values += SqlText(request.reservation.request_id) + ", " + SqlText(charge ? kCharged : kRefunded) +
-                  ", " + std::to_string(request.status) + ", " + SqlText(storage::Rfc3339(request.now)) + ")";
+        if (!locked_entries_.contains(request.reservation.request_id)) {
+            unread.push_back(request.reservation.request_id);
+        }
     }
-    std::map<std::string, storage::LedgerEntryState> entries;
-    for (const storage::LedgerEntryState& e : db_.query<storage::LedgerEntryState>(
-             "SELECT request_id, price, month, state FROM core_ledger WHERE request_id IN (" + ids +
-             ") ORDER BY request_id FOR UPDATE")) {
-        entries.emplace(e.request_id, e);
+    if (const std::string sql = EntriesForUpdateSql(unread); !sql.empty()) {
+        ReadEntries(storage::RunPgStatements(sql).at(0));
+        for (const std::string& id : unread) {
+            locked_entries_.try_emplace(id);  // absent from the ledger: state stays empty
+        }
     }
-    db_.execute(
-        "UPDATE core_ledger AS l SET state = v.state, status = v.status, settled_at = v.settled_at "
-        "FROM (VALUES " +
-        values +
-        ") AS v (request_id, state, status, settled_at) "
-        "WHERE l.request_id = v.request_id AND l.state = " +
-        SqlText(kReserved));
     for (const SettlementRequest& request : requests) {
         const Reservation& r = request.reservation;
         SettleResult result;
-        auto it = entries.find(r.request_id);
-        result.recorded = it != entries.end();
+        auto it = locked_entries_.find(r.request_id);
+        result.recorded = it != locked_entries_.end() && !it->second.state.empty();
         // Only an open reservation is settled, once: one refunded by the recovery rule stays
         // refunded, and a request id given twice is settled by the first.
-        if (it != entries.end() && it->second.state == kReserved) {
+        if (result.recorded && it->second.state == kReserved) {
             const bool charge = SettlementFor(request.status) == Settlement::kCharge;
             result.charged = ApplySettlement(r.key_id, it->second.month, it->second.price, charge);
             it->second.state = charge ? kCharged : kRefunded;
+            settled_values_ += settled_values_.empty() ? "(" : ", (";
+            settled_values_ += SqlText(r.request_id) + ", " + SqlText(it->second.state) + ", " +
+                               std::to_string(request.status) + ", " +
+                               SqlText(storage::Rfc3339(request.now)) + ")";
         }
         result.credits = StateOf(Usage(r.key_id, MonthOf(request.now)), request.allowance, request.now);
         results.push_back(result);
@@ -297,24 +362,6 @@ void LedgerBatch::Reserve(const Reservation& reservation) {
         db_.persist(entry);
     }
     wrote_ = true;
-}
-
-void LedgerBatch::WritePendingEntries() {
-    if (pending_entries_.empty()) {
-        return;
-    }
-    std::string sql =
-        "INSERT INTO core_ledger (request_id, key_id, operation, price, month, state, reserved_at, instance) "
-        "VALUES ";
-    for (std::size_t i = 0; i < pending_entries_.size(); ++i) {
-        const storage::LedgerEntry& e = pending_entries_[i];
-        sql += i == 0 ? "(" : ", (";
-        sql += SqlText(e.request_id) + ", " + std::to_string(e.key_id) + ", " + SqlText(e.operation) + ", " +
-               std::to_string(e.price) + ", " + SqlText(e.month) + ", " + SqlText(e.state) + ", " +
-               SqlText(e.reserved_at) + ", " + (e.instance ? SqlText(*e.instance) : "NULL") + ")";
-    }
-    db_.execute(sql);
-    pending_entries_.clear();
 }
 
 SettleResult LedgerBatch::Record(const SettlementRequest& request) {
@@ -337,7 +384,10 @@ SettleResult LedgerBatch::Record(const SettlementRequest& request) {
 }
 
 void LedgerBatch::Flush() {
-    WritePendingEntries();
+    if (db_.id() == odb::id_pgsql) {
+        FlushOnPostgres();
+        return;
+    }
     for (auto& [id, row] : usage_) {
         if (row->dirty) {
             db_.update(std::get<storage::CreditUsage>(row->value));
@@ -349,6 +399,64 @@ void LedgerBatch::Flush() {
             db_.update(std::get<storage::RateWindow>(row->value));
             row->dirty = false;
         }
+    }
+}
+
+// One round trip: the settled entries, the new reservations, and the usage and window rows
+// the batch changed, each kind in one statement.
+void LedgerBatch::FlushOnPostgres() {
+    std::string sql;
+    if (!settled_values_.empty()) {
+        sql +=
+            "UPDATE core_ledger AS l SET state = v.state, status = v.status, settled_at = v.settled_at"
+            " FROM (VALUES " +
+            settled_values_ +
+            ") AS v (request_id, state, status, settled_at)"
+            " WHERE l.request_id = v.request_id AND l.state = " +
+            SqlText(kReserved) + ";";
+        settled_values_.clear();
+    }
+    std::string rows;
+    for (const storage::LedgerEntry& e : pending_entries_) {
+        rows += (rows.empty() ? "(" : ", (") + SqlText(e.request_id) + ", " + std::to_string(e.key_id) +
+                ", " + SqlText(e.operation) + ", " + std::to_string(e.price) + ", " + SqlText(e.month) +
+                ", " + SqlText(e.state) + ", " + SqlText(e.reserved_at) + ", " +
+                (e.instance ? SqlText(*e.instance) : "NULL") + ")";
+    }
+    if (!rows.empty()) {
+        sql +=
+            "INSERT INTO core_ledger (request_id, key_id, operation, price, month, state, reserved_at, "
+            "instance) VALUES " +
+            rows + ";";
+        pending_entries_.clear();
+    }
+    rows.clear();
+    for (auto& [id, row] : usage_) {
+        if (row->dirty) {
+            const auto& u = std::get<storage::CreditUsage>(row->value);
+            rows += (rows.empty() ? "(" : ", (") + SqlText(id) + ", " + std::to_string(u.reserved) + ", " +
+                    std::to_string(u.charged) + ")";
+            row->dirty = false;
+        }
+    }
+    if (!rows.empty()) {
+        sql += "UPDATE core_credit_usage AS u SET reserved = v.reserved, charged = v.charged FROM (VALUES " +
+               rows + ") AS v (key_month, reserved, charged) WHERE u.key_month = v.key_month;";
+    }
+    rows.clear();
+    for (auto& [id, row] : windows_) {
+        if (row->dirty) {
+            rows += (rows.empty() ? "(" : ", (") + SqlText(id) + ", " +
+                    std::to_string(std::get<storage::RateWindow>(row->value).calls) + ")";
+            row->dirty = false;
+        }
+    }
+    if (!rows.empty()) {
+        sql += "UPDATE core_rate_window AS w SET calls = v.calls FROM (VALUES " + rows +
+               ") AS v (key_minute, calls) WHERE w.key_minute = v.key_minute;";
+    }
+    if (!sql.empty()) {
+        storage::RunPgStatements(sql);
     }
 }
 

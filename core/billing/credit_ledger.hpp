@@ -6,6 +6,7 @@
 #pragma once
 
 #include "core/billing/settlement.hpp"
+#include "core/storage/pgsql_statements.hpp"
 
 #include <odb/database.hxx>
 
@@ -103,16 +104,16 @@ public:
               const std::vector<SettlementRequest>& settlements);
     Admission Admit(const AdmissionRequest& request);
     SettleResult Settle(const SettlementRequest& request);
-    // Settle for each request, in order. On PostgreSQL the entries are settled by one
-    // statement for all of them, not two round trips per call (docs/performance.md).
+    // Settle for each request, in order. On PostgreSQL the entries were read by Lock() and
+    // are written by Flush(), each in one round trip for the whole batch (docs/performance.md).
     std::vector<SettleResult> SettleAll(const std::vector<SettlementRequest>& requests);
     // Where the process decides admission (AccountBook): writes a reservation it already made
     // (write-behind, so a crash leaves it for the start-up recovery rule) ...
     void Reserve(const Reservation& reservation);
     // ... or, when its settlement arrived before that write, the settled entry in one go.
     SettleResult Record(const SettlementRequest& request);
-    // Writes the reservations still pending (PostgreSQL: one INSERT for the batch) and the
-    // usage and window rows the batch changed.
+    // Writes what the batch changed: the usage and window rows and, on PostgreSQL, the
+    // reservations and settlements too (one round trip).
     void Flush();
     // Whether the batch changed anything (a call counted, reserved or settled).
     bool Wrote() const { return wrote_; }
@@ -126,7 +127,12 @@ private:
     // credits charged.
     std::int64_t ApplySettlement(std::int64_t key_id, const std::string& month, std::int64_t price,
                                  bool charge);
-    void WritePendingEntries();
+    void LockOnPostgres(const std::map<std::string, std::pair<std::int64_t, std::string>>& usages,
+                        const std::map<std::string, std::pair<std::int64_t, std::time_t>>& windows,
+                        const std::vector<SettlementRequest>& settlements);
+    std::string EntriesForUpdateSql(const std::vector<std::string>& ids) const;
+    void ReadEntries(const storage::PgRows& rows);
+    void FlushOnPostgres();
 
     struct Row;  // a locked row and whether it must be written back
     odb::database& db_;
@@ -134,7 +140,16 @@ private:
     bool wrote_ = false;
     std::map<std::string, std::unique_ptr<Row>> usage_;
     std::map<std::string, std::unique_ptr<Row>> windows_;
-    std::vector<storage::LedgerEntry> pending_entries_;  // PostgreSQL: written at Flush()
+    // PostgreSQL: what Lock() read of the settlements' entries (state empty: not in the
+    // ledger), and what Flush() writes in one round trip.
+    struct LockedEntry {
+        std::int64_t price = 0;
+        std::string month;
+        std::string state;
+    };
+    std::map<std::string, LockedEntry> locked_entries_;
+    std::string settled_values_;
+    std::vector<storage::LedgerEntry> pending_entries_;
 };
 
 // A key's month as its usage row stores it (0 and 0 when there is no row). Own read transaction.

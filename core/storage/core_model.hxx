@@ -100,16 +100,6 @@ struct NewestRelease {
     std::optional<std::int64_t> id;
 };
 
-// An entry as the ledger's batched statements read it on PostgreSQL, with a query written at
-// run time (billing/credit_ledger.cpp): the columns in this order.
-#pragma db view query()
-struct LedgerEntryState {
-    std::string request_id;
-    std::int64_t price = 0;
-    std::string month;
-    std::string state;
-};
-
 #pragma db object table("core_setting")
 struct Setting {
 #pragma db id

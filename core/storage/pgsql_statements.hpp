@@ -1,0 +1,28 @@
+// Several SQL statements sent to PostgreSQL in one round trip, on the connection of the
+// current ODB transaction, where they run in order inside that transaction. ODB sends one
+// statement per round trip and runs only SELECT through a view; the credit ledger's batches
+// (billing/credit_ledger.cpp) lock, read and write all their rows in two round trips with
+// this, whatever the number of calls in the batch (docs/performance.md).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lastro::storage {
+
+// One statement's rows (none for a statement that returns none), each value as PostgreSQL's
+// text, nullopt for NULL.
+using PgRows = std::vector<std::vector<std::optional<std::string>>>;
+
+// Runs `statements` (separated by semicolons) and returns one PgRows per statement, in order.
+// Must run inside an ODB transaction on PostgreSQL. Errors are thrown as ODB throws them
+// (odb::deadlock, odb::connection_lost, odb::pgsql::database_exception), so that callers
+// retry and report them as they do ODB's own.
+std::vector<PgRows> RunPgStatements(const std::string& statements);
+
+// `text` as an SQL string literal: quotes doubled (PostgreSQL's standard_conforming_strings,
+// on by default since 9.1, makes backslashes plain characters).
+std::string SqlText(const std::string& text);
+
+}  // namespace lastro::storage
