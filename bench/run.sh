@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# ./dev bench [memory|ingest|latency|load|all]: benchmarks, each side by side with a reference run
-# in the same invocation (bench/README.md). Release preset. Default: all.
+# ./dev bench [memory|ingest|latency|load|pgsql|all]: benchmarks, each side by side with a reference run
+# in the same invocation (bench/README.md). Release preset. Default: all of them.
 #
 # memory:  lastrod on the sample (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
 #          through wrk (2 threads, 32 connections); a bare Pistache endpoint takes the same load.
@@ -19,9 +19,15 @@
 #          Three times: SQLite synchronous full (the default: a disk sync per group commit) with
 #          the response cache (the default) and without it, and synchronous normal (no sync),
 #          to show what the cache and the sync are worth on the machine.
+# pgsql:   the load benchmark on PostgreSQL, the production shape (docs/deploy.md): a durable
+#          cluster of the build root's PostgreSQL 17 (fsync and synchronous_commit on, its
+#          defaults) started for the run, one lastrod at 32 connections, then two lastrods on
+#          that database at 16 connections each at the same time, beside the bare endpoint.
+#          lastrod runs with `threads: auto` (32 on PostgreSQL, where admission waits for the
+#          database); CPU per call is given for lastrod and for all of PostgreSQL's processes.
 #
 # lastrod and the bare endpoint run with the same number of threads (THREADS, default two per
-# core: what lastrod's `threads: auto` gives on SQLite).
+# core: what lastrod's `threads: auto` gives on SQLite), except in pgsql (above).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
@@ -31,8 +37,8 @@ duration=${DURATION:-10}
 threads=${THREADS:-$((2 * $(nproc)))}
 preset=release
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|all]"
+case "$what" in memory | ingest | latency | load | pgsql | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|all]"
     exit 2
     ;;
 esac
@@ -42,7 +48,14 @@ cmake --build --preset "$preset" --target lastrod lastro lastro-funds bare_endpo
 bin="$repo/build/$preset/bin"
 
 work=$(mktemp -d)
-trap 'kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+chmod 755 "$work" # the PostgreSQL cluster of `pgsql` runs as its own user
+pg_bin=/usr/lib/postgresql/17/bin
+pg_stop() {
+    if [ -f "$work/pg/data/postmaster.pid" ]; then
+        as_postgres "$pg_bin/pg_ctl" -D "$work/pg/data" stop -m fast >/dev/null 2>&1 || true
+    fi
+}
+trap 'pg_stop; kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 
 # A deployment in $work/$1 (SQLite, synchronous ${2:-full}, response cache ${3:-32} MB),
 # migrated; sets LASTRO_CONFIG.
@@ -249,9 +262,125 @@ load() {
     load_once normal 32
 }
 
+# PostgreSQL refuses to run as root: as root, its commands run as the postgres user.
+as_postgres() {
+    if [ "$(id -u)" = 0 ]; then
+        runuser -u postgres -- "$@"
+    else
+        "$@"
+    fi
+}
+
+# A durable cluster (the server's defaults: fsync and synchronous_commit on) in $work/pg on
+# port 18432, with a database `lastro`.
+pg_start() {
+    local dir="$work/pg"
+    mkdir -p "$dir"
+    [ "$(id -u)" = 0 ] && chown postgres "$dir"
+    as_postgres "$pg_bin/initdb" -D "$dir/data" -U postgres -E UTF8 --locale=C >"$work/initdb.log" 2>&1 || {
+        cat "$work/initdb.log" >&2
+        exit 1
+    }
+    as_postgres "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
+        "-p 18432 -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=120" \
+        start >/dev/null || {
+        cat "$dir/server.log" >&2
+        exit 1
+    }
+    "$pg_bin/createdb" -h 127.0.0.1 -p 18432 -U postgres lastro
+}
+
+# Sum of the CPU ticks of every process of the postgres user (the postmaster and each
+# connection's backend).
+pg_ticks() {
+    local pid sum=0
+    for pid in $(pgrep -u postgres); do
+        sum=$((sum + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+    done
+    echo "$sum"
+}
+
+# lastrod instance $1 on port $2, on the cluster; sets started_pid.
+start_pgsql_lastrod() {
+    local dir="$work/pgsql-$1"
+    mkdir -p "$dir"
+    cat >"$dir/lastro.yaml" <<YAML
+server: {listen: "127.0.0.1:$2", base_url: "http://127.0.0.1:$2", instance: "$1"}
+data_dir: $dir/data
+database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=18432 dbname=lastro user=postgres"}}
+plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
+log: {access_log: off}
+YAML
+    LASTRO_CONFIG="$dir/lastro.yaml" "$bin/lastrod" >/dev/null 2>"$dir/lastrod.log" &
+    started_pid=$!
+    for _ in $(seq 100); do
+        curl -fs -o /dev/null "http://127.0.0.1:$2/health" && return
+        sleep 0.1
+    done
+    say "lastrod $1 did not start: $(cat "$dir/lastrod.log")"
+    exit 1
+}
+
+pgsql() {
+    pg_start
+    deploy pgsql-cli
+    cat >"$LASTRO_CONFIG" <<YAML
+data_dir: $work/pgsql-cli/data
+database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=18432 dbname=lastro user=postgres"}}
+plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
+YAML
+    "$bin/lastro" db migrate 2>/dev/null
+    sample
+    "$bin/lastro" ingest cvm.registro_fundo_classe "$work/sample/registro_fundo_classe.zip" 2>/dev/null
+    export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    local a b bare cnpj t0 p0 n rps p50 p99 bad l_cpu pg_cpu
+    start_pgsql_lastrod bench-a 18080
+    a=$started_pid
+    "$bin/bare_endpoint" 18090 "$threads" 2>/dev/null &
+    bare=$!
+    cnpj=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:18080/v1/fundos?limit=1" |
+        grep -o '"cnpj":"[0-9]*"' | head -1 | cut -d'"' -f4)
+    [ -n "$cnpj" ] || {
+        say "no fund found through /v1/fundos"
+        exit 1
+    }
+    local url="/v1/resolve?cnpj=$cnpj"
+    printf '%-30s %6s %10s %10s %10s %10s %8s %12s %12s\n' server conns requests req/s p50 p99 errors \
+        lastrod_us pgsql_us
+    t0=$(cpu_ticks "$a")
+    p0=$(pg_ticks)
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080$url" 32)
+    l_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$a")" "$n")
+    pg_cpu=$(cpu_per_call "$p0" "$(pg_ticks)" "$n")
+    printf '%-30s %6s %10s %10s %10s %10s %8s %12s %12s\n' "resolve (1 instance)" 32 "$n" "$rps" "$p50" "$p99" \
+        "$bad" "$l_cpu" "$pg_cpu"
+    local one=$rps
+    # Two instances on the one database, 16 connections each, at the same time.
+    start_pgsql_lastrod bench-b 18081
+    b=$started_pid
+    wrk_once "http://127.0.0.1:18081$url" 16 >"$work/wrk-b.out" &
+    local wrk_b=$!
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080$url" 16)
+    wait "$wrk_b"
+    printf '%-30s %6s %10s %10s %10s %10s %8s\n' "resolve (instance a of 2)" 16 "$n" "$rps" "$p50" "$p99" "$bad"
+    local both=$rps
+    read -r n rps p50 p99 bad <"$work/wrk-b.out"
+    printf '%-30s %6s %10s %10s %10s %10s %8s\n' "resolve (instance b of 2)" 16 "$n" "$rps" "$p50" "$p99" "$bad"
+    both=$(awk -v a="$both" -v b="$rps" 'BEGIN {printf "%.2f", a + b}')
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" 32)
+    printf '%-30s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" 32 "$n" "$rps" "$p50" "$p99" "$bad"
+    awk -v o="$one" -v t="$both" -v b="$rps" 'BEGIN {
+        printf "ratio lastrod/bare at 32 connections on PostgreSQL: one instance %.3f, two instances together %.3f\n",
+            o / b, t / b }'
+    kill "$a" "$b" "$bare" 2>/dev/null || true
+    wait "$a" "$b" "$bare" 2>/dev/null || true
+    pg_stop
+}
+
 case "$what" in
 memory) memory ;;
 load) load ;;
+pgsql) pgsql ;;
 ingest) ingest ;;
 latency) latency ;;
 all)
@@ -259,5 +388,6 @@ all)
     ingest
     latency
     load
+    pgsql
     ;;
 esac
