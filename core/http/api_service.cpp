@@ -504,7 +504,14 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
         std::int64_t generation = 0;
         std::shared_ptr<const FrozenAnswer> answer;
         bool computed = false;  // by the handler, on this call
-        {
+        if (answers_.Enabled() && db_.id() == odb::id_pgsql) {
+            // A hit needs only the newest release id, one round trip outside any transaction
+            // (a transaction is three). A miss reads it again below, in the handler's
+            // transaction, so that the answer stored is of the release it is stored under.
+            answer = answers_.Find(key, ingest::ReleaseCatalog::NewestReleaseIdOnPostgres(db_));
+            call.cache = answer ? "hit" : "miss";
+        }
+        if (!answer) {
             ingest::ReleaseCatalog releases(db_);
             odb::transaction t(db_.begin());
             if (answers_.Enabled()) {

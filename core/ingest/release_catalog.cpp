@@ -1,6 +1,7 @@
 #include "core/ingest/release_catalog.hpp"
 
 #include "core/storage/core_model.hxx"
+#include "core/storage/pgsql_statements.hpp"
 #include "core_model-odb.hxx"
 
 #include <lastro/sdk/cached_query.hpp>
@@ -31,6 +32,13 @@ std::int64_t ReleaseCatalog::NewestReleaseId() const {
         db_, "core.newest_release", [](const NoParams&) { return odb::query<storage::NewestRelease>(true); });
     storage::NewestRelease newest;
     return q.ExecuteOne(newest) ? newest.id.value_or(0) : 0;
+}
+
+std::int64_t ReleaseCatalog::NewestReleaseIdOnPostgres(odb::database& db) {
+    const storage::PgRows rows =
+        storage::RunPgStatementAlone(db, "lastro_newest_release", "SELECT max(id) FROM core_data_release");
+    return rows.empty() || rows.front().empty() || !rows.front().front() ? 0
+                                                                         : std::stoll(*rows.front().front());
 }
 
 }  // namespace lastro::ingest

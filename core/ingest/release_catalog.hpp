@@ -20,6 +20,10 @@ public:
     // The id of the newest release of any dataset (0 before the first ingest), read inside the
     // caller's transaction: it changes exactly when an ingest commits new data.
     std::int64_t NewestReleaseId() const;
+    // The same on PostgreSQL, read alone on a pooled connection outside any transaction (one
+    // round trip instead of three): for the response cache, before it knows whether a
+    // transaction is needed at all.
+    static std::int64_t NewestReleaseIdOnPostgres(odb::database& db);
 
 private:
     odb::database& db_;

@@ -7,6 +7,7 @@
 #include <libpq-fe.h>
 
 #include <memory>
+#include <string_view>
 
 namespace lastro::storage {
 namespace {
@@ -15,6 +16,23 @@ struct ClearResult {
     void operator()(PGresult* result) const { PQclear(result); }
 };
 using Result = std::unique_ptr<PGresult, ClearResult>;
+
+PgRows RowsOf(PGresult* result) {
+    PgRows rows;
+    const int columns = PQnfields(result);
+    for (int r = 0; r < PQntuples(result); ++r) {
+        auto& row = rows.emplace_back();
+        for (int c = 0; c < columns; ++c) {
+            if (PQgetisnull(result, r, c)) {
+                row.emplace_back(std::nullopt);
+            } else {
+                row.emplace_back(std::string(PQgetvalue(result, r, c),
+                                             static_cast<std::size_t>(PQgetlength(result, r, c))));
+            }
+        }
+    }
+    return rows;
+}
 
 }  // namespace
 
@@ -35,22 +53,29 @@ std::vector<PgRows> RunPgStatements(const std::string& statements) {
         if (!odb::pgsql::is_good_result(result.get())) {
             odb::pgsql::translate_error(connection, result.get());  // throws
         }
-        PgRows rows;
-        const int columns = PQnfields(result.get());
-        for (int r = 0; r < PQntuples(result.get()); ++r) {
-            auto& row = rows.emplace_back();
-            for (int c = 0; c < columns; ++c) {
-                if (PQgetisnull(result.get(), r, c)) {
-                    row.emplace_back(std::nullopt);
-                } else {
-                    row.emplace_back(std::string(PQgetvalue(result.get(), r, c),
-                                                 static_cast<std::size_t>(PQgetlength(result.get(), r, c))));
-                }
-            }
-        }
+        PgRows rows = RowsOf(result.get());
         out.push_back(std::move(rows));
     }
     return out;
+}
+
+PgRows RunPgStatementAlone(odb::database& db, const std::string& name, const std::string& statement) {
+    odb::connection_ptr pooled(db.connection());
+    auto& connection = static_cast<odb::pgsql::connection&>(*pooled);
+    PGconn* handle = connection.handle();
+    Result result(PQexecPrepared(handle, name.c_str(), 0, nullptr, nullptr, nullptr, 0));
+    const char* state = result ? PQresultErrorField(result.get(), PG_DIAG_SQLSTATE) : nullptr;
+    if (state && std::string_view(state) == "26000") {  // not prepared on this connection yet
+        Result prepared(PQprepare(handle, name.c_str(), statement.c_str(), 0, nullptr));
+        if (!odb::pgsql::is_good_result(prepared.get())) {
+            odb::pgsql::translate_error(connection, prepared.get());  // throws
+        }
+        result.reset(PQexecPrepared(handle, name.c_str(), 0, nullptr, nullptr, nullptr, 0));
+    }
+    if (!odb::pgsql::is_good_result(result.get())) {
+        odb::pgsql::translate_error(connection, result.get());  // throws; marks a lost connection
+    }
+    return RowsOf(result.get());
 }
 
 std::string SqlText(const std::string& text) {

@@ -5,6 +5,8 @@
 // this, whatever the number of calls in the batch (docs/performance.md).
 #pragma once
 
+#include <odb/database.hxx>
+
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,6 +22,13 @@ using PgRows = std::vector<std::vector<std::optional<std::string>>>;
 // (odb::deadlock, odb::connection_lost, odb::pgsql::database_exception), so that callers
 // retry and report them as they do ODB's own.
 std::vector<PgRows> RunPgStatements(const std::string& statements);
+
+// One statement without parameters on a pooled connection of `db`, outside any transaction
+// (autocommit): one round trip where an ODB query takes three (BEGIN, the query, COMMIT).
+// Prepared under `name` on each connection the first time it runs there, so PostgreSQL parses
+// and plans it once per connection. For a single read that shares no snapshot with another
+// (the response cache's newest release id).
+PgRows RunPgStatementAlone(odb::database& db, const std::string& name, const std::string& statement);
 
 // `text` as an SQL string literal: quotes doubled (PostgreSQL's standard_conforming_strings,
 // on by default since 9.1, makes backslashes plain characters).
