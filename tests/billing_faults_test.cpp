@@ -407,6 +407,36 @@ TEST_P(BillingFaultsTest, TwoInstancesNeverSpendMoreThanTheAllowance) {
     EXPECT_EQ(usage.charged, charged);
 }
 
+// On PostgreSQL a batch's ledger statements are written whole, values quoted by lastrod
+// (billing/credit_ledger.cpp): text with quotes and a semicolon, here the instance name, must
+// reach the ledger as given, and the reservation it is written with must settle.
+TEST_P(BillingFaultsTest, AnInstanceNameWithQuotesReachesTheLedgerAsGiven) {
+    const auto aside = D().SetServerAsideOnSqlite();
+    const std::string instance = D().Instance() + "-o'quo\"ted;--";
+    const fs::path config = D().WriteConfig("quoted.yaml", D().Dir() / "quoted-access.log", "", instance);
+    std::unique_ptr<Lastrod> server = Lastrod::Start(config);
+    HttpClient http(server->Port());
+    const std::time_t started = std::time(nullptr);
+    const CreatedKey key = D().CreateKeyWithId({1000, 100000, "", ""});
+    const HttpResponse charged = http.Get("/v1/fundos?limit=1", key.secret);
+    ASSERT_EQ(charged.status, 200) << charged.Describe();
+    const HttpResponse refunded = http.Get("/v1/fundos?limit=0", key.secret);
+    ASSERT_EQ(refunded.status, 422) << refunded.Describe();
+    EXPECT_EQ(server->Terminate(std::chrono::seconds(15)), 0) << server->Process().Output();
+
+    const std::map<std::string, LedgerEntry> ledger = ById(ReadLedger(D(), UtcMonth(started), key.id));
+    ASSERT_EQ(ledger.size(), 2u);
+    const auto first = ledger.find(charged.Header("X-Request-Id").value_or(""));
+    const auto second = ledger.find(refunded.Header("X-Request-Id").value_or(""));
+    ASSERT_NE(first, ledger.end());
+    ASSERT_NE(second, ledger.end());
+    EXPECT_EQ(first->second.instance, instance);
+    EXPECT_EQ(first->second.state, "charged");
+    EXPECT_EQ(second->second.instance, instance);
+    EXPECT_EQ(second->second.state, "refunded");
+    EXPECT_EQ(UsageSince(D(), key.id, started).charged, 1);
+}
+
 TEST_P(BillingFaultsTest, TwoInstancesShareOnePerMinuteWindow) {
     if (GetParam() == Backend::kSqlite) {
         GTEST_SKIP() << "one lastrod per SQLite database: SecondLastrodOnOneSqliteDatabaseIsRefused";
