@@ -92,7 +92,10 @@ std::time_t NextMonthStart(std::time_t now);
 
 // Applies calls to the ledger in order, inside the caller's write transaction. Rows are read
 // once per batch and written once at Flush(), so a batch of N calls costs a few statements per
-// key rather than per call.
+// key rather than per call. On PostgreSQL, where each statement is a round trip to another
+// process, a batch is four round trips whatever its size: BEGIN, Lock() (every row the batch
+// needs, locked and read), Flush() (every row it changed, written) and COMMIT; the ...OnPostgres
+// members build those statements (docs/performance.md, "On PostgreSQL").
 class LedgerBatch {
 public:
     LedgerBatch(odb::database& db, std::string instance);
