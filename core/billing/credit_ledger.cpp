@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <map>
-#include <stdexcept>
 #include <variant>
 
 namespace lastro::billing {
@@ -33,25 +32,14 @@ std::time_t MinuteOf(std::time_t now) {
     return now - now % 60;
 }
 
-// A usage or window row, read for this batch's update, made from `fresh` when missing.
-// On PostgreSQL every instance may create the same row at once: it is made to exist first (a
-// no-op when it does; the id and values are numbers and "YYYY-MM" text this file formats
-// itself), then read with a row lock. On SQLite the batch's write transaction already excludes every
-// other writer: the row is found by its id and persisted when missing, statements ODB
-// prepares once per connection (an INSERT text would be compiled again in every batch).
+// SQLite: a usage or window row for this batch's update, made from `fresh` when missing. The
+// batch's write transaction already excludes every other writer, so the row is found by its id
+// and persisted when missing, with statements ODB prepares once per connection. (PostgreSQL
+// makes and locks rows with LockOnPostgres, where instances create the same rows at once.)
 template <typename T>
-T ReadForUpdate(odb::database& db, const std::string& id, const T& fresh, const std::string& table,
-                const std::string& id_column, const std::string& other_columns,
-                const std::string& other_values) {
+T FindOrPersist(odb::database& db, const std::string& id, const T& fresh) {
     T row;
-    if (db.id() == odb::id_pgsql) {
-        db.execute("INSERT INTO " + table + " (" + id_column + ", " + other_columns + ") VALUES ('" + id +
-                   "', " + other_values + ") ON CONFLICT DO NOTHING");
-        using Query = odb::query<T>;
-        if (!db.query_one<T>(Query(id_column + " = '" + id + "' FOR UPDATE"), row)) {
-            throw std::logic_error(table + " row " + id + " vanished inside its transaction");
-        }
-    } else if (!db.find<T>(id, row)) {
+    if (!db.find<T>(id, row)) {
         row = fresh;
         db.persist(row);
     }
@@ -88,26 +76,30 @@ LedgerBatch::~LedgerBatch() = default;
 
 storage::CreditUsage& LedgerBatch::Usage(std::int64_t key_id, const std::string& month) {
     const std::string id = UsageId(key_id, month);
-    auto& slot = usage_[id];
-    if (!slot) {
-        slot = std::make_unique<Row>();
-        slot->value = ReadForUpdate(db_, id, storage::CreditUsage{id, key_id, month, 0, 0},
-                                    "core_credit_usage", "key_month", "key_id, month, reserved, charged",
-                                    std::to_string(key_id) + ", '" + month + "', 0, 0");
+    if (!usage_.contains(id)) {
+        if (db_.id() == odb::id_pgsql) {
+            LockOnPostgres({{id, {key_id, month}}}, {}, {});
+        } else {
+            auto slot = std::make_unique<Row>();
+            slot->value = FindOrPersist(db_, id, storage::CreditUsage{id, key_id, month, 0, 0});
+            usage_[id] = std::move(slot);
+        }
     }
-    return std::get<storage::CreditUsage>(slot->value);
+    return std::get<storage::CreditUsage>(usage_.at(id)->value);
 }
 
 storage::RateWindow& LedgerBatch::Window(std::int64_t key_id, std::time_t minute) {
     const std::string id = WindowId(key_id, minute);
-    auto& slot = windows_[id];
-    if (!slot) {
-        slot = std::make_unique<Row>();
-        slot->value = ReadForUpdate(db_, id, storage::RateWindow{id, key_id, minute, 0}, "core_rate_window",
-                                    "key_minute", "key_id, minute, calls",
-                                    std::to_string(key_id) + ", " + std::to_string(minute) + ", 0");
+    if (!windows_.contains(id)) {
+        if (db_.id() == odb::id_pgsql) {
+            LockOnPostgres({}, {{id, {key_id, minute}}}, {});
+        } else {
+            auto slot = std::make_unique<Row>();
+            slot->value = FindOrPersist(db_, id, storage::RateWindow{id, key_id, minute, 0});
+            windows_[id] = std::move(slot);
+        }
     }
-    return std::get<storage::RateWindow>(slot->value);
+    return std::get<storage::RateWindow>(windows_.at(id)->value);
 }
 
 void LedgerBatch::Lock(const std::vector<AdmissionRequest>& admissions,
@@ -138,8 +130,9 @@ void LedgerBatch::Lock(const std::vector<AdmissionRequest>& admissions,
 }
 
 // One round trip: every usage and window row made to exist and locked (an upsert that changes
-// nothing but locks and returns the row, in id order), and the settlements' entries read
-// with a row lock.
+// nothing but locks and returns the row, in id order; every instance may create the same row
+// at once), and the settlements' entries read with a row lock. Also how Usage() and Window()
+// lock a row the batch did not name in Lock().
 void LedgerBatch::LockOnPostgres(const std::map<std::string, std::pair<std::int64_t, std::string>>& usages,
                                  const std::map<std::string, std::pair<std::int64_t, std::time_t>>& windows,
                                  const std::vector<SettlementRequest>& settlements) {

@@ -156,8 +156,8 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
             odb::transaction t(BeginBatch());
             LedgerBatch ledger(db_, options_.instance);
             ledger.Lock(admissions, settlements);
-            // Settlements first (the refunds owed, then the batch's, all in one statement on
-            // PostgreSQL): what they release is there for the batch's admissions.
+            // Settlements first (the refunds owed, then the batch's): what they release is
+            // there for the batch's admissions.
             std::vector<SettleResult> settled = ledger.SettleAll(settlements);
             for (std::size_t i = 0, k = owed_refunds_.size(); i < batch.size(); ++i) {
                 if (std::holds_alternative<SettlementRequest>(batch[i].request)) {
