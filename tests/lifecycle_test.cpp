@@ -3,6 +3,7 @@
 #include "support/backend_fixture.hpp"
 #include "support/checks.hpp"
 #include "support/cvm_files.hpp"
+#include "support/ledger.hpp"
 
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/zip_archive.hpp>
@@ -214,20 +215,37 @@ TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
     const CommandResult ingest = D().Lastro({"ingest", "cvm.inf_mensal_fidc", republished.string()});
     ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
     EXPECT_EQ(quota_value(), 4321.123456) << "the call after the ingest answered the replaced month";
+    const std::string call_after_ingest = request_id;
 
     // And back to the sample's own file, so that the deployment serves the sample again.
     const CommandResult restore = D().Lastro({"ingest", "cvm.inf_mensal_fidc", original.string()});
     ASSERT_EQ(restore.exit_code, 0) << restore.Describe();
     EXPECT_EQ(quota_value(), published);
 
-    // The cache took part: the access log says the second call was answered from it.
+    // The cache took part: the access log says the second call was answered from it, and that
+    // the call after the ingest first found the answer of the replaced release there (a billed
+    // hit reads no release id; its settlement found the newer one, and it was answered anew).
     const std::vector<std::string> log = Lines(ReadFile(D().AccessLog()));
-    EXPECT_TRUE(std::any_of(log.begin(), log.end(),
-                            [&](const std::string& line) {
-                                return line.find(cached_call) != std::string::npos &&
-                                       line.find("\"cache\":\"hit\"") != std::string::npos;
-                            }))
+    auto logged = [&](const std::string& call, const std::string& cache) {
+        return std::any_of(log.begin(), log.end(), [&](const std::string& line) {
+            return line.find(call) != std::string::npos &&
+                   line.find("\"cache\":\"" + cache + "\"") != std::string::npos;
+        });
+    };
+    EXPECT_TRUE(logged(cached_call, "hit"))
         << "call " << cached_call << " was not answered from the response cache";
+    EXPECT_TRUE(logged(call_after_ingest, "outdated"))
+        << "call " << call_after_ingest << " did not meet the replaced release's answer in the cache";
+    // Answered anew, it was settled once: one ledger entry, charged, for its final answer.
+    std::vector<LedgerEntry> entries;
+    for (const LedgerEntry& e : ReadLedger(D(), UtcMonth(std::time(nullptr)))) {
+        if (e.request_id == call_after_ingest) {
+            entries.push_back(e);
+        }
+    }
+    ASSERT_EQ(entries.size(), 1u) << call_after_ingest;
+    EXPECT_EQ(entries[0].state, "charged");
+    EXPECT_EQ(entries[0].status, 200);
 }
 
 TEST_P(LifecycleTest, TruncatedArchiveIsRefusedAndChangesNothing) {

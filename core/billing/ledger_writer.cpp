@@ -5,6 +5,7 @@
 #include <odb/exceptions.hxx>
 #include <odb/transaction.hxx>
 
+#include <algorithm>
 #include <chrono>
 #include <ctime>
 
@@ -115,12 +116,18 @@ void LedgerWriter::Run() {
                 queue_.pop_front();
             }
         }
+        std::vector<Pending> outdated = SetAsideOutdated(batch);
         if (book_) {
             CommitInProcess(batch);  // also when empty: reservations may be due for writing
         } else if (!batch.empty()) {
             Commit(batch);
         }
         batch.clear();
+        for (Pending& pending : outdated) {
+            SettleResult result;
+            result.outdated = true;
+            pending.done(result);
+        }
         const std::time_t now = std::time(nullptr);
         // While the database is away this is also the probe, once a second, that notices its
         // return (and pays back the refunds owed meanwhile).
@@ -128,6 +135,41 @@ void LedgerWriter::Run() {
             Maintain(now);
         }
     }
+}
+
+std::vector<LedgerWriter::Pending> LedgerWriter::SetAsideOutdated(std::vector<Pending>& batch) {
+    auto cached = [](const Pending& p) {
+        const auto* settlement = std::get_if<SettlementRequest>(&p.request);
+        return settlement && settlement->answered_at_generation;
+    };
+    std::vector<Pending> outdated;
+    if (std::none_of(batch.begin(), batch.end(), cached)) {
+        return outdated;
+    }
+    // Read after every call of the batch arrived: an answer cached under this generation is
+    // the answer the data gives now. When it cannot be read, every cached answer counts as
+    // outdated; answering them anew then meets the same unavailable database (503, refunded).
+    std::optional<std::int64_t> newest;
+    try {
+        if (!connection_) {
+            connection_ = db_.connection();
+        }
+        newest = options_.newest_generation(*connection_);  // its page cache is warm (BeginBatch)
+    } catch (const std::exception&) {
+        connection_.reset();
+    }
+    std::vector<Pending> kept;
+    kept.reserve(batch.size());
+    for (Pending& pending : batch) {
+        const auto* settlement = std::get_if<SettlementRequest>(&pending.request);
+        if (cached(pending) && settlement->answered_at_generation != newest) {
+            outdated.push_back(std::move(pending));
+        } else {
+            kept.push_back(std::move(pending));
+        }
+    }
+    batch = std::move(kept);
+    return outdated;
 }
 
 odb::transaction_impl* LedgerWriter::BeginBatch() {

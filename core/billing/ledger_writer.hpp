@@ -15,8 +15,11 @@
 // for the writer at all: an AccountBook decides it in memory, and the writer records the
 // reservation once its call has run for `reservation_write_delay` unsettled (a call settled
 // sooner gets only its settled entry). Each call then waits for one durable commit, its
-// settlement's. docs/billing.md,
-// docs/performance.md.
+// settlement's. docs/billing.md, docs/performance.md.
+//
+// Before a batch, the writer reads the newest data release once when a settlement in it
+// carries the release its cached answer came from; a settlement whose release is no longer
+// the newest is answered `outdated`, unwritten, so that its call is answered anew.
 #pragma once
 
 #include "core/billing/account_book.hpp"
@@ -62,6 +65,10 @@ struct LedgerWriterOptions {
     // being settled; a call settled sooner gets its settled entry alone (one row written, not
     // three). A crash forgets the unwritten ones: their calls were never answered nor charged.
     std::chrono::milliseconds reservation_write_delay{1000};
+    // The newest data generation (release id), read on the writer's connection, outside any
+    // transaction. Asked once for a batch that holds a settlement whose answer came from the
+    // response cache (SettlementRequest::answered_at_generation); required for such settlements.
+    std::function<std::int64_t(odb::connection&)> newest_generation{};
 };
 
 class LedgerWriter {
@@ -101,6 +108,9 @@ private:
     };
 
     void Enqueue(Pending pending);
+    // Takes out of `batch` the settlements whose answer a newer release has replaced since it
+    // was cached, to be answered `outdated` after the batch, unsettled.
+    std::vector<Pending> SetAsideOutdated(std::vector<Pending>& batch);
     std::variant<Admission, SettleResult> EnqueueAndWait(Request request);
     void Run();
     void Commit(std::vector<Pending>& batch);           // the database decides admission

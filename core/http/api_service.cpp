@@ -35,7 +35,24 @@ struct ApiService::Call {
     std::optional<billing::CreditState> credits;
     std::optional<billing::RateDecision> rate;
     std::int64_t charged = 0;
-    const char* cache = nullptr;  // "hit" or "miss" when the response cache was asked
+    // "hit" or "miss" when the response cache was asked; "outdated" when it answered from a
+    // release that a newer one replaced before the call settled, and the call was answered anew.
+    const char* cache = nullptr;
+    // Set when the answer came from the response cache without reading the database: the
+    // release id it was cached under, checked by the call's settlement (LedgerWriter).
+    std::optional<std::int64_t> answered_at_generation;
+};
+
+// A billed call between its answer and its settlement, with what answering it anew needs.
+struct ApiService::Settling {
+    Call call;
+    OutgoingResponse response;
+    Respond respond;
+    std::int64_t allowance = 0;
+    std::optional<RouteMatch> match;  // set when a handler answered
+    sdk::Params params;
+    std::string filters;
+    std::optional<boost::json::value> position;
 };
 
 namespace {
@@ -221,7 +238,26 @@ int StatusOf(sdk::ProblemCode code) {
     return 500;
 }
 
+billing::LedgerWriterOptions LedgerOptions(const config::Config& config, odb::database& db) {
+    billing::LedgerWriterOptions options;
+    options.instance = config.server.instance;
+    options.stale_reservation_seconds = static_cast<std::time_t>(config.billing.stale_reservation_seconds);
+    // One lastrod owns a SQLite database (storage::ServingLock, taken by lastrod's main), so
+    // there admission is decided in this process; on PostgreSQL the database decides.
+    options.decide_in_process = db.id() == odb::id_sqlite;
+    options.newest_generation = [&db](odb::connection& connection) {
+        return ingest::ReleaseCatalog::NewestReleaseIdNow(db, connection);
+    };
+    return options;
+}
+
 }  // namespace
+
+void ApiService::SawRelease(std::int64_t id) {
+    std::int64_t seen = newest_seen_.load(std::memory_order_relaxed);
+    while (seen < id && !newest_seen_.compare_exchange_weak(seen, id, std::memory_order_relaxed)) {
+    }
+}
 
 ApiService::ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
                        std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log)
@@ -230,12 +266,7 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
       plugins_(plugins),
       keys_(db),
       key_cache_(keys_, std::chrono::milliseconds(config.auth.key_cache_ms)),
-      // One lastrod owns a SQLite database (storage::ServingLock, taken by lastrod's main), so
-      // there admission is decided in this process; on PostgreSQL the database decides.
-      ledger_(db,
-              billing::LedgerWriterOptions{config.server.instance, 512,
-                                           static_cast<std::time_t>(config.billing.stale_reservation_seconds),
-                                           db.id() == odb::id_sqlite}),
+      ledger_(db, LedgerOptions(config, db)),
       cursors_(std::move(cursor_secret)),
       answers_(static_cast<std::size_t>(config.server.response_cache_mb) << 20),
       access_log_(std::move(access_log)),
@@ -442,29 +473,51 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
     } else if (!match.route->handler) {
         response = Problem(call, 500, "operation " + op.id + " has no handler");
     } else {
-        response = RunHandler(call, match, checked.params, filters, position);
+        // A call that will be settled may take its answer from the cache on the newest release
+        // seen: its settlement checks that release is still the newest.
+        response = RunHandler(call, match, checked.params, filters, position, call.reservation.has_value());
     }
 
     if (!call.reservation) {
         return response;
     }
-    // Settle before the response leaves: it leaves from the writer's thread once the settlement
-    // is durable. When it cannot be recorded the call is answered 503 and its reservation is
-    // refunded (LedgerWriter).
-    struct Settling {
-        Call call;
-        OutgoingResponse response;
-        Respond respond;
-    };
     auto settling = std::make_shared<Settling>();  // allocated before anything is moved into it
     settling->call = std::move(call);
     settling->response = std::move(response);
     settling->respond = std::move(respond);
-    const billing::SettlementRequest settlement{*settling->call.reservation, allowance,
-                                                settling->response.status, std::time(nullptr)};
+    settling->allowance = allowance;
+    if (settling->call.answered_at_generation) {
+        settling->match = match;
+        settling->params = std::move(checked.params);
+        settling->filters = filters;
+        settling->position = std::move(position);
+    }
+    SettleThenAnswer(std::move(settling));
+    return std::nullopt;
+}
+
+// Settle before the response leaves: it leaves from the writer's thread once the settlement is
+// durable. When it cannot be recorded the call is answered 503 and its reservation is refunded
+// (LedgerWriter). An answer from a cached release that a newer one has replaced is not
+// settled: the call is answered anew from the data, here on the writer's thread (it happens
+// only to calls in flight when an ingest commits), and settled again.
+void ApiService::SettleThenAnswer(std::shared_ptr<Settling> settling) {
+    Call& call = settling->call;
+    const billing::SettlementRequest settlement{*call.reservation, settling->allowance,
+                                                settling->response.status, std::time(nullptr),
+                                                call.answered_at_generation};
     ledger_.SettleAsync(settlement, [this, settling](billing::LedgerWriter::SettleOutcome outcome) {
         Call& c = settling->call;
         try {
+            if (auto* result = std::get_if<billing::SettleResult>(&outcome);
+                result && result->outdated && settling->match) {
+                c.answered_at_generation.reset();
+                settling->response = RunHandler(c, *settling->match, settling->params, settling->filters,
+                                                settling->position, false);
+                c.cache = "outdated";
+                SettleThenAnswer(settling);
+                return;
+            }
             Settled(c, settling->response, std::move(outcome));
         } catch (const std::exception& e) {
             settling->response =
@@ -472,7 +525,6 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
         }
         Finish(c, std::move(settling->response), settling->respond);
     });
-    return std::nullopt;
 }
 
 void ApiService::Settled(Call& call, OutgoingResponse& response,
@@ -496,7 +548,8 @@ void ApiService::Settled(Call& call, OutgoingResponse& response,
 
 OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, const sdk::Params& params,
                                         const std::string& filters,
-                                        const std::optional<boost::json::value>& position) {
+                                        const std::optional<boost::json::value>& position,
+                                        bool checked_at_settlement) {
     const plugins::OperationSpec& op = *match.route->operation;
     OutgoingResponse response;
     try {
@@ -504,11 +557,22 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
         std::int64_t generation = 0;
         std::shared_ptr<const FrozenAnswer> answer;
         bool computed = false;  // by the handler, on this call
-        if (answers_.Enabled() && db_.id() == odb::id_pgsql) {
+        if (answers_.Enabled() && checked_at_settlement) {
+            // No database read at all: the settlement's batch reads the newest release id once
+            // for all its calls (docs/performance.md, "Response cache").
+            const std::int64_t seen = newest_seen_.load(std::memory_order_relaxed);
+            answer = answers_.Find(key, seen);
+            if (answer) {
+                call.cache = "hit";
+                call.answered_at_generation = seen;
+            }
+        } else if (answers_.Enabled() && db_.id() == odb::id_pgsql) {
             // A hit needs only the newest release id, one round trip outside any transaction
             // (a transaction is three). A miss reads it again below, in the handler's
             // transaction, so that the answer stored is of the release it is stored under.
-            answer = answers_.Find(key, ingest::ReleaseCatalog::NewestReleaseIdOnPostgres(db_));
+            const std::int64_t newest = ingest::ReleaseCatalog::NewestReleaseIdOnPostgres(db_);
+            SawRelease(newest);
+            answer = answers_.Find(key, newest);
             call.cache = answer ? "hit" : "miss";
         }
         if (!answer) {
@@ -518,6 +582,7 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
                 // Read in the transaction the handler would read the data in: the answer and
                 // the release it is stored under are of the same moment.
                 generation = releases.NewestReleaseId();
+                SawRelease(generation);
                 answer = answers_.Find(key, generation);
                 call.cache = answer ? "hit" : "miss";
             }

@@ -2,7 +2,8 @@
 //   route -> request id -> auth (401, cached) -> admission: per-minute limit (429) and credit
 //   reservation (429), one group commit -> scope (403, refunded) -> parameters (422/400,
 //   refunded) -> handler in a read transaction, or its answer from the response cache while no
-//   ingest has committed since (404 charged, 5xx refunded) -> envelope or
+//   ingest has committed since, which a billed call's settlement checks (404 charged, 5xx
+//   refunded) -> envelope or
 //   problem -> settlement, durable before the answer (group commit; the answer leaves from the
 //   ledger writer's thread once it is) -> headers.
 // A database that is away gives 503 and charges nothing. One ApiService is shared by every
@@ -72,18 +73,25 @@ public:
     int InFlight() const { return in_flight_.load(); }
 
 private:
-    struct Call;  // the state of one request as it moves through the pipeline
+    struct Call;      // the state of one request as it moves through the pipeline
+    struct Settling;  // a billed call waiting for its settlement
 
     // The response, or nullopt when the call went on to its settlement, which answers it.
     std::optional<OutgoingResponse> HandleV1(Call& call, const RouteMatch& match,
                                              const IncomingRequest& request, Respond& respond);
+    // Settles the call, then answers it from the writer's thread.
+    void SettleThenAnswer(std::shared_ptr<Settling> settling);
     // Applies the settlement's outcome to the call's response.
     void Settled(Call& call, OutgoingResponse& response, billing::LedgerWriter::SettleOutcome outcome);
     // Request id, billing headers, access log line; then `respond`.
     void Finish(Call& call, OutgoingResponse response, const Respond& respond);
+    // The handler's answer, from the response cache when it holds one. With
+    // `checked_at_settlement` a cached answer of the newest release seen is taken without
+    // reading the database, and the call's settlement checks that release is still the newest.
     OutgoingResponse RunHandler(Call& call, const RouteMatch& match, const sdk::Params& params,
-                                const std::string& filters,
-                                const std::optional<boost::json::value>& position);
+                                const std::string& filters, const std::optional<boost::json::value>& position,
+                                bool checked_at_settlement);
+    void SawRelease(std::int64_t id);  // raises newest_seen_
     // The envelope of `answer` for this call: its request_id and, when paginated, its cursor.
     std::string Envelope(const Call& call, const plugins::OperationSpec& op, const sdk::Params& params,
                          const std::string& filters, const FrozenAnswer& answer) const;
@@ -102,6 +110,7 @@ private:
     billing::LedgerWriter ledger_;
     CursorCodec cursors_;
     ResponseCache answers_;
+    std::atomic<std::int64_t> newest_seen_{0};  // the newest release id a read has seen
     std::shared_ptr<spdlog::logger> access_log_;
     std::time_t started_at_;
     std::atomic<bool> draining_{false};

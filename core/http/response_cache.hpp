@@ -4,7 +4,9 @@
 // changes only when an ingest commits, and every ingest records a release whose id is larger
 // than any before. So an answer is stored under (operation and parameters, newest release id
 // read in the same transaction as the data) and is valid exactly while no newer release
-// exists: the first call that sees a newer id empties the cache. What belongs to one call
+// exists: the first call that sees a newer id empties the cache. (A billed call may look up the
+// newest id seen without reading it; its settlement then checks it: ApiService,
+// LedgerWriter.) What belongs to one call
 // (request_id, the signed cursor) is never stored. The cache is bounded in bytes and drops
 // the least recently used answers first; billing is unaffected (a cached answer costs what
 // the operation costs).

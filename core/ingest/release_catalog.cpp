@@ -6,6 +6,8 @@
 
 #include <lastro/sdk/cached_query.hpp>
 
+#include <odb/transaction.hxx>
+
 namespace lastro::ingest {
 
 std::optional<sdk::Release> ReleaseCatalog::LatestRelease(const std::string& dataset) const {
@@ -34,11 +36,30 @@ std::int64_t ReleaseCatalog::NewestReleaseId() const {
     return q.ExecuteOne(newest) ? newest.id.value_or(0) : 0;
 }
 
-std::int64_t ReleaseCatalog::NewestReleaseIdOnPostgres(odb::database& db) {
-    const storage::PgRows rows =
-        storage::RunPgStatementAlone(db, "lastro_newest_release", "SELECT max(id) FROM core_data_release");
+namespace {
+
+constexpr const char* kNewestReleaseName = "lastro_newest_release";
+constexpr const char* kNewestReleaseSql = "SELECT max(id) FROM core_data_release";
+
+std::int64_t NewestOf(const storage::PgRows& rows) {
     return rows.empty() || rows.front().empty() || !rows.front().front() ? 0
                                                                          : std::stoll(*rows.front().front());
+}
+
+}  // namespace
+
+std::int64_t ReleaseCatalog::NewestReleaseIdOnPostgres(odb::database& db) {
+    return NewestOf(storage::RunPgStatementAlone(db, kNewestReleaseName, kNewestReleaseSql));
+}
+
+std::int64_t ReleaseCatalog::NewestReleaseIdNow(odb::database& db, odb::connection& connection) {
+    if (db.id() == odb::id_pgsql) {
+        return NewestOf(storage::RunPgStatementAlone(connection, kNewestReleaseName, kNewestReleaseSql));
+    }
+    odb::transaction t(connection.begin());
+    const std::int64_t newest = ReleaseCatalog(db).NewestReleaseId();
+    t.commit();
+    return newest;
 }
 
 }  // namespace lastro::ingest

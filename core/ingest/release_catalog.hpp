@@ -24,6 +24,9 @@ public:
     // round trip instead of three): for the response cache, before it knows whether a
     // transaction is needed at all.
     static std::int64_t NewestReleaseIdOnPostgres(odb::database& db);
+    // The newest release id now, on `connection` of `db`, which has no transaction open: on
+    // PostgreSQL one round trip as above, on SQLite a read transaction of its own.
+    static std::int64_t NewestReleaseIdNow(odb::database& db, odb::connection& connection);
 
 private:
     odb::database& db_;

@@ -61,7 +61,11 @@ std::vector<PgRows> RunPgStatements(const std::string& statements) {
 
 PgRows RunPgStatementAlone(odb::database& db, const std::string& name, const std::string& statement) {
     odb::connection_ptr pooled(db.connection());
-    auto& connection = static_cast<odb::pgsql::connection&>(*pooled);
+    return RunPgStatementAlone(*pooled, name, statement);
+}
+
+PgRows RunPgStatementAlone(odb::connection& on, const std::string& name, const std::string& statement) {
+    auto& connection = static_cast<odb::pgsql::connection&>(on);
     PGconn* handle = connection.handle();
     Result result(PQexecPrepared(handle, name.c_str(), 0, nullptr, nullptr, nullptr, 0));
     const char* state = result ? PQresultErrorField(result.get(), PG_DIAG_SQLSTATE) : nullptr;

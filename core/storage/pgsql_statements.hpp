@@ -5,6 +5,7 @@
 // this, whatever the number of calls in the batch (docs/performance.md).
 #pragma once
 
+#include <odb/connection.hxx>
 #include <odb/database.hxx>
 
 #include <optional>
@@ -29,6 +30,9 @@ std::vector<PgRows> RunPgStatements(const std::string& statements);
 // and plans it once per connection. For a single read that shares no snapshot with another
 // (the response cache's newest release id).
 PgRows RunPgStatementAlone(odb::database& db, const std::string& name, const std::string& statement);
+// The same on `connection`, a PostgreSQL connection with no transaction open.
+PgRows RunPgStatementAlone(odb::connection& connection, const std::string& name,
+                           const std::string& statement);
 
 // `text` as an SQL string literal: quotes doubled (PostgreSQL's standard_conforming_strings,
 // on by default since 9.1, makes backslashes plain characters).
