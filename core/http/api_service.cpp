@@ -567,9 +567,10 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
                 call.answered_at_generation = seen;
             }
         } else if (answers_.Enabled() && db_.id() == odb::id_pgsql) {
-            // A hit needs only the newest release id, one round trip outside any transaction
-            // (a transaction is three). A miss reads it again below, in the handler's
-            // transaction, so that the answer stored is of the release it is stored under.
+            // A call not settled (an included page) checks the release itself: a hit needs
+            // only the newest id, one round trip outside any transaction (a transaction is three). A miss
+            // reads it again below, in the handler's transaction, so that the answer stored is of the release
+            // it is stored under.
             const std::int64_t newest = ingest::ReleaseCatalog::NewestReleaseIdOnPostgres(db_);
             SawRelease(newest);
             answer = answers_.Find(key, newest);
