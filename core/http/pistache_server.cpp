@@ -224,6 +224,7 @@ std::uint16_t PistacheServer::Start() {
     impl_->endpoint = std::make_unique<Http::Endpoint>(address);
     auto options = Http::Endpoint::options()
                        .threads(impl_->config.threads)
+                       .threadsName("http-worker")  // for `top -H`, perf and the load benchmark
                        .flags(Tcp::Options::ReuseAddr)
                        .maxRequestSize(PistacheRequestCap(impl_->config.max_request_bytes))
                        .headerTimeout(std::chrono::milliseconds(impl_->config.header_timeout_ms))
