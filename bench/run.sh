@@ -15,10 +15,12 @@
 # load:    GET /v1/resolve?cnpj=... with a valid key (authenticated, admitted and settled by the
 #          ledger's group commit, one database read) at 1 and 32 connections beside the bare
 #          endpoint: req/s, p50, p99, errors, the server's CPU time per call (user + system,
-#          from /proc) and the throughput ratio (docs/performance.md).
+#          from /proc, also split between the ledger writer's thread and the HTTP workers) and
+#          the throughput ratio (docs/performance.md).
 #          Three times: SQLite synchronous full (the default: a disk sync per group commit) with
 #          the response cache (the default) and without it, and synchronous normal (no sync),
-#          to show what the cache and the sync are worth on the machine.
+#          to show what the cache and the sync are worth on the machine. Once, /health at 32
+#          connections: the host alone (HTTP, routing, a JSON body; no key, billing or read).
 # pgsql:   the load benchmark on PostgreSQL, the production shape (docs/deploy.md): a durable
 #          cluster of the build root's PostgreSQL 17 (fsync and synchronous_commit on, its
 #          defaults) started for the run, one lastrod at 32 connections, then two lastrods on
@@ -95,6 +97,15 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 # Microseconds of CPU per request between two cpu_ticks readings over `requests`.
 cpu_per_call() { awk -v a="$1" -v b="$2" -v n="$3" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.1f", (b - a) * 1e6 / hz / n}'; }
 hwm() { awk '/^VmHWM/ {print $2}' "/proc/$1/status"; }
+# CPU clock ticks of process $1's threads named $2 (lastrod names its ledger writer
+# "ledger-writer" and Pistache's reactors "http-worker").
+thread_ticks() {
+    local t sum=0
+    for t in /proc/"$1"/task/*; do
+        [ "$(cat "$t/comm" 2>/dev/null)" = "$2" ] && sum=$((sum + $(awk '{print $14 + $15}' "$t/stat")))
+    done
+    echo "$sum"
+}
 
 start_servers() {
     "$bin/lastrod" 2>"$work/lastrod.log" &
@@ -238,12 +249,18 @@ load_once() {
         say "no fund found through /v1/fundos"
         exit 1
     }
-    local c l_rps b_rps t0 l_cpu b_cpu
+    local c l_rps b_rps t0 w0 h0 l_cpu b_cpu
     for c in 1 32; do
         t0=$(cpu_ticks "$lastrod_pid")
+        w0=$(thread_ticks "$lastrod_pid" ledger-writer)
+        h0=$(thread_ticks "$lastrod_pid" http-worker)
         read -r n l_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/v1/resolve?cnpj=$cnpj" "$c")
         l_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$lastrod_pid")" "$n")
         printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' "resolve ($label)" "$c" "$n" "$l_rps" "$p50" "$p99" "$bad" "$l_cpu"
+        printf '%-28s %6s %54s %12s\n' "  of it: ledger writer" "" "" \
+            "$(cpu_per_call "$w0" "$(thread_ticks "$lastrod_pid" ledger-writer)" "$n")"
+        printf '%-28s %6s %54s %12s\n' "  of it: http workers" "" "" \
+            "$(cpu_per_call "$h0" "$(thread_ticks "$lastrod_pid" http-worker)" "$n")"
         t0=$(cpu_ticks "$bare_pid")
         read -r n b_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" "$c")
         b_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$bare_pid")" "$n")
@@ -252,6 +269,16 @@ load_once() {
             printf "ratio lastrod/bare at %d connections: throughput %.3f (goal at 32: 0.7), CPU per call %.1f times\n",
                 c, a / b, la / lb }'
     done
+    if [ "$2" != 0 ] && [ "$1" = full ]; then
+        # The host alone at 32 connections: HTTP, routing and a JSON body, without key, billing
+        # or database read. What lastrod costs before any of the work a billed call adds.
+        t0=$(cpu_ticks "$lastrod_pid")
+        read -r n l_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/health" 32)
+        l_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$lastrod_pid")" "$n")
+        printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' "/health (host alone)" 32 "$n" "$l_rps" "$p50" "$p99" "$bad" "$l_cpu"
+        awk -v a="$l_rps" -v b="$b_rps" 'BEGIN {
+            printf "ratio lastrod /health / bare at 32 connections: %.3f (bare: its run above)\n", a / b }'
+    fi
     stop_servers
 }
 
