@@ -21,6 +21,10 @@
 #          the response cache (the default) and without it, and synchronous normal (no sync),
 #          to show what the cache and the sync are worth on the machine. Once, /health at 32
 #          connections: the host alone (HTTP, routing, a JSON body; no key, billing or read).
+#          Then the floor of any billed design on the machine, at 32 connections: the bare
+#          endpoint answering through one writer thread (bench/bare_endpoint.cpp), first with
+#          nothing written (the hand-over alone), then after each group's append to a journal
+#          file and one fdatasync (a durable group commit with no key, ledger or database).
 # pgsql:   the load benchmark on PostgreSQL, the production shape (docs/deploy.md): a durable
 #          cluster of the build root's PostgreSQL 17 (fsync and synchronous_commit on, its
 #          defaults) started for the run, one lastrod at 32 connections, then two lastrods on
@@ -278,8 +282,34 @@ load_once() {
         printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' "/health (host alone)" 32 "$n" "$l_rps" "$p50" "$p99" "$bad" "$l_cpu"
         awk -v a="$l_rps" -v b="$b_rps" 'BEGIN {
             printf "ratio lastrod /health / bare at 32 connections: %.3f (bare: its run above)\n", a / b }'
+        stop_servers
+        # The floor of any billed design on this machine: the bare endpoint answering through
+        # one writer thread, with nothing written, then after a group's append and fdatasync.
+        floor_once "bare + hand-over" - "$b_rps"
+        floor_once "bare + group fdatasync" "$work/journal" "$b_rps"
+        return
     fi
     stop_servers
+}
+
+# The bare endpoint in group-commit mode ($2: its journal, or - for none) at 32 connections,
+# and its throughput over $3 (the bare endpoint's, in the same run).
+floor_once() {
+    local pid t0 n rps p50 p99 bad cpu
+    "$bin/bare_endpoint" 18091 "$threads" "$2" 2>/dev/null &
+    pid=$!
+    for _ in $(seq 100); do
+        curl -fs -o /dev/null http://127.0.0.1:18091/ && break
+        sleep 0.1
+    done
+    t0=$(cpu_ticks "$pid")
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18091/v1/bare" 32)
+    cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$pid")" "$n")
+    kill "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+    printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' "$1" 32 "$n" "$rps" "$p50" "$p99" "$bad" "$cpu"
+    awk -v a="$rps" -v b="$3" -v l="$1" 'BEGIN {
+        printf "ratio %s / bare at 32 connections: %.3f (bare: its run above)\n", l, a / b }'
 }
 
 load() {
