@@ -356,6 +356,13 @@ struct AnbimaSubclass {
 
 // How many classes a fund has: a class that is its fund's only class also owns the filings
 // made under the fund's CNPJ.
+// The id of a class (/v1/resolve lists a fund's classes by id), without loading its row.
+#pragma db view object(FundClass)
+struct FundClassId {
+#pragma db column(FundClass::class_id)
+    std::string class_id;
+};
+
 #pragma db view object(FundClass)
 struct FundClassCount {
 #pragma db column("count(" + FundClass::class_id + ")")

@@ -81,15 +81,16 @@ std::vector<FundClass> ClassesByCnpj(odb::database& db, const std::string& cnpj)
     return classes;
 }
 
-// The ids of a fund's classes in registry order.
+// The ids of a fund's classes in registry order (only the ids: a class row has 30 columns).
 std::vector<std::string> ClassIdsOfFund(odb::database& db, const std::string& fund_id) {
-    auto q = sdk::CachedQuery<FundClass, ByText>(db, "funds.classes_of_fund", [](const ByText& p) {
-        return (ClassQuery::fund_id == ClassQuery::_ref(p.value)) + "ORDER BY" + ClassQuery::registry_id;
+    auto q = sdk::CachedQuery<FundClassId, ByText>(db, "funds.class_ids_of_fund", [](const ByText& p) {
+        return odb::query<FundClassId>((ClassQuery::fund_id == ClassQuery::_ref(p.value)) + "ORDER BY" +
+                                       ClassQuery::registry_id);
     });
     q.params.value = fund_id;
     std::vector<std::string> ids;
-    for (const FundClass& fund_class : q.Execute()) {
-        ids.push_back(fund_class.class_id);
+    for (FundClassId& row : q.Execute()) {
+        ids.push_back(std::move(row.class_id));
     }
     return ids;
 }
