@@ -127,6 +127,31 @@ private:
     std::thread thread_;
 };
 
+// The journal at `path`, written in full (kRingBytes of zeros) and synced; -1 with errno set
+// when that fails.
+int OpenJournal(const char* path) {
+    const int fd = ::open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        return -1;
+    }
+    const std::string zeros(1 << 20, '\0');
+    for (std::size_t done = 0; done < kRingBytes; done += zeros.size()) {
+        if (::write(fd, zeros.data(), zeros.size()) != static_cast<ssize_t>(zeros.size())) {
+            const int error = errno != 0 ? errno : ENOSPC;  // a short write sets none
+            ::close(fd);
+            errno = error;
+            return -1;
+        }
+    }
+    if (::fsync(fd) != 0) {
+        const int error = errno;
+        ::close(fd);
+        errno = error;
+        return -1;
+    }
+    return fd;
+}
+
 GroupCommitter* committer = nullptr;
 std::atomic<std::uint64_t> sequence{0};
 
@@ -160,20 +185,10 @@ int main(int argc, char** argv) {
     }
     int journal = -1;
     if (argc == 4 && std::strcmp(argv[3], "-") != 0) {
-        journal = ::open(argv[3], O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-        const std::string zeros(1 << 20, '\0');
-        for (std::size_t done = 0; journal >= 0 && done < kRingBytes; done += zeros.size()) {
-            if (::write(journal, zeros.data(), zeros.size()) != static_cast<ssize_t>(zeros.size())) {
-                ::close(journal);
-                journal = -1;
-            }
-        }
-        if (journal >= 0 && ::fsync(journal) != 0) {
-            ::close(journal);
-            journal = -1;
-        }
+        journal = OpenJournal(argv[3]);
         if (journal < 0) {
-            std::fprintf(stderr, "bare_endpoint: cannot open %s: %s\n", argv[3], std::strerror(errno));
+            std::fprintf(stderr, "bare_endpoint: cannot prepare journal %s: %s\n", argv[3],
+                         std::strerror(errno));
             return 1;
         }
     }

@@ -354,8 +354,6 @@ struct AnbimaSubclass {
 
 // ---- views (no tables) ---------------------------------------------------------------
 
-// How many classes a fund has: a class that is its fund's only class also owns the filings
-// made under the fund's CNPJ.
 // The id of a class (/v1/resolve lists a fund's classes by id), without loading its row.
 #pragma db view object(FundClass)
 struct FundClassId {
@@ -363,6 +361,8 @@ struct FundClassId {
     std::string class_id;
 };
 
+// How many classes a fund has: a class that is its fund's only class also owns the filings
+// made under the fund's CNPJ.
 #pragma db view object(FundClass)
 struct FundClassCount {
 #pragma db column("count(" + FundClass::class_id + ")")
