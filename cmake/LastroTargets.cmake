@@ -20,12 +20,17 @@ function(lastro_add_tests name)
     gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${labels}")
 endfunction()
 
-# lastro_add_plugin(<name> SOURCES <files...> MODEL <model.hxx> MANIFEST <manifest.yaml>)
+# lastro_add_plugin(<name> SOURCES <files...> MODEL <model.hxx> MANIFEST <manifest.yaml>
+#                   [LIBS <targets...>] [OUTPUT_DIR <dir>])
 # A plugin shared object (hidden visibility, no undefined symbols) and its manifest, both
-# placed in ${LASTRO_PLUGIN_OUTPUT_DIR}. The code is compiled once into the OBJECT library
+# placed in OUTPUT_DIR (default ${LASTRO_PLUGIN_OUTPUT_DIR}, the directory lastrod loads in
+# development; plugins only tests load go elsewhere). The code is compiled once into the OBJECT library
 # lastro-<name>-objs, which the plugin's unit tests link directly.
 function(lastro_add_plugin name)
-    cmake_parse_arguments(ARG "" "MODEL;MANIFEST" "SOURCES;LIBS" ${ARGN})
+    cmake_parse_arguments(ARG "" "MODEL;MANIFEST;OUTPUT_DIR" "SOURCES;LIBS" ${ARGN})
+    if(NOT ARG_OUTPUT_DIR)
+        set(ARG_OUTPUT_DIR ${LASTRO_PLUGIN_OUTPUT_DIR})
+    endif()
     set(objs lastro-${name}-objs)
     add_library(${objs} OBJECT ${ARG_SOURCES})
     set_target_properties(${objs} PROPERTIES CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
@@ -37,10 +42,36 @@ function(lastro_add_plugin name)
 
     set(target lastro-${name})
     add_library(${target} SHARED $<TARGET_OBJECTS:${objs}>)
-    set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${LASTRO_PLUGIN_OUTPUT_DIR})
+    set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ARG_OUTPUT_DIR})
     target_link_options(${target} PRIVATE -Wl,--no-undefined)
     target_link_libraries(${target} PRIVATE ${objs})
     if(ARG_MANIFEST)
-        configure_file(${ARG_MANIFEST} ${LASTRO_PLUGIN_OUTPUT_DIR}/${name}.yaml COPYONLY)
+        configure_file(${ARG_MANIFEST} ${ARG_OUTPUT_DIR}/${name}.yaml COPYONLY)
     endif()
+endfunction()
+
+# lastro_header_identity(<name> ROOT <dir> FILES <headers...> HEADER <include path> NAMESPACE <ns>
+#                        SYMBOL <symbol> MACRO <macro>)
+# An INTERFACE library <name> whose include path holds the header <include path> (e.g.
+# lastro/sdk/abi_identity.hpp), generated at build time, defining <ns>::<symbol> and the macro
+# <macro>: the identity of an interface made of FILES (cmake/header_identity.cmake). Whatever
+# links <name> is built after the header. The SDK's ABI identity and a plugin's service identity
+# are made this way (docs/plugins.md).
+function(lastro_header_identity name)
+    cmake_parse_arguments(ARG "" "ROOT;HEADER;NAMESPACE;SYMBOL;MACRO" "FILES" ${ARGN})
+    set(out_dir ${CMAKE_CURRENT_BINARY_DIR}/${name})
+    set(out ${out_dir}/${ARG_HEADER})
+    string(REPLACE ";" "|" files "${ARG_FILES}")
+    set(script ${CMAKE_SOURCE_DIR}/cmake/header_identity.cmake)
+    add_custom_command(
+        OUTPUT ${out}
+        COMMAND ${CMAKE_COMMAND} -DROOT=${ARG_ROOT} -DFILES=${files} -DOUTPUT=${out}
+                -DNAMESPACE=${ARG_NAMESPACE} -DSYMBOL=${ARG_SYMBOL} -DMACRO=${ARG_MACRO} -P ${script}
+        DEPENDS ${ARG_FILES} ${script}
+        COMMENT "Identity of ${ARG_NAMESPACE}::${ARG_SYMBOL} from ${ARG_ROOT}"
+        VERBATIM)
+    add_custom_target(${name}-generate DEPENDS ${out})
+    add_library(${name} INTERFACE)
+    target_include_directories(${name} INTERFACE ${out_dir})
+    add_dependencies(${name} ${name}-generate)
 endfunction()

@@ -314,7 +314,7 @@ TEST_P(LifecycleTest, LastroPluginsListsOperationsAndRefusesAnInvalidManifest) {
     const fs::path broken_dir = D().Dir() / "broken-manifests";
     fs::create_directories(broken_dir);
     std::ofstream(broken_dir / "broken.yaml")
-        << "name: broken\nversion: 1.0.0\nlibrary: libbroken.so\nsdk: 1\noperations:\n"
+        << "name: broken\nversion: 1.0.0\nlibrary: libbroken.so\noperations:\n"
            "  - id: broken.op\n    path: /v1/broken\n    price: -3\n    scope: broken\n"
            "    response: {entity: x, shape: array, fields: [{name: a, type: string}]}\n";
     std::string text = D().ConfigText(D().Dir() / "unused.log");
@@ -329,7 +329,7 @@ TEST_P(LifecycleTest, LastroPluginsListsOperationsAndRefusesAnInvalidManifest) {
     options.timeout = std::chrono::seconds(30);
     CommandResult bad = RunCommand({BinaryPath("lastro").string(), "plugins"}, options);
     EXPECT_NE(bad.exit_code, 0) << bad.Describe();
-    EXPECT_NE(bad.err.find((broken_dir / "broken.yaml").string() + ":8:12: operations[0].price"),
+    EXPECT_NE(bad.err.find((broken_dir / "broken.yaml").string() + ":7:12: operations[0].price"),
               std::string::npos)
         << bad.Describe();
 }

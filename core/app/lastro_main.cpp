@@ -39,12 +39,25 @@ int ListPlugins() {
     for (const auto& p : runtime->plugins->Plugins()) {
         const auto& m = p->manifest;
         std::printf("%s %s  (%s)\n", m.name.c_str(), m.version.c_str(), m.file.string().c_str());
+        for (const auto& r : m.requires_plugins) {
+            std::printf("  requires  %-22s %s\n", r.plugin.c_str(), r.versions.Text().c_str());
+        }
+        for (const auto& [name, service] : runtime->plugins->Services()) {
+            if (service.plugin == m.name) {
+                std::printf("  service   %-22s identity %s\n", name.c_str(), service.identity.c_str());
+            }
+        }
         for (const auto& op : m.operations) {
             std::printf("  operation %-22s GET %-50s price %-3lld scope %s\n", op.id.c_str(), op.path.c_str(),
                         static_cast<long long>(op.price), op.scope.c_str());
         }
         for (const auto& ds : m.datasets) {
-            std::printf("  dataset   %-22s %s\n", ds.id.c_str(), ds.description.c_str());
+            std::string from;
+            for (const auto& source : ds.derived_from) {
+                from += (from.empty() ? " (derived from " : ", ") + source;
+            }
+            std::printf("  dataset   %-22s %s%s\n", ds.id.c_str(), ds.description.c_str(),
+                        from.empty() ? "" : (from + ")").c_str());
         }
     }
     return 0;
@@ -145,27 +158,52 @@ int Ledger(const std::string& month_text, std::optional<long long> key) {
     return 0;
 }
 
+void PrintOutcomes(const lastro::ingest::IngestOutcomes& outcomes) {
+    for (const auto& outcome : outcomes) {
+        const auto& s = outcome.summary;
+        if (outcome.source.empty()) {
+            std::fprintf(stderr, "%s: release %s: ", outcome.dataset.c_str(), outcome.release_label.c_str());
+        } else {
+            std::fprintf(stderr, "%s: derived from %s, release %s: ", outcome.dataset.c_str(),
+                         outcome.source.c_str(), outcome.release_label.c_str());
+        }
+        std::fprintf(stderr,
+                     "%zu rows read, %zu inserted, %zu updated, %zu unchanged, %zu removed, %zu rejected",
+                     s.rows_read, s.inserted, s.updated, s.unchanged, s.removed, s.rejected);
+        std::fprintf(stderr, "; periods: %s\n", lastro::ingest::DescribePeriods(s.periods).c_str());
+        for (const auto& reason : s.rejections) {
+            std::fprintf(stderr, "  rejected: %s\n", reason.c_str());
+        }
+        if (s.rejected > s.rejections.size()) {
+            std::fprintf(stderr, "  ... and %zu more rejections\n", s.rejected - s.rejections.size());
+        }
+    }
+}
+
 int Ingest(const std::string& dataset, const std::vector<std::string>& paths) {
     auto runtime = Boot();
     lastro::runtime::RequireMigrated(*runtime);
+    runtime->plugins->StartAll();  // derivations may use services, which plugins set up when they start
     std::vector<std::filesystem::path> inputs(paths.begin(), paths.end());
-    lastro::ingest::IngestOutcome outcome;
+    lastro::ingest::IngestOutcomes outcomes;
     {
         lastro::ingest::ConsoleProgress progress(isatty(STDERR_FILENO) != 0);
-        outcome = lastro::ingest::RunIngest(*runtime->db, *runtime->plugins, dataset, inputs, progress);
+        outcomes = lastro::ingest::RunIngest(*runtime->db, *runtime->plugins, dataset, inputs, progress);
     }
-    const auto& s = outcome.summary;
-    std::fprintf(stderr,
-                 "%s: release %s: %zu rows read, %zu inserted, %zu updated, %zu unchanged, %zu removed, %zu "
-                 "rejected\n",
-                 dataset.c_str(), outcome.release_label.c_str(), s.rows_read, s.inserted, s.updated,
-                 s.unchanged, s.removed, s.rejected);
-    for (const auto& reason : s.rejections) {
-        std::fprintf(stderr, "  rejected: %s\n", reason.c_str());
+    PrintOutcomes(outcomes);
+    return 0;
+}
+
+int Derive(const std::string& dataset) {
+    auto runtime = Boot();
+    lastro::runtime::RequireMigrated(*runtime);
+    runtime->plugins->StartAll();
+    lastro::ingest::IngestOutcomes outcomes;
+    {
+        lastro::ingest::ConsoleProgress progress(isatty(STDERR_FILENO) != 0);
+        outcomes = lastro::ingest::RunDerivation(*runtime->db, *runtime->plugins, dataset, progress);
     }
-    if (s.rejected > s.rejections.size()) {
-        std::fprintf(stderr, "  ... and %zu more rejections\n", s.rejected - s.rejections.size());
-    }
+    PrintOutcomes(outcomes);
     return 0;
 }
 
@@ -249,9 +287,15 @@ int main(int argc, char** argv) {
     std::string dataset;
     std::vector<std::string> paths;
     auto* ingest = app.add_subcommand("ingest", "Load a dataset from its official files");
-    ingest->add_option("DATASET", dataset, "Dataset id, e.g. cvm.registro_fundo_classe")->required();
+    ingest->add_option("DATASET", dataset, "Dataset id (lastro plugins lists them)")->required();
     ingest->add_option("PATH", paths, "Files (zip or CSV) as published")->required();
     ingest->callback([&] { action = [&] { return Ingest(dataset, paths); }; });
+
+    std::string derived;
+    auto* derive = app.add_subcommand(
+        "derive", "Rebuild a derived dataset whole from its sources (and what derives from it)");
+    derive->add_option("DATASET", derived, "A dataset the manifests declare with derived_from")->required();
+    derive->callback([&] { action = [&] { return Derive(derived); }; });
 
     std::string out;
     std::uint64_t seed = 20261014;

@@ -28,7 +28,7 @@ boost::json::object ParamJson(const plugins::ParamSpec& p) {
     boost::json::object o;
     o["name"] = p.name;
     o["in"] = p.in == plugins::ParamLocation::kPath ? "path" : "query";
-    o["type"] = plugins::ToString(p.type);
+    o["type"] = plugins::TypeName(p);
     o["required"] = p.required;
     if (p.min)
         o["min"] = *p.min;

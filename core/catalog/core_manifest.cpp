@@ -10,7 +10,6 @@ name: core
 version: 1.0.0
 description: Operations served by the host itself
 library: (built-in)
-sdk: 1
 operations:
   - id: schema.read
     path: /v1/schema

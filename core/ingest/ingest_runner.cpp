@@ -10,47 +10,142 @@
 #include <ctime>
 
 namespace lastro::ingest {
+namespace {
 
-IngestOutcome RunIngest(odb::database& db, const plugins::PluginSet& plugins, const std::string& dataset,
-                        const std::vector<std::filesystem::path>& inputs, sdk::IngestProgress& progress) {
+std::string KnownDatasets(const plugins::PluginSet& plugins) {
+    std::string known;
+    for (const auto& p : plugins.Plugins()) {
+        for (const auto& ds : p->manifest.datasets) {
+            known += (known.empty() ? "" : ", ") + ds.id;
+        }
+    }
+    return known;
+}
+
+const plugins::LoadedPlugin& PluginOf(const plugins::PluginSet& plugins, const std::string& dataset) {
     const plugins::LoadedPlugin* plugin = plugins.ForDataset(dataset);
     if (!plugin) {
-        std::string known;
-        for (const auto& p : plugins.Plugins()) {
-            for (const auto& ds : p->manifest.datasets) {
-                known += (known.empty() ? "" : ", ") + ds.id;
-            }
-        }
-        throw plugins::PluginError("unknown dataset '" + dataset + "' (known: " + known + ")");
+        throw plugins::PluginError("unknown dataset '" + dataset + "' (known: " + KnownDatasets(plugins) +
+                                   ")");
     }
-    if (inputs.empty()) {
-        throw plugins::PluginError("no input files given for " + dataset);
-    }
-    const std::time_t now = std::time(nullptr);
-    IngestOutcome outcome;
-    outcome.dataset = dataset;
-    odb::transaction t(storage::BeginWrite(db));
-    sdk::IngestContext context{dataset, inputs, db, progress, now};
-    outcome.summary = plugin->ingesters.at(dataset)->Run(context);
+    return *plugin;
+}
 
+// Records the release of `outcome` in the open transaction.
+void RecordRelease(odb::database& db, IngestOutcome& outcome, const std::string& files, std::time_t now) {
     storage::DataRelease release;
-    release.dataset = dataset;
+    release.dataset = outcome.dataset;
     release.label =
         outcome.summary.release_label.empty() ? storage::Rfc3339(now) : outcome.summary.release_label;
     release.as_of = outcome.summary.as_of;
     release.ingested_at = storage::Rfc3339(now);
-    for (const auto& input : inputs) {
-        release.files += (release.files.empty() ? "" : ";") + input.filename().string();
-    }
+    release.files = files;
     release.rows_read = static_cast<std::int64_t>(outcome.summary.rows_read);
     release.inserted = static_cast<std::int64_t>(outcome.summary.inserted);
     release.updated = static_cast<std::int64_t>(outcome.summary.updated);
     release.removed = static_cast<std::int64_t>(outcome.summary.removed);
     release.rejected = static_cast<std::int64_t>(outcome.summary.rejected);
     db.persist(release);
-    t.commit();
     outcome.release_label = release.label;
-    return outcome;
+}
+
+void Derive(odb::database& db, const plugins::PluginSet& plugins, const std::string& source,
+            const std::optional<std::vector<std::string>>& periods, sdk::IngestProgress& progress,
+            std::time_t now, IngestOutcomes& outcomes);
+
+// Runs, in the open transaction, the derivation of `dataset` from `source` for `periods`,
+// records its release, then what derives from `dataset`; appends each run to `outcomes`.
+void DeriveOne(odb::database& db, const plugins::PluginSet& plugins, const plugins::LoadedPlugin& plugin,
+               const std::string& dataset, const std::string& source,
+               const std::optional<std::vector<std::string>>& periods, sdk::IngestProgress& progress,
+               std::time_t now, IngestOutcomes& outcomes) {
+    progress.Stage("deriving " + dataset + " from " + source);
+    const sdk::DerivationContext context{dataset, source, periods, db, *plugin.services, progress, now};
+    IngestOutcome outcome;
+    outcome.dataset = dataset;
+    outcome.source = source;
+    outcome.summary = plugin.derivations.at(dataset)->Run(context);
+    RecordRelease(db, outcome, "derived from " + source + " (" + DescribePeriods(periods) + ")", now);
+    const auto derived_periods = outcome.summary.periods;
+    outcomes.push_back(std::move(outcome));
+    Derive(db, plugins, dataset, derived_periods, progress, now, outcomes);
+}
+
+// Everything derived from `source`, for the periods its ingest changed; nothing when it
+// changed none.
+void Derive(odb::database& db, const plugins::PluginSet& plugins, const std::string& source,
+            const std::optional<std::vector<std::string>>& periods, sdk::IngestProgress& progress,
+            std::time_t now, IngestOutcomes& outcomes) {
+    if (periods && periods->empty()) {
+        return;
+    }
+    for (const plugins::DerivationStep& step : plugins.DerivedFrom(source)) {
+        DeriveOne(db, plugins, *step.plugin, step.dataset->id, source, periods, progress, now, outcomes);
+    }
+}
+
+}  // namespace
+
+std::string DescribePeriods(const std::optional<std::vector<std::string>>& periods) {
+    if (!periods) {
+        return "every period";
+    }
+    if (periods->empty()) {
+        return "no period";
+    }
+    std::string text;
+    for (const std::string& p : *periods) {
+        text += (text.empty() ? "" : ", ") + p;
+    }
+    return text;
+}
+
+IngestOutcomes RunIngest(odb::database& db, const plugins::PluginSet& plugins, const std::string& dataset,
+                         const std::vector<std::filesystem::path>& inputs, sdk::IngestProgress& progress) {
+    const plugins::LoadedPlugin& plugin = PluginOf(plugins, dataset);
+    if (const plugins::DatasetSpec* spec = plugins.Dataset(dataset); spec && spec->Derived()) {
+        throw plugins::PluginError("dataset '" + dataset + "' is derived from " + spec->derived_from.front() +
+                                   ": it is rebuilt when its source is ingested (or by `lastro derive " +
+                                   dataset + "`), not read from files");
+    }
+    if (inputs.empty()) {
+        throw plugins::PluginError("no input files given for " + dataset);
+    }
+    const std::time_t now = std::time(nullptr);
+    IngestOutcomes outcomes(1);
+    IngestOutcome& outcome = outcomes.front();
+    outcome.dataset = dataset;
+    odb::transaction t(storage::BeginWrite(db));
+    sdk::IngestContext context{dataset, inputs, db, progress, now};
+    outcome.summary = plugin.ingesters.at(dataset)->Run(context);
+    std::string files;
+    for (const auto& input : inputs) {
+        files += (files.empty() ? "" : ";") + input.filename().string();
+    }
+    RecordRelease(db, outcome, files, now);
+    const auto periods = outcome.summary.periods;
+    Derive(db, plugins, dataset, periods, progress, now, outcomes);
+    t.commit();
+    return outcomes;
+}
+
+IngestOutcomes RunDerivation(odb::database& db, const plugins::PluginSet& plugins, const std::string& dataset,
+                             sdk::IngestProgress& progress) {
+    const plugins::LoadedPlugin& plugin = PluginOf(plugins, dataset);
+    const plugins::DatasetSpec* spec = plugins.Dataset(dataset);
+    if (!spec || !spec->Derived()) {
+        throw plugins::PluginError("dataset '" + dataset +
+                                   "' is read from files, not derived: use `lastro ingest " + dataset +
+                                   " PATH...`");
+    }
+    const std::time_t now = std::time(nullptr);
+    IngestOutcomes outcomes;
+    odb::transaction t(storage::BeginWrite(db));
+    for (const std::string& source : spec->derived_from) {
+        DeriveOne(db, plugins, plugin, dataset, source, std::nullopt, progress, now, outcomes);
+    }
+    t.commit();
+    return outcomes;
 }
 
 ConsoleProgress::~ConsoleProgress() {

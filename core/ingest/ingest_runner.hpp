@@ -1,5 +1,7 @@
 // Runs one dataset's ingester inside one write transaction and records its data release in
-// that same transaction: an ingest succeeds whole or leaves the database as it was.
+// that same transaction, then, in the same transaction, the derivations of every dataset
+// computed from it (and from those, in turn) for the periods the ingest changed: an ingest and
+// its derivations succeed whole or leave the database as it was (docs/plugins.md).
 #pragma once
 
 #include "core/plugins/plugin_set.hpp"
@@ -9,6 +11,7 @@
 #include <odb/database.hxx>
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -18,11 +21,24 @@ struct IngestOutcome {
     sdk::IngestSummary summary;
     std::string dataset;
     std::string release_label;
+    std::string source;  // for a derivation: the dataset whose ingest triggered it
 };
 
-// Throws sdk::IngestError for bad input files, plugins::PluginError for an unknown dataset.
-IngestOutcome RunIngest(odb::database& db, const plugins::PluginSet& plugins, const std::string& dataset,
-                        const std::vector<std::filesystem::path>& inputs, sdk::IngestProgress& progress);
+// The ingest first, then each derivation it triggered, in the order they ran.
+using IngestOutcomes = std::vector<IngestOutcome>;
+
+// Throws sdk::IngestError for bad input files, plugins::PluginError for an unknown or derived
+// dataset.
+IngestOutcomes RunIngest(odb::database& db, const plugins::PluginSet& plugins, const std::string& dataset,
+                         const std::vector<std::filesystem::path>& inputs, sdk::IngestProgress& progress);
+
+// Rebuilds a derived dataset whole from its sources as they are (after a plugin is installed
+// on a database that already holds its sources), then what derives from it.
+IngestOutcomes RunDerivation(odb::database& db, const plugins::PluginSet& plugins, const std::string& dataset,
+                             sdk::IngestProgress& progress);
+
+// "2026-07, 2026-08", or "every period".
+std::string DescribePeriods(const std::optional<std::vector<std::string>>& periods);
 
 // Progress on a terminal (one rewritten line) or as plain lines otherwise.
 class ConsoleProgress : public sdk::IngestProgress {

@@ -4,6 +4,7 @@
 #include "core/plugins/param_conversion.hpp"
 
 #include <fstream>
+#include <map>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -27,25 +28,23 @@ std::string Location(const YamlNode& node) {
     return node.Where();
 }
 
-ParamType ParseParamType(const YamlNode& node) {
+void ParseParamType(const YamlNode& node, ParamSpec& p) {
     const std::string t = node.AsString();
-    if (t == "string")
-        return ParamType::kString;
-    if (t == "integer")
-        return ParamType::kInteger;
-    if (t == "number")
-        return ParamType::kNumber;
-    if (t == "boolean")
-        return ParamType::kBoolean;
-    if (t == "month")
-        return ParamType::kMonth;
-    if (t == "date")
-        return ParamType::kDate;
-    if (t == "uuid")
-        return ParamType::kUuid;
-    if (t == "cnpj")
-        return ParamType::kCnpj;
-    node.Fail("unknown parameter type '" + t + "' (string, integer, boolean, month, date, uuid, cnpj)");
+    static const std::map<std::string, ParamType> kBuiltIn = {
+        {"string", ParamType::kString},   {"integer", ParamType::kInteger}, {"number", ParamType::kNumber},
+        {"boolean", ParamType::kBoolean}, {"month", ParamType::kMonth},     {"date", ParamType::kDate},
+        {"uuid", ParamType::kUuid}};
+    if (auto it = kBuiltIn.find(t); it != kBuiltIn.end()) {
+        p.type = it->second;
+        return;
+    }
+    if (const sdk::IdentifierFormat* format = sdk::FindIdentifierFormat(t)) {
+        p.type = ParamType::kIdentifier;
+        p.format = format;
+        return;
+    }
+    node.Fail("unknown parameter type '" + t + "' (string, integer, number, boolean, month, date, uuid, " +
+              sdk::IdentifierFormatNames() + ")");
 }
 
 ParamSpec ParseParam(const YamlNode& node) {
@@ -64,7 +63,7 @@ ParamSpec ParseParam(const YamlNode& node) {
     } else {
         map.Get("in").Fail("expected query or path");
     }
-    p.type = ParseParamType(map.Get("type"));
+    ParseParamType(map.Get("type"), p);
     p.required = map.OptionalBoolean("required").value_or(p.in == ParamLocation::kPath);
     if (p.in == ParamLocation::kPath && !p.required) {
         map.Get("required").Fail("path parameters are always required");
@@ -251,8 +250,8 @@ OperationSpec ParseOperation(const YamlNode& node) {
 
 }  // namespace
 
-const char* ToString(ParamType type) {
-    switch (type) {
+std::string TypeName(const ParamSpec& spec) {
+    switch (spec.type) {
         case ParamType::kString:
             return "string";
         case ParamType::kInteger:
@@ -267,8 +266,8 @@ const char* ToString(ParamType type) {
             return "date";
         case ParamType::kUuid:
             return "uuid";
-        case ParamType::kCnpj:
-            return "cnpj";
+        case ParamType::kIdentifier:
+            return std::string(spec.format->Name());
     }
     return "string";
 }
@@ -297,7 +296,13 @@ const ParamSpec* OperationSpec::FindParam(const std::string& name) const {
 Manifest ParseManifest(const std::string& text, const std::filesystem::path& file) {
     const YAML::Node root = config::ParseYamlText(text, file.string());
     YamlNode top(root, file.string(), "");
-    YamlMap map(top, {"name", "version", "description", "library", "sdk", "operations", "datasets",
+    if (const YAML::Node& raw = top.Raw(); raw.IsMap() && raw["sdk"]) {
+        YamlNode(raw["sdk"], file.string(), "sdk")
+            .Fail(
+                "manifests no longer declare the SDK: the host reads the ABI identity from the library "
+                "(docs/plugins.md); remove this key");
+    }
+    YamlMap map(top, {"name", "version", "description", "library", "requires", "operations", "datasets",
                       "entities", "planned"});
     Manifest m;
     m.file = file;
@@ -306,16 +311,36 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
         map.Get("name").Fail("plugin names are lower_snake_case");
     }
     m.version = map.String("version");
+    if (!Version::Parse(m.version)) {
+        map.Get("version").Fail("expected MAJOR.MINOR.PATCH, digits only (e.g. 1.0.0)");
+    }
     m.description = map.OptionalString("description").value_or("");
     m.library = map.String("library");
     if (m.library.empty()) {
         map.Get("library").Fail("must name the plugin's shared library");
     }
-    std::int64_t sdk = map.Integer("sdk");
-    if (sdk < 1 || sdk > 1000) {
-        map.Get("sdk").Fail("expected the SDK ABI number the library was built against");
+    if (auto requires_node = map.Find("requires")) {
+        std::set<std::string> required;
+        for (const YamlNode& item : requires_node->AsSequence()) {
+            YamlMap r(item, {"plugin", "version"});
+            const std::string plugin = r.String("plugin");
+            if (!std::regex_match(plugin, kPluginName)) {
+                r.Get("plugin").Fail("plugin names are lower_snake_case");
+            }
+            if (plugin == m.name) {
+                r.Get("plugin").Fail("a plugin cannot require itself");
+            }
+            if (!required.insert(plugin).second) {
+                item.Fail("plugin '" + plugin + "' required twice");
+            }
+            std::string error;
+            auto range = VersionRange::Parse(r.OptionalString("version").value_or("*"), error);
+            if (!range) {
+                r.Get("version").Fail(error);
+            }
+            m.requires_plugins.push_back({plugin, std::move(*range), item.Where()});
+        }
     }
-    m.sdk = static_cast<int>(sdk);
 
     std::set<std::string> ids;
     std::set<std::string> paths;
@@ -334,7 +359,7 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
     std::set<std::string> dataset_ids;
     if (auto datasets = map.Find("datasets")) {
         for (const YamlNode& item : datasets->AsSequence()) {
-            YamlMap d(item, {"id", "provider", "description", "files"});
+            YamlMap d(item, {"id", "provider", "description", "files", "derived_from"});
             DatasetSpec ds;
             ds.location = item.Where();
             ds.id = d.String("id");
@@ -348,6 +373,23 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
             ds.description = d.OptionalString("description").value_or("");
             if (auto files = d.Find("files")) {
                 ds.files = files->AsStringList();
+            }
+            if (auto sources = d.Find("derived_from")) {
+                ds.derived_from = sources->AsStringList();
+                if (ds.derived_from.empty()) {
+                    sources->Fail("name at least one source dataset, or leave the key out");
+                }
+                for (const std::string& source : ds.derived_from) {
+                    if (!std::regex_match(source, kDatasetId)) {
+                        sources->Fail("'" + source + "' is not a dataset id (provider.dataset)");
+                    }
+                    if (source == ds.id) {
+                        sources->Fail("a dataset cannot be derived from itself");
+                    }
+                }
+                if (ds.files.size()) {
+                    d.Get("files").Fail("a derived dataset is computed, not read from files");
+                }
             }
             m.datasets.push_back(std::move(ds));
         }

@@ -2,6 +2,10 @@
 // Parsed and validated strictly before the library is opened.
 #pragma once
 
+#include "core/plugins/version_range.hpp"
+
+#include <lastro/sdk/identifier_formats.hpp>
+
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -10,17 +14,18 @@
 
 namespace lastro::plugins {
 
-enum class ParamType { kString, kInteger, kNumber, kBoolean, kMonth, kDate, kUuid, kCnpj };
+// kIdentifier: a format the SDK defines (sdk/identifier_formats.hpp), named by ParamSpec::format.
+enum class ParamType { kString, kInteger, kNumber, kBoolean, kMonth, kDate, kUuid, kIdentifier };
 enum class ParamLocation { kQuery, kPath };
 enum class Pagination { kNone, kCursor, kOffset };
 
-const char* ToString(ParamType type);
 const char* ToString(Pagination pagination);
 
 struct ParamSpec {
     std::string name;
     ParamLocation in = ParamLocation::kQuery;
     ParamType type = ParamType::kString;
+    const sdk::IdentifierFormat* format = nullptr;  // for kIdentifier
     bool required = false;
     std::optional<std::int64_t> min;
     std::optional<std::int64_t> max;
@@ -65,6 +70,18 @@ struct DatasetSpec {
     std::string provider;
     std::string description;
     std::vector<std::string> files;
+    // Datasets this one is computed from (a Derivation, not an ingester); empty for a dataset
+    // read from files.
+    std::vector<std::string> derived_from;
+    std::string location;
+
+    bool Derived() const { return !derived_from.empty(); }
+};
+
+// `requires:` one entry: another plugin, in a version range, that must load before this one.
+struct RequireSpec {
+    std::string plugin;
+    VersionRange versions;
     std::string location;
 };
 
@@ -82,10 +99,10 @@ struct PlannedSpec {
 struct Manifest {
     std::filesystem::path file;
     std::string name;
-    std::string version;
+    std::string version;  // MAJOR.MINOR.PATCH
     std::string description;
     std::string library;
-    int sdk = 0;
+    std::vector<RequireSpec> requires_plugins;
     std::vector<OperationSpec> operations;
     std::vector<DatasetSpec> datasets;
     std::vector<EntitySpec> entities;
@@ -95,6 +112,9 @@ struct Manifest {
 // Parses and validates one manifest; throws config::YamlError "file:line:col: path: message".
 Manifest ParseManifest(const std::string& text, const std::filesystem::path& file);
 Manifest LoadManifest(const std::filesystem::path& file);
+
+// The type as a manifest writes it: a built-in name ("integer") or an identifier format's.
+std::string TypeName(const ParamSpec& spec);
 
 // Validates `value` (raw request text) against `spec`; returns an error message or nullopt.
 std::optional<std::string> ValidateParamText(const ParamSpec& spec, const std::string& value);

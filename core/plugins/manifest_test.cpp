@@ -8,7 +8,7 @@
 namespace lastro::plugins {
 namespace {
 
-const std::string kHead = "name: t\nversion: 1.0.0\nlibrary: libt.so\nsdk: 1\noperations:\n";
+const std::string kHead = "name: t\nversion: 1.0.0\nlibrary: libt.so\noperations:\n";
 const std::string kResponse = "    response: {entity: e, shape: array, fields: [{name: a, type: string}]}\n";
 
 std::string Error(const std::string& operations) {
@@ -36,7 +36,7 @@ TEST(ManifestTest, ParsesAnOperationWithParameters) {
 
 TEST(ManifestTest, RejectsANegativePrice) {
     EXPECT_EQ(Error("  - id: t.a\n    path: /v1/a\n    price: -1\n    scope: t\n" + kResponse),
-              "m.yaml:8:12: operations[0].price: expected a non-negative integer");
+              "m.yaml:7:12: operations[0].price: expected a non-negative integer");
 }
 
 TEST(ManifestTest, RejectsAnUnknownParameterType) {
@@ -104,7 +104,8 @@ TEST(ParamConversionTest, ConvertsAndRejectsByType) {
     EXPECT_TRUE(std::holds_alternative<ParamError>(ConvertParam(month, "24-01")));
     ParamSpec cnpj;
     cnpj.name = "cnpj";
-    cnpj.type = ParamType::kCnpj;
+    cnpj.type = ParamType::kIdentifier;
+    cnpj.format = sdk::FindIdentifierFormat("cnpj");
     EXPECT_EQ(std::get<sdk::ParamValue>(ConvertParam(cnpj, "11.222.333/0001-81")),
               sdk::ParamValue(std::string("11222333000181")));
     EXPECT_EQ(std::get<ParamError>(ConvertParam(cnpj, "11.222.333/0001-82")).detail,
@@ -117,6 +118,96 @@ TEST(ParamConversionTest, ConvertsAndRejectsByType) {
     EXPECT_EQ(std::get<ParamError>(ConvertParam(q, "\xC3\x28")).detail, "q must be valid UTF-8 text");
     EXPECT_EQ(std::get<ParamError>(ConvertParam(q, std::string("a\0b", 3))).detail,
               "q must not contain control characters");
+}
+
+std::string TopError(const std::string& text) {
+    try {
+        ParseManifest(text, "m.yaml");
+    } catch (const config::YamlError& e) {
+        return e.what();
+    }
+    return "(valid)";
+}
+
+TEST(ManifestTest, RefusesTheRetiredSdkNumber) {
+    EXPECT_EQ(
+        TopError("name: t\nversion: 1.0.0\nlibrary: libt.so\nsdk: 2\n"),
+        "m.yaml:4:6: sdk: manifests no longer declare the SDK: the host reads the ABI identity from the "
+        "library (docs/plugins.md); remove this key");
+}
+
+TEST(ManifestTest, RequiresASemanticVersion) {
+    EXPECT_EQ(TopError("name: t\nversion: 1.0\nlibrary: libt.so\n"),
+              "m.yaml:2:10: version: expected MAJOR.MINOR.PATCH, digits only (e.g. 1.0.0)");
+}
+
+TEST(ManifestTest, ParsesRequirementsAndDerivedDatasets) {
+    Manifest m = ParseManifest(
+        "name: t\nversion: 1.2.3\nlibrary: libt.so\nrequires:\n  - {plugin: funds, version: \">=1.0.0, "
+        "<2.0.0\"}\n"
+        "  - {plugin: other}\ndatasets:\n  - {id: t.totals, provider: lastro, derived_from: "
+        "[cvm.inf_mensal_fidc]}\n",
+        "m.yaml");
+    ASSERT_EQ(m.requires_plugins.size(), 2u);
+    EXPECT_EQ(m.requires_plugins[0].plugin, "funds");
+    EXPECT_TRUE(m.requires_plugins[0].versions.Contains(*Version::Parse("1.9.0")));
+    EXPECT_FALSE(m.requires_plugins[0].versions.Contains(*Version::Parse("2.0.0")));
+    EXPECT_TRUE(m.requires_plugins[1].versions.Contains(*Version::Parse("0.0.1")));  // no range: any
+    ASSERT_EQ(m.datasets.size(), 1u);
+    EXPECT_TRUE(m.datasets[0].Derived());
+    EXPECT_EQ(m.datasets[0].derived_from, std::vector<std::string>{"cvm.inf_mensal_fidc"});
+}
+
+TEST(ManifestTest, RefusesBadRequirements) {
+    const std::string head = "name: t\nversion: 1.0.0\nlibrary: libt.so\nrequires:\n";
+    EXPECT_EQ(TopError(head + "  - {plugin: funds, version: \">=1.x\"}\n"),
+              "m.yaml:5:30: requires[0].version: '>=1.x' is not a version comparator (e.g. >=1.0.0, <2.0.0, "
+              "^1.2.0, ~1.2.0)");
+    EXPECT_EQ(TopError(head + "  - {plugin: t}\n"),
+              "m.yaml:5:14: requires[0].plugin: a plugin cannot require itself");
+    EXPECT_EQ(TopError(head + "  - {plugin: funds}\n  - {plugin: funds}\n"),
+              "m.yaml:6:5: requires[1]: plugin 'funds' required twice");
+    EXPECT_NE(TopError(head + "  - {plugin: funds, versions: \"*\"}\n").find("versions: unknown key"),
+              std::string::npos);
+}
+
+TEST(ManifestTest, RefusesBadDerivedDatasets) {
+    const std::string head = "name: t\nversion: 1.0.0\nlibrary: libt.so\ndatasets:\n";
+    EXPECT_EQ(TopError(head + "  - {id: t.a, provider: x, derived_from: [t.a]}\n"),
+              "m.yaml:5:42: datasets[0].derived_from: a dataset cannot be derived from itself");
+    EXPECT_EQ(
+        TopError(head + "  - {id: t.a, provider: x, derived_from: []}\n"),
+        "m.yaml:5:42: datasets[0].derived_from: name at least one source dataset, or leave the key out");
+    EXPECT_EQ(TopError(head + "  - {id: t.a, provider: x, derived_from: [nodot]}\n"),
+              "m.yaml:5:42: datasets[0].derived_from: 'nodot' is not a dataset id (provider.dataset)");
+    EXPECT_EQ(TopError(head + "  - {id: t.a, provider: x, files: [a.csv], derived_from: [u.b]}\n"),
+              "m.yaml:5:35: datasets[0].files: a derived dataset is computed, not read from files");
+}
+
+TEST(VersionRangeTest, ReadsComparatorsAndShorthands) {
+    std::string error;
+    const auto v = [](const char* text) { return *Version::Parse(text); };
+    auto caret = VersionRange::Parse("^1.2.0", error);
+    ASSERT_TRUE(caret) << error;
+    EXPECT_TRUE(caret->Contains(v("1.2.0")));
+    EXPECT_TRUE(caret->Contains(v("1.99.0")));
+    EXPECT_FALSE(caret->Contains(v("2.0.0")));
+    EXPECT_FALSE(caret->Contains(v("1.1.9")));
+    auto tilde = VersionRange::Parse("~1.2.0", error);
+    EXPECT_TRUE(tilde->Contains(v("1.2.7")));
+    EXPECT_FALSE(tilde->Contains(v("1.3.0")));
+    auto exact = VersionRange::Parse("1.0.0", error);
+    EXPECT_TRUE(exact->Contains(v("1.0.0")));
+    EXPECT_FALSE(exact->Contains(v("1.0.1")));
+    auto open = VersionRange::Parse(">1.0.0 <=1.5.0", error);
+    EXPECT_FALSE(open->Contains(v("1.0.0")));
+    EXPECT_TRUE(open->Contains(v("1.5.0")));
+    EXPECT_FALSE(VersionRange::Parse("", error));
+    EXPECT_EQ(error, "the version range is empty (use * for any version)");
+    EXPECT_FALSE(Version::Parse("1.2"));
+    EXPECT_FALSE(Version::Parse("1.2.3-rc1"));
+    EXPECT_FALSE(Version::Parse("v1.2.3"));
+    EXPECT_TRUE(Version::Parse("10.20.30"));
 }
 
 }  // namespace

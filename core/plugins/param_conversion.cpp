@@ -1,6 +1,5 @@
 #include "core/plugins/param_conversion.hpp"
 
-#include <lastro/sdk/cnpj.hpp>
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/uuid.hpp>
 
@@ -109,20 +108,12 @@ std::variant<sdk::ParamValue, ParamError> ConvertParam(const ParamSpec& spec, st
                 return sdk::ParamValue(lower);
             }
             return ParamError{name + " must be a UUID (8-4-4-4-12 hexadecimal digits)"};
-        case ParamType::kCnpj: {
-            sdk::CnpjParse parsed = sdk::ParseCnpj(raw);
-            if (parsed.digits) {
-                return sdk::ParamValue(*parsed.digits);
+        case ParamType::kIdentifier: {
+            sdk::IdentifierCheck checked = spec.format->Check(raw);
+            if (checked.value) {
+                return sdk::ParamValue(std::move(*checked.value));
             }
-            switch (parsed.error) {
-                case sdk::CnpjError::kBadCheckDigits:
-                    return ParamError{name + " has invalid CNPJ check digits"};
-                case sdk::CnpjError::kWrongLength:
-                    return ParamError{name + " must have 14 digits"};
-                default:
-                    return ParamError{
-                        name + " must be a CNPJ: 14 digits, optionally punctuated as 00.000.000/0000-00"};
-            }
+            return ParamError{name + " " + checked.problem};
         }
     }
     return ParamError{name + " has an unsupported type"};

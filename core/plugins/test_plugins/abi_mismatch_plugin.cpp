@@ -1,4 +1,4 @@
-// Test plugin: reports an ABI number no host speaks.
+// Test plugin: reports an ABI identity no host speaks (built against other SDK headers).
 #include <lastro/sdk/plugin.hpp>
 
 #include <boost/dll/alias.hpp>
@@ -16,7 +16,7 @@ std::unique_ptr<lastro::sdk::Plugin> Create() {
 
 }  // namespace
 
-extern "C" BOOST_SYMBOL_EXPORT int lastro_plugin_abi() {
-    return 999;
+extern "C" BOOST_SYMBOL_EXPORT const char* lastro_plugin_abi_identity() {
+    return "0123456789abcdef";
 }
 BOOST_DLL_ALIAS(Create, lastro_create_plugin)

@@ -92,7 +92,15 @@ public:
         EXPECT_TRUE(ingester);
         datasets.insert(dataset_id);
     }
+    void AddDerivation(const std::string& dataset_id, std::shared_ptr<sdk::Derivation>) override {
+        ADD_FAILURE() << "funds derives nothing, yet registered " << dataset_id;
+    }
+    void ProvideService(const std::string& name, const std::string&,
+                        std::shared_ptr<const sdk::Service>) override {
+        services.insert(name);
+    }
     std::set<std::string> operations;
+    std::set<std::string> services;
     std::set<std::string> datasets;
 };
 
@@ -109,6 +117,7 @@ TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {
     EXPECT_EQ(registrar.datasets,
               (std::set<std::string>{"cvm.registro_fundo_classe", "cvm.inf_mensal_fidc", "cvm.cda_fi",
                                      "cvm.eventual_fi", "anbima.subclasses"}));
+    EXPECT_EQ(registrar.services, (std::set<std::string>{"funds.locator", "funds.fidc_monthly_facts"}));
 }
 
 }  // namespace

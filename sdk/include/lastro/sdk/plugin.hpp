@@ -1,6 +1,6 @@
 // The plugin interface. A plugin is a shared library plus a YAML manifest (docs/plugins.md).
-// The library exports lastro_plugin_abi() and one factory through LASTRO_PLUGIN(Class); the
-// host checks the ABI, creates the plugin, and asks it to register one handler per manifest
+// The library exports its ABI identity and one factory through LASTRO_PLUGIN(Class); the
+// host checks the identity (abi.hpp), creates the plugin, and asks it to register one handler per manifest
 // operation and one ingester per manifest dataset.
 #pragma once
 
@@ -8,6 +8,7 @@
 #include <lastro/sdk/params.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/result.hpp>
+#include <lastro/sdk/services.hpp>
 
 #include <boost/config.hpp>
 #include <boost/dll/alias.hpp>
@@ -77,6 +78,10 @@ struct BOOST_SYMBOL_VISIBLE IngestSummary {
     // The release to record: label shown as meta.data_release and the data's own date.
     std::string release_label;
     std::optional<std::string> as_of;
+    // The periods whose data this ingest changed ("2026-08", or "2026" for yearly data), in
+    // order; the host rebuilds exactly those periods of the datasets derived from this one.
+    // nullopt when the ingester cannot tell: derived datasets are then rebuilt whole.
+    std::optional<std::vector<std::string>> periods;
 };
 
 // The host runs an ingester inside one write transaction on `db`: the ingest succeeds whole
@@ -96,22 +101,63 @@ public:
     virtual IngestSummary Run(const IngestContext& context) = 0;
 };
 
+// A dataset of this plugin computed from another plugin's dataset (manifest `derived_from:`).
+// The host runs it inside the write transaction of the source's ingest, after the source's
+// ingester, so readers see the source and its derivation change together or not at all.
+struct BOOST_SYMBOL_VISIBLE DerivationContext {
+    const std::string& dataset;  // the derived dataset
+    const std::string& source;   // the dataset whose ingest triggered this run
+    // The source periods to rebuild (IngestSummary::periods); nullopt: every period.
+    const std::optional<std::vector<std::string>>& periods;
+    odb::database& db;
+    const Services& services;  // of the plugins this one requires
+    IngestProgress& progress;
+    std::time_t now;
+};
+
+class BOOST_SYMBOL_VISIBLE Derivation {
+public:
+    virtual ~Derivation() = default;
+    // Rebuilds `periods` of the derived dataset; returns what it did, with `periods` set to the
+    // derived periods it changed (datasets derived from this one are rebuilt in turn).
+    virtual IngestSummary Run(const DerivationContext& context) = 0;
+};
+
 class BOOST_SYMBOL_VISIBLE Registrar {
 public:
     virtual ~Registrar() = default;
     virtual void AddHandler(const std::string& operation_id, Handler handler) = 0;
     virtual void AddIngester(const std::string& dataset_id, std::shared_ptr<Ingester> ingester) = 0;
+    virtual void AddDerivation(const std::string& dataset_id, std::shared_ptr<Derivation> derivation) = 0;
+    // Offers `service` to the plugins that require this one, under `name` (prefixed with this
+    // plugin's name) and the identity of the header that declares it (services.hpp).
+    virtual void ProvideService(const std::string& name, const std::string& identity,
+                                std::shared_ptr<const Service> service) = 0;
+
+    template <class T>
+    void Provide(std::shared_ptr<const T> service) {
+        constexpr auto name = CopyConstant<T::kServiceName.size()>(T::kServiceName);
+        constexpr auto identity = CopyConstant<T::kServiceIdentity.size()>(T::kServiceIdentity);
+        ProvideService(std::string(name.View()), std::string(identity.View()), std::move(service));
+    }
+};
+
+// What a plugin gets when it starts.
+struct BOOST_SYMBOL_VISIBLE StartContext {
+    const std::string& plugin;  // its name in the manifest
+    const Services& services;   // of the plugins it requires; valid until Stop returns
 };
 
 class BOOST_SYMBOL_VISIBLE Plugin {
 public:
     virtual ~Plugin() = default;
-    // Called once after loading; the host refuses the plugin unless the registered handlers
-    // and ingesters match the manifest's operations and datasets one to one.
+    // Called once after loading; the host refuses the plugin unless the registered handlers,
+    // ingesters and derivations match the manifest's operations and datasets one to one.
     virtual void Register(Registrar& registrar) = 0;
-    // Lifecycle: Start after every plugin registered and the database is migrated; Stop in
-    // reverse order after the server stopped accepting and drained its requests.
-    virtual void Start() {}
+    // Lifecycle: Start after every plugin registered, in dependency order (a plugin starts
+    // after the plugins it requires); Stop in reverse order after the server stopped accepting
+    // and drained its requests.
+    virtual void Start(const StartContext& context) { (void)context; }
     virtual void Stop() noexcept {}
 };
 
@@ -119,14 +165,14 @@ using PluginFactory = std::unique_ptr<Plugin>();
 
 }  // namespace lastro::sdk
 
-// Exports the ABI number and the factory of `PluginClass`. Use once per plugin library.
-#define LASTRO_PLUGIN(PluginClass)                           \
-    extern "C" BOOST_SYMBOL_EXPORT int lastro_plugin_abi() { \
-        return ::lastro::sdk::kAbiVersion;                   \
-    }                                                        \
-    namespace lastro_plugin_export {                         \
-    inline std::unique_ptr<::lastro::sdk::Plugin> Create() { \
-        return std::make_unique<PluginClass>();              \
-    }                                                        \
-    }                                                        \
+// Exports the ABI identity and the factory of `PluginClass`. Use once per plugin library.
+#define LASTRO_PLUGIN(PluginClass)                                            \
+    extern "C" BOOST_SYMBOL_EXPORT const char* lastro_plugin_abi_identity() { \
+        return LASTRO_SDK_ABI_IDENTITY;                                       \
+    }                                                                         \
+    namespace lastro_plugin_export {                                          \
+    inline std::unique_ptr<::lastro::sdk::Plugin> Create() {                  \
+        return std::make_unique<PluginClass>();                               \
+    }                                                                         \
+    }                                                                         \
     BOOST_DLL_ALIAS(lastro_plugin_export::Create, lastro_create_plugin)
