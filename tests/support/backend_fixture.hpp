@@ -1,7 +1,8 @@
 // The parameterized fixture of the end-to-end suite. Each fixture class (CRTP) keeps one
 // Deployment per backend, created by the first test that needs it and shared by the rest of
 // its test suite (SetUpTestSuite cannot see the parameter, hence the lazy creation); its
-// TearDownTestSuite stops them. Instantiate every fixture twice, so that each backend is its
+// TearDownTestSuite stops them. A fixture with a static ExtraPluginDirs() loads the plugins of
+// those manifest directories too. Instantiate every fixture twice, so that each backend is its
 // own test suite and only one backend's servers run at a time:
 //
 //   INSTANTIATE_TEST_SUITE_P(Sqlite, MyTest, ::testing::Values(Backend::kSqlite), BackendParamName);
@@ -12,9 +13,11 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace lastro::e2e {
 
@@ -39,7 +42,12 @@ protected:
         auto& slot = deployments_[backend];
         if (!slot) {
             try {
-                slot = std::make_unique<Deployment>(backend, Fixture::kLabel);
+                std::vector<std::filesystem::path> extra_plugin_dirs;
+                if constexpr (requires { Fixture::ExtraPluginDirs(); }) {
+                    extra_plugin_dirs = Fixture::ExtraPluginDirs();
+                }
+                slot = std::make_unique<Deployment>(backend, Fixture::kLabel, std::filesystem::path(),
+                                                    extra_plugin_dirs);
             } catch (const std::exception& e) {
                 failures_[backend] =
                     std::string("the ") + BackendName(backend) + " deployment failed: " + e.what();

@@ -145,8 +145,11 @@ std::optional<int> Lastrod::Kill() {
     return process_->WaitForExit(std::chrono::seconds(30));
 }
 
-Deployment::Deployment(Backend backend, const std::string& label, const fs::path& sqlite_dir)
+Deployment::Deployment(Backend backend, const std::string& label, const fs::path& sqlite_dir,
+                       const std::vector<fs::path>& extra_plugin_dirs)
     : backend_(backend) {
+    plugin_dirs_.push_back(LASTRO_PLUGIN_DIR);
+    plugin_dirs_.insert(plugin_dirs_.end(), extra_plugin_dirs.begin(), extra_plugin_dirs.end());
     SharedResources& shared = SharedResources::Get();
     dir_ = shared.TempRoot() / (label + "-" + BackendName(backend));
     fs::create_directories(dir_);
@@ -253,7 +256,11 @@ std::string Deployment::ConfigText(const fs::path& access_log, const std::string
     text += "data_dir: " + Quote((dir_ / "var").string()) + "\n";
     text += database_yaml_;
     text += "plugins:\n";
-    text += "  manifest_dirs: [" + Quote(LASTRO_PLUGIN_DIR) + "]\n";
+    std::string dirs;
+    for (const fs::path& dir : plugin_dirs_) {
+        dirs += (dirs.empty() ? "" : ", ") + Quote(dir.string());
+    }
+    text += "  manifest_dirs: [" + dirs + "]\n";
     text += "credits:\n";
     text += "  monthly_allowance: " + std::to_string(kMonthlyAllowance) + "\n";
     text += "  calls_per_minute: " + std::to_string(kCallsPerMinute) + "\n";

@@ -97,8 +97,10 @@ class Deployment {
 public:
     // Throws std::runtime_error, with the failing command's output, when any step fails.
     // `sqlite_dir`: where the SQLite file goes (default: Dir()), e.g. a file system a test
-    // controls; PostgreSQL deployments ignore it.
-    Deployment(Backend backend, const std::string& label, const std::filesystem::path& sqlite_dir = {});
+    // controls; PostgreSQL deployments ignore it. `extra_plugin_dirs`: manifest directories
+    // loaded besides the build's plugins (plugins only tests load).
+    Deployment(Backend backend, const std::string& label, const std::filesystem::path& sqlite_dir = {},
+               const std::vector<std::filesystem::path>& extra_plugin_dirs = {});
     ~Deployment();
     Deployment(const Deployment&) = delete;
     Deployment& operator=(const Deployment&) = delete;
@@ -168,6 +170,7 @@ private:
     std::filesystem::path access_log_;
     std::string instance_;
     std::string database_yaml_;
+    std::vector<std::filesystem::path> plugin_dirs_;
     std::unique_ptr<Lastrod> server_;
     std::unique_ptr<HttpClient> http_;
     std::optional<std::string> funds_key_;

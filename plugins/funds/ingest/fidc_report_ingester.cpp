@@ -251,6 +251,12 @@ private:
     }
 
     void RecordRelease() {
+        // Every month the files carried was replaced whole: the datasets derived from this one
+        // rebuild exactly those.
+        summary_.periods.emplace();
+        for (const sdk::Month& month : written_) {
+            summary_.periods->push_back(month.ToString());
+        }
         using ReportQuery = odb::query<FidcReport>;
         odb::result<FidcReport> latest(
             context_.db.query<FidcReport>(ReportQuery("ORDER BY" + ReportQuery::month + "DESC LIMIT 1")));

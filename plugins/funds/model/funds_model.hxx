@@ -379,6 +379,13 @@ struct FidcLatestMonth {
     std::optional<std::string> month;
 };
 
+// The months that have FIDC reports (services/, funds.fidc_monthly_facts).
+#pragma db view object(FidcReport) query(distinct)
+struct FidcReportMonth {
+#pragma db column(FidcReport::month)
+    std::string month;
+};
+
 // The JSON documents of one report (LoadReportDocuments in src/class_reports.hpp).
 #pragma db view object(FidcReport)
 struct FidcReportDocuments {

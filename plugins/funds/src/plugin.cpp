@@ -6,6 +6,7 @@
 #include "ingest/fidc_report_ingester.hpp"
 #include "ingest/registry_ingester.hpp"
 #include "ingest/registry_rules.hpp"
+#include "services/funds_services.hpp"
 #include "src/class_reports.hpp"
 #include "src/classes.hpp"
 #include "src/delinquency_bands.hpp"
@@ -43,6 +44,8 @@ void FundsPlugin::Register(sdk::Registrar& registrar) {
     registrar.AddIngester(kCdaDataset, std::make_shared<CdaIngester>());
     registrar.AddIngester(kDocumentsDataset, std::make_shared<DocumentsIngester>());
     registrar.AddIngester(kAnbimaDataset, std::make_shared<AnbimaIngester>());
+    registrar.Provide<FundLocator>(std::make_shared<const RegistryLocator>());
+    registrar.Provide<FidcMonthlyFacts>(std::make_shared<const FidcMonthlyFactsReader>());
 }
 
 }  // namespace lastro::funds
