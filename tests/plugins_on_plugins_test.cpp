@@ -6,12 +6,23 @@
 #include "support/checks.hpp"
 #include "support/cvm_files.hpp"
 
+#include <lastro/sdk/zip_archive.hpp>
+
 #include <boost/json.hpp>
 
+#include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <ctime>
+#include <map>
+#include <sstream>
+#include <thread>
 
 namespace lastro::e2e {
 namespace {
+
+namespace fs = std::filesystem;
 
 class PluginsOnPluginsTest : public BackendTest<PluginsOnPluginsTest> {
 public:
@@ -121,6 +132,112 @@ TEST_P(PluginsOnPluginsTest, ARepublishedMonthRebuildsExactlyThatMonthInTheSameI
         << derived.Describe();
     const std::string first_month = *SampleFidcReports(SharedResources::Get().SampleDir()).Months().begin();
     EXPECT_NE(derived.err.find("periods: " + first_month + ", "), std::string::npos) << derived.Describe();
+}
+
+TEST_P(PluginsOnPluginsTest, AFailedDerivationUndoesTheSourceIngestWithIt) {
+    const std::string key = D().RoomyKey();
+    const fs::path original =
+        SharedResources::Get().SampleDir() / SampleFiles("inf_mensal_fidc_", ".zip").back();
+    const std::string name = original.filename().string();
+    const std::string month = name.substr(16, 4) + "-" + name.substr(20, 2);
+    const std::string target = "/v1/test/fundsclient/totals?month=" + month;
+    const auto totals = [&] {
+        const HttpResponse r = D().Get(target, key);
+        EXPECT_EQ(r.status, 200) << r.Describe();
+        return DataOf(r);
+    };
+    const boost::json::object before = totals();
+
+    // The month republished with one filer's net worth a million higher: a filer with one line
+    // in table IV, so that the duplicate rule keeps it.
+    auto members = ZipMemberBytes(original);
+    auto tab_iv = std::find_if(members.begin(), members.end(),
+                               [](const auto& m) { return FidcTableOf(m.first) == "IV"; });
+    ASSERT_NE(tab_iv, members.end());
+    const CsvMember table = ReadCvmCsv(tab_iv->first, tab_iv->second);
+    const auto position = [&](const std::string& name) {
+        return static_cast<std::size_t>(std::find(table.header.begin(), table.header.end(), name) -
+                                        table.header.begin());
+    };
+    const std::size_t cnpj_at = std::min(position("CNPJ_FUNDO_CLASSE"), position("CNPJ_FUNDO"));
+    const std::size_t column = position("TAB_IV_A_VL_PL");
+    ASSERT_LT(cnpj_at, table.header.size());
+    ASSERT_LT(column, table.header.size());
+    std::map<std::string, int> lines_of;
+    for (const CsvRow& row : table.rows) {
+        ++lines_of[row.at(table.header[cnpj_at])];
+    }
+    std::vector<std::string> lines;
+    std::istringstream in(tab_iv->second);
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+    }
+    std::optional<std::size_t> changed;
+    for (std::size_t i = 1; i < lines.size() && !changed; ++i) {
+        std::vector<std::string> fields;
+        std::istringstream split(lines[i]);
+        for (std::string field; std::getline(split, field, ';');) {
+            fields.push_back(field);
+        }
+        if (fields.size() == table.header.size() && lines_of[fields[cnpj_at]] == 1 &&
+            !fields[column].empty()) {
+            char value[64];
+            std::snprintf(value, sizeof value, "%.2f", std::stod(fields[column]) + 1000000.0);
+            fields[column] = value;
+            std::string joined;
+            for (std::size_t f = 0; f < fields.size(); ++f) {
+                joined += (f ? ";" : "") + fields[f];
+            }
+            lines[i] = joined;
+            changed = i;
+        }
+    }
+    ASSERT_TRUE(changed) << "no single-line filer with a net worth in " << tab_iv->first;
+    std::string rewritten;
+    for (const std::string& line : lines) {
+        rewritten += line + "\n";
+    }
+    tab_iv->second = rewritten;
+    const fs::path republished = D().Dir() / "republished-fail" / name;
+    fs::create_directories(republished.parent_path());
+    {
+        sdk::ZipWriter zip(republished);
+        for (auto& [member, bytes] : members) {
+            zip.Add(member, bytes, std::time(nullptr));
+        }
+        zip.Close();
+    }
+
+    // The derivation fails: nothing of the ingest stays, the source's new numbers included.
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));  // a rebuild would move derived_at
+    CommandOptions options;
+    options.env = {"LASTRO_CONFIG=" + D().ConfigFile().string(), "LASTRO_FUNDSCLIENT_FAIL_MONTH=" + month};
+    const CommandResult failed = RunCommand(
+        {BinaryPath("lastro").string(), "ingest", "cvm.inf_mensal_fidc", republished.string()}, options);
+    EXPECT_NE(failed.exit_code, 0) << failed.Describe();
+    EXPECT_NE(
+        failed.err.find("lastro: deriving fundsclient.monthly_totals from cvm.inf_mensal_fidc failed, so "
+                        "nothing was ingested: asked to fail on " +
+                        month),
+        std::string::npos)
+        << failed.Describe();
+    EXPECT_EQ(totals(), before);
+    // Rebuilt from the source as it stands, the totals are the same: the source was not changed.
+    const CommandResult derived = D().Lastro({"derive", "fundsclient.monthly_totals"});
+    ASSERT_EQ(derived.exit_code, 0) << derived.Describe();
+    const boost::json::object rebuilt = totals();
+    EXPECT_EQ(rebuilt.at("nav_total_brl"), before.at("nav_total_brl"));
+    EXPECT_EQ(rebuilt.at("reports"), before.at("reports"));
+
+    // Without the failure the same file does change the totals; then the sample's own file again.
+    const CommandResult ingested = D().Lastro({"ingest", "cvm.inf_mensal_fidc", republished.string()});
+    ASSERT_EQ(ingested.exit_code, 0) << ingested.Describe();
+    const double moved =
+        totals().at("nav_total_brl").to_number<double>() - before.at("nav_total_brl").to_number<double>();
+    EXPECT_NEAR(moved, 1000000.0, 0.01);
+    const CommandResult restored = D().Lastro({"ingest", "cvm.inf_mensal_fidc", original.string()});
+    ASSERT_EQ(restored.exit_code, 0) << restored.Describe();
+    EXPECT_EQ(totals().at("nav_total_brl"), before.at("nav_total_brl"));
 }
 
 TEST_P(PluginsOnPluginsTest, LastroPluginsShowsRequirementsServicesAndDerivedDatasets) {

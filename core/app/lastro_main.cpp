@@ -63,6 +63,27 @@ int ListPlugins() {
     return 0;
 }
 
+// The paths the configuration resolves to (environment overrides applied), one "name value" per
+// line: what an operator checks, and what ./dev checks against what it shares with the build
+// root. A PostgreSQL connection string is not printed (it may hold a password).
+int ShowConfig() {
+    const lastro::config::Config config = lastro::config::LoadConfig(lastro::runtime::kDefaultConfigFile);
+    std::printf("config %s\n", config.file.string().c_str());
+    std::printf("data_dir %s\n", config.data_dir.string().c_str());
+    if (config.database.backend == lastro::config::Backend::kSqlite) {
+        std::printf("database sqlite\nsqlite_path %s\n", config.database.sqlite_path.string().c_str());
+    } else {
+        std::printf("database pgsql\n");
+    }
+    for (const auto& dir : config.plugins.manifest_dirs) {
+        std::printf("manifest_dir %s\n", dir.string().c_str());
+    }
+    if (config.log.access_log != "stderr" && config.log.access_log != "off") {
+        std::printf("access_log %s\n", config.log.access_log.c_str());
+    }
+    return 0;
+}
+
 int CreateKey(const lastro::auth::NewKeyRequest& request) {
     auto runtime = Boot();
     lastro::runtime::RequireMigrated(*runtime);
@@ -234,6 +255,9 @@ int main(int argc, char** argv) {
     db->add_subcommand("migrate", "Create or migrate the core and plugin schemas")->callback([&] {
         action = Migrate;
     });
+
+    app.add_subcommand("config", "Print the paths the configuration resolves to (environment applied)")
+        ->callback([&] { action = ShowConfig; });
 
     app.add_subcommand("plugins",
                        "List plugins, their operations and datasets; non-zero exit on any invalid manifest")

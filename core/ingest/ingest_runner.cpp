@@ -8,6 +8,7 @@
 
 #include <cstdio>
 #include <ctime>
+#include <stdexcept>
 
 namespace lastro::ingest {
 namespace {
@@ -64,7 +65,13 @@ void DeriveOne(odb::database& db, const plugins::PluginSet& plugins, const plugi
     IngestOutcome outcome;
     outcome.dataset = dataset;
     outcome.source = source;
-    outcome.summary = plugin.derivations.at(dataset)->Run(context);
+    try {
+        outcome.summary = plugin.derivations.at(dataset)->Run(context);
+    } catch (const std::exception& e) {
+        // The open transaction rolls back with the exception: the source's ingest too.
+        throw std::runtime_error("deriving " + dataset + " from " + source +
+                                 " failed, so nothing was ingested: " + e.what());
+    }
     RecordRelease(db, outcome, "derived from " + source + " (" + DescribePeriods(periods) + ")", now);
     const auto derived_periods = outcome.summary.periods;
     outcomes.push_back(std::move(outcome));

@@ -13,8 +13,9 @@ die() {
 
 preset=${LASTRO_PRESET:-debug}
 bin="$repo/build/$preset/bin"
+# The configuration is etc/lastro.yaml (data in var/) unless the user names another; the data
+# directory is the one it resolves to, LASTRO_DATA_DIR applied (`lastro config`).
 export LASTRO_CONFIG=${LASTRO_CONFIG:-$repo/etc/lastro.yaml}
-data_dir=${LASTRO_DATA_DIR:-$repo/var}
 
 build() {
     if [ ! -f "build/$preset/build.ninja" ]; then
@@ -24,6 +25,29 @@ build() {
 }
 
 lastro() { "$bin/lastro" "$@"; }
+
+# Inside the build root, lastro may write only where the host sees it: under a directory ./dev
+# shared (LASTRO_DEV_SHARED: the repository, ../shared, and the paths named in LASTRO_DATA_DIR,
+# LASTRO_CONFIG and LASTRO_DATABASE). A configuration file that names another path (an absolute
+# data_dir, SQLite file or access log) is refused before anything is written there.
+config_value() { lastro config | sed -n "s/^$1 //p"; }
+
+check_shared_paths() {
+    [ -n "${LASTRO_IN_BUILDROOT:-}" ] && [ -n "${LASTRO_DEV_SHARED:-}" ] || return 0
+    local key value dir ok listing
+    local -a dirs
+    IFS=: read -r -a dirs <<<"$LASTRO_DEV_SHARED"
+    listing=$(lastro config) || exit 1 # lastro said what is wrong with the configuration
+    while read -r key value; do
+        case $key in data_dir | sqlite_path | access_log) ;; *) continue ;; esac
+        ok=0
+        for dir in "${dirs[@]}"; do
+            [ -n "$dir" ] || continue
+            case "$value/" in "$dir"/*) ok=1 ;; esac
+        done
+        [ $ok = 1 ] || die "$key $value (from $LASTRO_CONFIG) is outside what ./dev shares with the build root; name it in LASTRO_DATA_DIR or LASTRO_DATABASE=sqlite:PATH, or keep it under $repo"
+    done <<<"$listing"
+}
 
 # Ingests every dataset of the sample once (a stamp per dataset), in dependency-free order:
 # monthly facts are keyed by CNPJ and find their classes through the registry at query time.
@@ -49,7 +73,9 @@ DATASETS
 # The main job: a server on the embedded database with the sample data, ready for curl.
 run() {
     build
-    export LASTRO_DATA_DIR="$data_dir"
+    check_shared_paths
+    local data_dir
+    data_dir=$(config_value data_dir)
     mkdir -p "$data_dir"
     lastro db migrate
     # The stamp names the sample's generation: bump it when `lastro sample` gains files.
@@ -85,7 +111,7 @@ build) build ;;
 shell) if [ $# -gt 0 ]; then exec bash -c "$*"; else exec bash -i; fi ;;
 lastro)
     build >/dev/null
-    export LASTRO_DATA_DIR="$data_dir"
+    check_shared_paths
     lastro "$@"
     ;;
 bench) exec "$repo/bench/run.sh" "$@" ;;

@@ -9,8 +9,10 @@
 #include <boost/json.hpp>
 #include <odb/database.hxx>
 
+#include <cstdlib>
 #include <ctime>
 #include <memory>
+#include <stdexcept>
 #include <string>
 
 namespace lastro::fundsclient {
@@ -32,7 +34,12 @@ public:
         const std::vector<std::string> months = context.periods ? *context.periods : facts.Months(context.db);
         sdk::IngestSummary summary;
         summary.periods.emplace();
+        const char* fail_month = std::getenv("LASTRO_FUNDSCLIENT_FAIL_MONTH");
         for (const std::string& month : months) {
+            // The e2e suite makes a derivation fail, to see the source's ingest undone with it.
+            if (fail_month && month == fail_month) {
+                throw std::runtime_error("asked to fail on " + month + " by LASTRO_FUNDSCLIENT_FAIL_MONTH");
+            }
             MonthlyTotal total;
             total.month = month;
             total.derived_at = Rfc3339(context.now);
