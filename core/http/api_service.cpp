@@ -30,6 +30,8 @@ struct ApiService::Call {
     bool is_v1 = false;
     const plugins::OperationSpec* operation = nullptr;
     std::optional<auth::Principal> principal;
+    std::int64_t allowance = 0;   // the key's monthly credits, once authenticated
+    std::int64_t per_minute = 0;  // the key's calls per minute
     std::int64_t price = 0;
     std::optional<billing::Reservation> reservation;
     std::optional<billing::CreditState> credits;
@@ -48,7 +50,6 @@ struct ApiService::Settling {
     Call call;
     OutgoingResponse response;
     Respond respond;
-    std::int64_t allowance = 0;
     std::optional<RouteMatch> match;  // set when a handler answered
     sdk::Params params;
     std::string filters;
@@ -222,22 +223,6 @@ std::string ErrorLine(const std::string& request_id, const std::string& what) {
         boost::json::object{{"level", "error"}, {"request_id", request_id}, {"error", what}});
 }
 
-int StatusOf(sdk::ProblemCode code) {
-    switch (code) {
-        case sdk::ProblemCode::kBadRequest:
-            return 400;
-        case sdk::ProblemCode::kForbidden:
-            return 403;
-        case sdk::ProblemCode::kNotFound:
-            return 404;
-        case sdk::ProblemCode::kInvalidParameter:
-            return 422;
-        case sdk::ProblemCode::kUnavailable:
-            return 503;
-    }
-    return 500;
-}
-
 billing::LedgerWriterOptions LedgerOptions(const config::Config& config, odb::database& db) {
     billing::LedgerWriterOptions options;
     options.instance = config.server.instance;
@@ -349,13 +334,31 @@ void ApiService::Finish(Call& call, OutgoingResponse response, const Respond& re
     respond(std::move(response));
 }
 
+// The /v1 pipeline, one named stage each (docs/architecture.md). Problems found before the
+// admission are answered after it when the contract refunds them (a reservation is made and
+// given back), and at once when nothing may be reserved (401, 429, 503).
 std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatch& match,
                                                      const IncomingRequest& request, Respond& respond) {
-    const plugins::OperationSpec& op = *match.route->operation;
-    call.operation = &op;
-    call.price = op.price;
+    call.operation = match.route->operation;
+    call.price = call.operation->price;
+    if (auto refused = Authenticate(call, request)) {
+        return refused;
+    }
+    Arguments arguments = ReadArguments(*call.operation, match, request);
+    ReadCursor(call, arguments);
+    if (auto refused = Admit(call)) {
+        return refused;
+    }
+    OutgoingResponse response = Dispatch(call, match, arguments);
+    if (!call.reservation) {
+        return response;
+    }
+    Settle(call, std::move(response), match, std::move(arguments), respond);
+    return std::nullopt;
+}
 
-    // Authentication: exactly "Bearer <key>"; nothing is reserved before it succeeds.
+// Exactly "Bearer <key>"; nothing is reserved before it succeeds, so a failure costs nothing.
+std::optional<OutgoingResponse> ApiService::Authenticate(Call& call, const IncomingRequest& request) {
     const std::string& header = request.authorization.value_or("");
     if (header.rfind("Bearer ", 0) != 0) {
         call.price = 0;
@@ -376,68 +379,83 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
         call.price = 0;
         return Problem(call, 401, "the API key is not valid (unknown, revoked or malformed)");
     }
-    const std::int64_t allowance =
-        call.principal->monthly_credits.value_or(config_.credits.monthly_allowance);
-    const std::int64_t per_minute =
-        call.principal->calls_per_minute.value_or(config_.credits.calls_per_minute);
+    call.allowance = call.principal->monthly_credits.value_or(config_.credits.monthly_allowance);
+    call.per_minute = call.principal->calls_per_minute.value_or(config_.credits.calls_per_minute);
+    return std::nullopt;
+}
 
-    // Parameters are checked now, answered after the reservation (contract: 422/400 refunded).
+// Percent-decoding and the manifest's checks; a problem is kept for Dispatch to answer.
+ApiService::Arguments ApiService::ReadArguments(const plugins::OperationSpec& op, const RouteMatch& match,
+                                                const IncomingRequest& request) const {
+    Arguments arguments;
     std::vector<std::pair<std::string, std::string>> query;
-    std::optional<std::pair<std::string, std::string>> decode_error;
     if (request.query.size() > kMaxQueryParams) {
-        decode_error = {"", "too many query parameters (at most " + std::to_string(kMaxQueryParams) + ")"};
+        arguments.decode_error = {
+            "", "too many query parameters (at most " + std::to_string(kMaxQueryParams) + ")"};
     }
     for (const auto& [raw_name, raw_value] : request.query) {
         auto name = Decode(raw_name, true);
         auto value = Decode(raw_value, true);
         if (!name || !value) {
             std::string shown = name && sdk::IsValidUtf8(*name) ? *name : SafeInstance(raw_name);
-            decode_error = {shown, "parameter '" + shown + "' is not validly percent-encoded"};
+            arguments.decode_error = {shown, "parameter '" + shown + "' is not validly percent-encoded"};
             break;
         }
         query.emplace_back(std::move(*name), std::move(*value));
     }
-    std::map<std::string, std::string> path_params = match.path_params;
-    ParamsOutcome checked;
-    if (!decode_error) {
-        checked = ValidateParams(op, path_params, query);
+    if (arguments.decode_error) {
+        return arguments;
     }
-    const std::string filters = checked.error || decode_error ? "" : FiltersDigest(checked.params);
+    ParamsOutcome checked = ValidateParams(op, match.path_params, query);
+    arguments.params = std::move(checked.params);
+    arguments.param_error = std::move(checked.error);
+    if (!arguments.param_error) {
+        arguments.filters = FiltersDigest(arguments.params);
+    }
+    return arguments;
+}
 
-    std::optional<boost::json::value> position;
-    std::optional<std::string> cursor_problem;
-    if (!decode_error && !checked.error && op.pagination == plugins::Pagination::kCursor) {
-        if (auto cursor = checked.params.String("cursor")) {
-            auto decoded = cursors_.Decode(*cursor, op.id, filters);
-            if (auto* payload = std::get_if<CursorPayload>(&decoded)) {
-                position = payload->position;
-                // Later pages of the same key and filters within 15 minutes are included.
-                if (op.included_pages && payload->key_id == call.principal->key_id &&
-                    call.now - payload->issued_at <= catalog::kIncludedPagesWindowSeconds) {
-                    call.price = 0;
-                }
-            } else {
-                switch (std::get<CursorError>(decoded)) {
-                    case CursorError::kMalformed:
-                        cursor_problem = "the cursor is not one this API issued, or it was altered";
-                        break;
-                    case CursorError::kOtherOperation:
-                        cursor_problem = "the cursor belongs to another operation";
-                        break;
-                    case CursorError::kOtherFilters:
-                        cursor_problem =
-                            "the cursor was issued for other filters; repeat the first page's filters";
-                        break;
-                }
-            }
+// The position a cursor carries, bound to the operation and filters it was issued for; a later
+// page of the same key within the included-pages window costs nothing.
+void ApiService::ReadCursor(Call& call, Arguments& arguments) const {
+    const plugins::OperationSpec& op = *call.operation;
+    if (arguments.decode_error || arguments.param_error || op.pagination != plugins::Pagination::kCursor) {
+        return;
+    }
+    auto cursor = arguments.params.String("cursor");
+    if (!cursor) {
+        return;
+    }
+    auto decoded = cursors_.Decode(*cursor, op.id, arguments.filters);
+    if (auto* payload = std::get_if<CursorPayload>(&decoded)) {
+        arguments.position = payload->position;
+        if (op.included_pages && payload->key_id == call.principal->key_id &&
+            call.now - payload->issued_at <= catalog::kIncludedPagesWindowSeconds) {
+            call.price = 0;
         }
+        return;
     }
+    switch (std::get<CursorError>(decoded)) {
+        case CursorError::kMalformed:
+            arguments.cursor_problem = "the cursor is not one this API issued, or it was altered";
+            break;
+        case CursorError::kOtherOperation:
+            arguments.cursor_problem = "the cursor belongs to another operation";
+            break;
+        case CursorError::kOtherFilters:
+            arguments.cursor_problem =
+                "the cursor was issued for other filters; repeat the first page's filters";
+            break;
+    }
+}
 
-    // Admission: the per-minute count and the reservation, in one group commit.
+// The per-minute count and the reservation, in one group commit (429 and 503 reserve nothing).
+std::optional<OutgoingResponse> ApiService::Admit(Call& call) {
     billing::Admission admission;
     try {
-        admission = ledger_.Admit(billing::AdmissionRequest{call.request_id, call.principal->key_id, op.id,
-                                                            call.price, allowance, per_minute, call.now});
+        admission = ledger_.Admit(billing::AdmissionRequest{call.request_id, call.principal->key_id,
+                                                            call.operation->id, call.price, call.allowance,
+                                                            call.per_minute, call.now});
     } catch (const billing::BillingUnavailable& e) {
         call.price = 0;
         return Unavailable(call, e.what());
@@ -446,7 +464,7 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
     call.credits = admission.credits;
     if (!admission.rate.allowed) {
         OutgoingResponse r = Problem(call, 429,
-                                     "per-minute rate limit of " + std::to_string(per_minute) +
+                                     "per-minute rate limit of " + std::to_string(call.per_minute) +
                                          " calls reached for this key; retry after the window resets");
         r.headers.emplace_back("Retry-After",
                                std::to_string(std::max<std::time_t>(1, call.rate->reset_at - call.now)));
@@ -454,46 +472,53 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
     }
     if (!admission.reserved) {
         return Problem(call, 429,
-                       "the monthly allowance of " + std::to_string(allowance) + " credits cannot cover " +
-                           std::to_string(call.price) +
+                       "the monthly allowance of " + std::to_string(call.allowance) +
+                           " credits cannot cover " + std::to_string(call.price) +
                            " more; it resets at the start of the next month (UTC)");
     }
     call.reservation = admission.reservation;
+    return std::nullopt;
+}
 
-    OutgoingResponse response;
+// The answer of an admitted call: the refunded problems found earlier, in the contract's order
+// (scope, then parameters, then cursor), or the handler's answer.
+OutgoingResponse ApiService::Dispatch(Call& call, const RouteMatch& match, const Arguments& arguments) {
+    const plugins::OperationSpec& op = *call.operation;
     if (!call.principal->HasScope(op.scope)) {
-        response = Problem(call, 403, "this key lacks the scope '" + op.scope + "' needed by " + op.id);
-    } else if (decode_error) {
-        response = Problem(call, decode_error->first.empty() ? 400 : 422, decode_error->second,
-                           decode_error->first.empty() ? std::nullopt : std::optional(decode_error->first));
-    } else if (checked.error) {
-        response = Problem(call, 422, checked.error->second, checked.error->first);
-    } else if (cursor_problem) {
-        response = Problem(call, 400, *cursor_problem, std::string("cursor"));
-    } else if (!match.route->handler) {
-        response = Problem(call, 500, "operation " + op.id + " has no handler");
-    } else {
-        // A call that will be settled may take its answer from the cache on the newest release
-        // seen: its settlement checks that release is still the newest.
-        response = RunHandler(call, match, checked.params, filters, position, call.reservation.has_value());
+        return Problem(call, 403, "this key lacks the scope '" + op.scope + "' needed by " + op.id);
     }
+    if (const auto& error = arguments.decode_error) {
+        return Problem(call, error->first.empty() ? 400 : 422, error->second,
+                       error->first.empty() ? std::nullopt : std::optional(error->first));
+    }
+    if (const auto& error = arguments.param_error) {
+        return Problem(call, 422, error->second, error->first);
+    }
+    if (arguments.cursor_problem) {
+        return Problem(call, 400, *arguments.cursor_problem, std::string("cursor"));
+    }
+    if (!match.route->handler) {
+        return Problem(call, 500, "operation " + op.id + " has no handler");
+    }
+    // A call that will be settled may take its answer from the cache on the newest release seen:
+    // its settlement checks that release is still the newest.
+    return RunHandler(call, match, arguments.params, arguments.filters, arguments.position,
+                      call.reservation.has_value());
+}
 
-    if (!call.reservation) {
-        return response;
-    }
+void ApiService::Settle(Call& call, OutgoingResponse response, const RouteMatch& match, Arguments arguments,
+                        Respond& respond) {
     auto settling = std::make_shared<Settling>();  // allocated before anything is moved into it
     settling->call = std::move(call);
     settling->response = std::move(response);
     settling->respond = std::move(respond);
-    settling->allowance = allowance;
     if (settling->call.answered_at_generation) {
         settling->match = match;
-        settling->params = std::move(checked.params);
-        settling->filters = filters;
-        settling->position = std::move(position);
+        settling->params = std::move(arguments.params);
+        settling->filters = std::move(arguments.filters);
+        settling->position = std::move(arguments.position);
     }
     SettleThenAnswer(std::move(settling));
-    return std::nullopt;
 }
 
 // Settle before the response leaves: it leaves from the writer's thread once the settlement is
@@ -503,9 +528,8 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
 // only to calls in flight when an ingest commits), and settled again.
 void ApiService::SettleThenAnswer(std::shared_ptr<Settling> settling) {
     Call& call = settling->call;
-    const billing::SettlementRequest settlement{*call.reservation, settling->allowance,
-                                                settling->response.status, std::time(nullptr),
-                                                call.answered_at_generation};
+    const billing::SettlementRequest settlement{*call.reservation, call.allowance, settling->response.status,
+                                                std::time(nullptr), call.answered_at_generation};
     ledger_.SettleAsync(settlement, [this, settling](billing::LedgerWriter::SettleOutcome outcome) {
         Call& c = settling->call;
         try {

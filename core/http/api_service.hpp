@@ -1,11 +1,13 @@
-// The request pipeline of lastrod, independent of Pistache so that it reads top to bottom:
-//   route -> request id -> auth (401, cached) -> admission: per-minute limit (429) and credit
-//   reservation (429), one group commit -> scope (403, refunded) -> parameters (422/400,
-//   refunded) -> handler in a read transaction, or its answer from the response cache while no
-//   ingest has committed since, which a billed call's settlement checks (404 charged, 5xx
-//   refunded) -> envelope or
-//   problem -> settlement, durable before the answer (group commit; the answer leaves from the
-//   ledger writer's thread once it is) -> headers.
+// The request pipeline of lastrod, independent of Pistache so that it reads top to bottom.
+// Handle: request id, size, path and body checks, /health and /pricing, routing (404/405); then
+// for /v1 the named stages of HandleV1:
+//   Authenticate (401, cached keys; nothing reserved) -> ReadArguments (decode and check against
+//   the manifest) -> ReadCursor (signed position, included pages) -> Admit (per-minute limit and
+//   credit reservation in one group commit; 429) -> Dispatch (scope 403, parameters 422/400,
+//   both refunded; else the handler in a read transaction, or its answer from the response cache
+//   while no ingest has committed since; 404 charged, 5xx refunded) -> Settle (durable before the
+//   answer; the answer leaves from the ledger writer's thread once it is) -> Finish (headers,
+//   access log).
 // A database that is away gives 503 and charges nothing. One ApiService is shared by every
 // worker thread; it holds no per-request state.
 #pragma once
@@ -76,9 +78,29 @@ private:
     struct Call;      // the state of one request as it moves through the pipeline
     struct Settling;  // a billed call waiting for its settlement
 
-    // The response, or nullopt when the call went on to its settlement, which answers it.
+    // What the request's parameters say: the checked values, or the problem to answer once the
+    // call is admitted (422/400 are refunded, so they are answered after the reservation).
+    struct Arguments {
+        sdk::Params params;
+        std::optional<std::pair<std::string, std::string>> decode_error;  // parameter ("" for none), detail
+        std::optional<std::pair<std::string, std::string>> param_error;   // parameter, detail (422)
+        std::string filters;                                              // digest binding a cursor
+        std::optional<boost::json::value> position;                       // decoded from the cursor
+        std::optional<std::string> cursor_problem;                        // 400
+    };
+
+    // The /v1 stages, in order. HandleV1 returns the response, or nullopt when the call went on
+    // to its settlement, which answers it.
     std::optional<OutgoingResponse> HandleV1(Call& call, const RouteMatch& match,
                                              const IncomingRequest& request, Respond& respond);
+    std::optional<OutgoingResponse> Authenticate(Call& call, const IncomingRequest& request);
+    Arguments ReadArguments(const plugins::OperationSpec& op, const RouteMatch& match,
+                            const IncomingRequest& request) const;
+    void ReadCursor(Call& call, Arguments& arguments) const;
+    std::optional<OutgoingResponse> Admit(Call& call);
+    OutgoingResponse Dispatch(Call& call, const RouteMatch& match, const Arguments& arguments);
+    void Settle(Call& call, OutgoingResponse response, const RouteMatch& match, Arguments arguments,
+                Respond& respond);
     // Settles the call, then answers it from the writer's thread.
     void SettleThenAnswer(std::shared_ptr<Settling> settling);
     // Applies the settlement's outcome to the call's response.

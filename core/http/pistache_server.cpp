@@ -1,5 +1,7 @@
 #include "core/http/pistache_server.hpp"
 
+#include "core/http/problem.hpp"
+
 #include <pistache/endpoint.h>
 #include <pistache/http.h>
 #include <pistache/http_headers.h>
@@ -175,23 +177,24 @@ public:
             OutgoingResponse out;
             out.status = 500;
             out.content_type = "application/problem+json";
-            out.body = R"({"title":"Internal API error","status":500,"detail":"an internal error occurred"})";
+            out.body = internal_error_body_;
             respond(std::move(out));
         }
     }
 
     void onTimeout(const Http::Request&, Http::ResponseWriter response) override {
         try {
-            response.send(
-                Http::Code::Request_Timeout,
-                R"({"title":"Request timeout","status":408,"detail":"the request was not received in time"})",
-                Http::Mime::MediaType::fromString("application/problem+json"));
+            response.send(Http::Code::Request_Timeout, timeout_body_,
+                          Http::Mime::MediaType::fromString("application/problem+json"));
         } catch (...) {
         }
     }
 
 private:
     std::shared_ptr<ApiService> service_;
+    // Built once: the paths that send them may be out of memory.
+    std::string internal_error_body_ = MinimalProblemBody(500, "an internal error occurred");
+    std::string timeout_body_ = MinimalProblemBody(408, "the request was not received in time");
 };
 
 // Pistache answers requests above its cap itself, in text/plain, before our handler runs. The

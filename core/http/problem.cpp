@@ -4,6 +4,22 @@
 
 namespace lastro::http {
 
+int StatusOf(sdk::ProblemCode code) {
+    switch (code) {
+        case sdk::ProblemCode::kBadRequest:
+            return 400;
+        case sdk::ProblemCode::kForbidden:
+            return 403;
+        case sdk::ProblemCode::kNotFound:
+            return 404;
+        case sdk::ProblemCode::kInvalidParameter:
+            return 422;
+        case sdk::ProblemCode::kUnavailable:
+            return 503;
+    }
+    return 500;
+}
+
 const char* ProblemTitle(int status) {
     switch (status) {
         case 400:
@@ -33,6 +49,11 @@ const char* ProblemTitle(int status) {
         default:
             return "Error";
     }
+}
+
+std::string MinimalProblemBody(int status, const std::string& detail) {
+    return boost::json::serialize(
+        boost::json::object{{"title", ProblemTitle(status)}, {"status", status}, {"detail", detail}});
 }
 
 std::string ProblemBody(const std::string& base_url, int status, const std::string& detail,

@@ -1,13 +1,25 @@
-// problem+json responses (contract sections 2.3 and 7). Titles are fixed per status.
+// problem+json responses (contract sections 2.3 and 7), in one place: the status of each SDK
+// problem code, the fixed title of each status, and the body. When adding an
+// sdk::ProblemCode, update StatusOf here and the table in docs/api.md ("Errors"); whether a
+// status is charged or refunded is billing's (core/billing/settlement.cpp).
 #pragma once
+
+#include <lastro/sdk/problem.hpp>
 
 #include <optional>
 #include <string>
 
 namespace lastro::http {
 
+// The HTTP status a handler's sdk::Problem is answered with.
+int StatusOf(sdk::ProblemCode code);
+
 // The contract's fixed title for `status` (and ours for statuses it does not list).
 const char* ProblemTitle(int status);
+
+// A body with only title, status and detail, for the transport's own last-resort answers
+// (a request that timed out before it reached the pipeline, an exception the pipeline let out).
+std::string MinimalProblemBody(int status, const std::string& detail);
 
 // The problem+json body: type {base_url}/problems/http-<status>, title, status, detail,
 // instance (the request path), request_id and parameter (null when no single parameter).

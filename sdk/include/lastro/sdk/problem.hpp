@@ -1,7 +1,7 @@
 // Typed outcomes a handler (or the host's own validation) signals by throwing. The core alone
-// maps them to an HTTP status, a problem+json body and a billing decision
-// (core/http/problem_mapping.cpp). When adding a ProblemCode, update that mapping and
-// docs/errors.md.
+// maps them to an HTTP status and a problem+json body (StatusOf in core/http/problem.cpp) and
+// the status to a billing decision (core/billing/settlement.cpp). When adding a ProblemCode,
+// update StatusOf and the errors table of docs/api.md.
 #pragma once
 
 #include <boost/config.hpp>
