@@ -3,6 +3,8 @@
 #include "core/config/yaml_reader.hpp"
 #include "core/plugins/param_conversion.hpp"
 
+#include <fnmatch.h>
+#include <algorithm>
 #include <fstream>
 #include <regex>
 #include <set>
@@ -249,7 +251,59 @@ OperationSpec ParseOperation(const YamlNode& node) {
     return op;
 }
 
+// `sample: {files: [pattern...], scales: [sample, full]}` of a dataset.
+SampleSpec ParseSample(const YamlNode& node) {
+    YamlMap map(node, {"files", "scales"});
+    SampleSpec spec;
+    spec.location = node.Where();
+    const std::vector<YamlNode> files = map.Get("files").AsSequence();
+    if (files.empty()) {
+        map.Get("files").Fail("list at least one file name pattern");
+    }
+    for (const YamlNode& item : files) {
+        std::string pattern = item.AsString();
+        if (pattern.empty() || pattern.find('/') != std::string::npos) {
+            item.Fail("'" + pattern +
+                      "' is not a file name pattern (a name in the sample directory, no '/')");
+        }
+        if (std::find(spec.files.begin(), spec.files.end(), pattern) != spec.files.end()) {
+            item.Fail("pattern '" + pattern + "' listed twice");
+        }
+        spec.files.push_back(std::move(pattern));
+    }
+    if (auto scales = map.Find("scales")) {
+        const std::vector<YamlNode> items = scales->AsSequence();
+        if (items.empty()) {
+            scales->Fail("list at least one scale (sample, full)");
+        }
+        for (const YamlNode& item : items) {
+            const std::string name = item.AsString();
+            const std::optional<sdk::SampleScale> scale = sdk::ParseSampleScale(name);
+            if (!scale) {
+                item.Fail("unknown scale '" + name + "' (sample, full)");
+            }
+            if (spec.Covers(*scale)) {
+                item.Fail("scale '" + name + "' listed twice");
+            }
+            spec.scales.push_back(*scale);
+        }
+    } else {
+        spec.scales = {sdk::SampleScale::kSample};
+    }
+    return spec;
+}
+
 }  // namespace
+
+bool SampleSpec::Covers(sdk::SampleScale scale) const {
+    return std::find(scales.begin(), scales.end(), scale) != scales.end();
+}
+
+bool SampleSpec::Matches(const std::string& file_name) const {
+    return std::any_of(files.begin(), files.end(), [&](const std::string& pattern) {
+        return ::fnmatch(pattern.c_str(), file_name.c_str(), FNM_PERIOD) == 0;
+    });
+}
 
 const char* ToString(ParamType type) {
     switch (type) {
@@ -334,7 +388,7 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
     std::set<std::string> dataset_ids;
     if (auto datasets = map.Find("datasets")) {
         for (const YamlNode& item : datasets->AsSequence()) {
-            YamlMap d(item, {"id", "provider", "description", "files"});
+            YamlMap d(item, {"id", "provider", "description", "files", "sample"});
             DatasetSpec ds;
             ds.location = item.Where();
             ds.id = d.String("id");
@@ -348,6 +402,9 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
             ds.description = d.OptionalString("description").value_or("");
             if (auto files = d.Find("files")) {
                 ds.files = files->AsStringList();
+            }
+            if (auto sample = d.Find("sample")) {
+                ds.sample = ParseSample(*sample);
             }
             m.datasets.push_back(std::move(ds));
         }

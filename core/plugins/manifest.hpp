@@ -2,6 +2,8 @@
 // Parsed and validated strictly before the library is opened.
 #pragma once
 
+#include <lastro/sdk/sample.hpp>
+
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -60,11 +62,22 @@ struct OperationSpec {
     const ParamSpec* FindParam(const std::string& name) const;
 };
 
+// How `lastro sample` writes a dataset and which of its files `lastro ingest --sample` loads.
+struct SampleSpec {
+    std::vector<std::string> files;        // file name patterns (fnmatch: *, ?, [...]), no '/'
+    std::vector<sdk::SampleScale> scales;  // the scales that write the dataset; default [sample]
+    std::string location;
+
+    bool Covers(sdk::SampleScale scale) const;
+    bool Matches(const std::string& file_name) const;  // any pattern
+};
+
 struct DatasetSpec {
     std::string id;
     std::string provider;
     std::string description;
     std::vector<std::string> files;
+    std::optional<SampleSpec> sample;
     std::string location;
 };
 

@@ -36,6 +36,12 @@ public:
             duplicates_.push_back("ingester for '" + dataset_id + "' registered twice");
         }
     }
+    void AddSampleWriter(std::shared_ptr<sdk::SampleWriter> writer) override {
+        if (target_.sample_writer) {
+            duplicates_.push_back("a second sample writer registered (one per plugin)");
+        }
+        target_.sample_writer = std::move(writer);
+    }
     const std::vector<std::string>& Duplicates() const { return duplicates_; }
 
 private:
@@ -73,6 +79,21 @@ std::vector<fs::path> ManifestFiles(const config::PluginsConfig& config) {
     return files;
 }
 
+// A sample writer exactly when some dataset declares `sample:`.
+void CheckSampleWriter(const LoadedPlugin& p, const std::string& lib) {
+    const Manifest& m = p.manifest;
+    const auto declared = std::find_if(m.datasets.begin(), m.datasets.end(),
+                                       [](const DatasetSpec& ds) { return ds.sample.has_value(); });
+    if (declared != m.datasets.end() && !p.sample_writer) {
+        throw PluginError(declared->sample->location + ": dataset '" + declared->id +
+                          "' declares sample files, but " + lib + " registers no sample writer");
+    }
+    if (declared == m.datasets.end() && p.sample_writer) {
+        throw PluginError(m.file.string() + ": " + lib +
+                          " registers a sample writer, but no dataset of the manifest declares sample:");
+    }
+}
+
 // Handlers match operations and ingesters match datasets, one to one.
 void CheckRegistrations(const LoadedPlugin& p, const std::string& lib) {
     const Manifest& m = p.manifest;
@@ -102,6 +123,7 @@ void CheckRegistrations(const LoadedPlugin& p, const std::string& lib) {
                               "', which the manifest does not declare");
         }
     }
+    CheckSampleWriter(p, lib);
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // Loads plugins (docs/plugins.md): manifests first, validated strictly; then each library with
-// Boost.DLL (rtld_now), its ABI number, its factory, and the one-to-one check of handlers and
-// ingesters against the manifest. Libraries stay loaded for the life of the process.
+// Boost.DLL (rtld_now), its ABI number, its factory, and the one-to-one check of handlers,
+// ingesters and the sample writer against the manifest. Libraries stay loaded for the life of the process.
 #pragma once
 
 #include "core/config/config.hpp"
@@ -26,6 +26,7 @@ struct LoadedPlugin {
     std::unique_ptr<sdk::Plugin> plugin;  // null for the host's built-in operations
     std::map<std::string, sdk::Handler> handlers;
     std::map<std::string, std::shared_ptr<sdk::Ingester>> ingesters;
+    std::shared_ptr<sdk::SampleWriter> sample_writer;  // when the datasets declare `sample:`
     bool started = false;
 };
 

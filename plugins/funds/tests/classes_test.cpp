@@ -92,8 +92,13 @@ public:
         EXPECT_TRUE(ingester);
         datasets.insert(dataset_id);
     }
+    void AddSampleWriter(std::shared_ptr<sdk::SampleWriter> writer) override {
+        EXPECT_TRUE(writer);
+        ++sample_writers;
+    }
     std::set<std::string> operations;
     std::set<std::string> datasets;
+    int sample_writers = 0;
 };
 
 TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {

@@ -5,6 +5,6 @@
 
 namespace lastro::sdk {
 
-inline constexpr int kAbiVersion = 2;  // 2: number parameters (Params::Number)
+inline constexpr int kAbiVersion = 3;  // 2: number parameters (Params::Number); 3: sample writers
 
 }  // namespace lastro::sdk

@@ -1,13 +1,15 @@
 // The plugin interface. A plugin is a shared library plus a YAML manifest (docs/plugins.md).
 // The library exports lastro_plugin_abi() and one factory through LASTRO_PLUGIN(Class); the
 // host checks the ABI, creates the plugin, and asks it to register one handler per manifest
-// operation and one ingester per manifest dataset.
+// operation, one ingester per manifest dataset and, when its datasets declare `sample:`, one
+// sample writer.
 #pragma once
 
 #include <lastro/sdk/abi.hpp>
 #include <lastro/sdk/params.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/result.hpp>
+#include <lastro/sdk/sample.hpp>
 
 #include <boost/config.hpp>
 #include <boost/dll/alias.hpp>
@@ -101,13 +103,17 @@ public:
     virtual ~Registrar() = default;
     virtual void AddHandler(const std::string& operation_id, Handler handler) = 0;
     virtual void AddIngester(const std::string& dataset_id, std::shared_ptr<Ingester> ingester) = 0;
+    // At most one per plugin, registered exactly when some dataset of the manifest declares
+    // `sample:` (docs/plugins.md).
+    virtual void AddSampleWriter(std::shared_ptr<SampleWriter> writer) = 0;
 };
 
 class BOOST_SYMBOL_VISIBLE Plugin {
 public:
     virtual ~Plugin() = default;
     // Called once after loading; the host refuses the plugin unless the registered handlers
-    // and ingesters match the manifest's operations and datasets one to one.
+    // and ingesters match the manifest's operations and datasets one to one, and a sample
+    // writer is registered exactly when the datasets declare `sample:`.
     virtual void Register(Registrar& registrar) = 0;
     // Lifecycle: Start after every plugin registered and the database is migrated; Stop in
     // reverse order after the server stopped accepting and drained its requests.
