@@ -114,6 +114,7 @@ TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {
     EXPECT_EQ(registrar.datasets,
               (std::set<std::string>{"cvm.registro_fundo_classe", "cvm.inf_mensal_fidc", "cvm.cda_fi",
                                      "cvm.eventual_fi", "anbima.subclasses"}));
+    EXPECT_EQ(registrar.sample_writers, 1);
 }
 
 }  // namespace
