@@ -3,13 +3,15 @@
 #include "core/auth/api_keys.hpp"
 #include "core/billing/credit_ledger.hpp"
 #include "core/ingest/ingest_runner.hpp"
+#include "core/ingest/release_catalog.hpp"
 #include "core/runtime/runtime.hpp"
-#include "core/sample/sample.hpp"
+#include "core/sample/sample_set.hpp"
 #include "core/storage/core_model.hxx"
 
 #include <lastro/sdk/problem.hpp>
 
 #include <CLI/CLI.hpp>
+#include <odb/transaction.hxx>
 
 #include <unistd.h>
 #include <cstdio>
@@ -201,24 +203,34 @@ void PrintOutcomes(const lastro::ingest::IngestOutcomes& outcomes) {
     }
 }
 
-int Ingest(const std::string& dataset, const std::vector<std::string>& paths) {
+// A runtime ready to write data: migrated, and its plugins started (derivations may use
+// services, which plugins set up when they start).
+std::unique_ptr<lastro::runtime::Runtime> BootForData() {
     auto runtime = Boot();
     lastro::runtime::RequireMigrated(*runtime);
-    runtime->plugins->StartAll();  // derivations may use services, which plugins set up when they start
-    std::vector<std::filesystem::path> inputs(paths.begin(), paths.end());
+    runtime->plugins->StartAll();
+    return runtime;
+}
+
+// One dataset's ingest (and what derives from it), then the summary on stderr.
+void IngestAndReport(lastro::runtime::Runtime& runtime, const std::string& dataset,
+                     const std::vector<std::filesystem::path>& inputs) {
     lastro::ingest::IngestOutcomes outcomes;
     {
         lastro::ingest::ConsoleProgress progress(isatty(STDERR_FILENO) != 0);
-        outcomes = lastro::ingest::RunIngest(*runtime->db, *runtime->plugins, dataset, inputs, progress);
+        outcomes = lastro::ingest::RunIngest(*runtime.db, *runtime.plugins, dataset, inputs, progress);
     }
     PrintOutcomes(outcomes);
+}
+
+int Ingest(const std::string& dataset, const std::vector<std::string>& paths) {
+    auto runtime = BootForData();
+    IngestAndReport(*runtime, dataset, std::vector<std::filesystem::path>(paths.begin(), paths.end()));
     return 0;
 }
 
 int Derive(const std::string& dataset) {
-    auto runtime = Boot();
-    lastro::runtime::RequireMigrated(*runtime);
-    runtime->plugins->StartAll();
+    auto runtime = BootForData();
     lastro::ingest::IngestOutcomes outcomes;
     {
         lastro::ingest::ConsoleProgress progress(isatty(STDERR_FILENO) != 0);
@@ -228,18 +240,45 @@ int Derive(const std::string& dataset) {
     return 0;
 }
 
-int Sample(const std::string& out, std::uint64_t seed, lastro::sample::Scale scale) {
-    lastro::sample::SampleOptions options;
-    options.out_dir = out;
-    options.seed = seed;
-    options.scale = scale;
-    auto report = lastro::sample::WriteSample(options);
-    std::fprintf(
-        stderr,
-        "sample written to %s: %zu funds, %zu classes, %zu subclasses, %zu FIDC monthly reports, %zu CDA "
-        "positions, %zu documents, %zu ANBIMA subclasses (%zu files)\n",
-        out.c_str(), report.funds, report.classes, report.subclasses, report.fidc_reports,
-        report.cda_positions, report.documents, report.anbima_rows, report.files.size());
+// Every dataset of a sample directory that declares `scale`, in dependency order, each in its
+// own transaction; with `skip_ingested`, datasets that have a data release already are left alone.
+int IngestSample(const std::string& dir, lastro::sdk::SampleScale scale, bool skip_ingested) {
+    auto runtime = BootForData();
+    for (const auto& input : lastro::sample::FindSampleInputs(*runtime->plugins, dir, scale)) {
+        if (skip_ingested) {
+            odb::transaction t(runtime->db->begin());
+            const auto release = lastro::ingest::ReleaseCatalog(*runtime->db).LatestRelease(input.dataset);
+            t.commit();
+            if (release) {
+                std::fprintf(stderr, "%s: already ingested (release %s), skipped\n", input.dataset.c_str(),
+                             release->label.c_str());
+                continue;
+            }
+        }
+        IngestAndReport(*runtime, input.dataset, input.files);
+    }
+    return 0;
+}
+
+// Every loaded plugin's sample writer, then what each wrote.
+int Sample(const std::string& out, std::uint64_t seed, lastro::sdk::SampleScale scale) {
+    auto runtime = Boot(false);
+    std::size_t files = 0;
+    for (const auto& sample : lastro::sample::WriteSamples(*runtime->plugins, {out, seed, scale})) {
+        std::string counts;
+        for (const auto& count : sample.report.counts) {
+            counts += (counts.empty() ? ": " : ", ") + std::to_string(count.count) + " " + count.name;
+        }
+        std::fprintf(stderr, "%s%s (%zu files)\n", sample.plugin.c_str(), counts.c_str(),
+                     sample.report.files.size());
+        for (const auto& note : sample.report.notes) {
+            std::fprintf(stderr, "  %s\n", note.c_str());
+        }
+        files += sample.report.files.size();
+    }
+    std::fprintf(stderr, "sample written to %s: %zu files, scale %s, seed %llu\n", out.c_str(), files,
+                 std::string(lastro::sdk::SampleScaleName(scale)).c_str(),
+                 static_cast<unsigned long long>(seed));
     return 0;
 }
 
@@ -310,10 +349,36 @@ int main(int argc, char** argv) {
 
     std::string dataset;
     std::vector<std::string> paths;
-    auto* ingest = app.add_subcommand("ingest", "Load a dataset from its official files");
-    ingest->add_option("DATASET", dataset, "Dataset id (lastro plugins lists them)")->required();
-    ingest->add_option("PATH", paths, "Files (zip or CSV) as published")->required();
-    ingest->callback([&] { action = [&] { return Ingest(dataset, paths); }; });
+    std::string sample_dir;
+    std::string ingest_scale = "sample";
+    bool skip_ingested = false;
+    auto* ingest = app.add_subcommand("ingest", "Load a dataset from its official files, or a whole sample");
+    ingest->add_option("DATASET", dataset, "Dataset id (see lastro plugins)");
+    ingest->add_option("PATH", paths, "Files (zip or CSV) as published");
+    auto* ingest_sample =
+        ingest->add_option("--sample", sample_dir,
+                           "A directory `lastro sample` wrote: every dataset that declares sample files, in "
+                           "dependency order, instead of DATASET PATH...");
+    ingest->add_option("--scale", ingest_scale, "The sample's scale: sample (default) or full")
+        ->check(CLI::IsMember({"sample", "full"}))
+        ->needs(ingest_sample);
+    ingest->add_flag("--skip-ingested", skip_ingested, "Leave out datasets that have a data release already")
+        ->needs(ingest_sample);
+    ingest->callback([&] {
+        if (!sample_dir.empty()) {
+            if (!dataset.empty()) {
+                throw CLI::ValidationError("--sample", "takes no DATASET or PATH");
+            }
+            action = [&] {
+                return IngestSample(sample_dir, *lastro::sdk::ParseSampleScale(ingest_scale), skip_ingested);
+            };
+        } else {
+            if (dataset.empty() || paths.empty()) {
+                throw CLI::RequiredError("DATASET and PATH (or --sample DIR)");
+            }
+            action = [&] { return Ingest(dataset, paths); };
+        }
+    });
 
     std::string derived;
     auto* derive = app.add_subcommand(
@@ -322,24 +387,19 @@ int main(int argc, char** argv) {
     derive->callback([&] { action = [&] { return Derive(derived); }; });
 
     std::string out;
-    std::uint64_t seed = 20261014;
-    auto* sample =
-        app.add_subcommand("sample", "Write the deterministic sample data in the real file formats");
+    std::uint64_t seed = lastro::sdk::kDefaultSampleSeed;
+    auto* sample = app.add_subcommand(
+        "sample", "Write every plugin's deterministic sample data in the datasets' real file formats");
     sample->add_option("--out", out, "Output directory")->required();
     sample->add_option("--seed", seed, "Seed (same seed, same bytes)");
     std::string scale = "sample";
     sample
-        ->add_option(
-            "--scale", scale,
-            "sample (default): 300 funds and every dataset; full: about 3,000 reporting FIDC classes, "
-            "the registry and 2026-08's FIDC report only")
+        ->add_option("--scale", scale,
+                     "sample (default): small, every dataset; full: the size of the real files, for "
+                     "benchmarks (the datasets whose manifests declare it)")
         ->check(CLI::IsMember({"sample", "full"}));
-    sample->callback([&] {
-        action = [&] {
-            return Sample(out, seed,
-                          scale == "full" ? lastro::sample::Scale::kFull : lastro::sample::Scale::kSample);
-        };
-    });
+    sample->callback(
+        [&] { action = [&] { return Sample(out, seed, *lastro::sdk::ParseSampleScale(scale)); }; });
 
     try {
         app.parse(argc, argv);

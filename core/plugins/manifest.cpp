@@ -3,6 +3,8 @@
 #include "core/config/yaml_reader.hpp"
 #include "core/plugins/param_conversion.hpp"
 
+#include <fnmatch.h>
+#include <algorithm>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -248,7 +250,59 @@ OperationSpec ParseOperation(const YamlNode& node) {
     return op;
 }
 
+// `sample: {files: [pattern...], scales: [sample, full]}` of a dataset.
+SampleSpec ParseSample(const YamlNode& node) {
+    YamlMap map(node, {"files", "scales"});
+    SampleSpec spec;
+    spec.location = node.Where();
+    const std::vector<YamlNode> files = map.Get("files").AsSequence();
+    if (files.empty()) {
+        map.Get("files").Fail("list at least one file name pattern");
+    }
+    for (const YamlNode& item : files) {
+        std::string pattern = item.AsString();
+        if (pattern.empty() || pattern.find('/') != std::string::npos) {
+            item.Fail("'" + pattern +
+                      "' is not a file name pattern (a name in the sample directory, no '/')");
+        }
+        if (std::find(spec.files.begin(), spec.files.end(), pattern) != spec.files.end()) {
+            item.Fail("pattern '" + pattern + "' listed twice");
+        }
+        spec.files.push_back(std::move(pattern));
+    }
+    if (auto scales = map.Find("scales")) {
+        const std::vector<YamlNode> items = scales->AsSequence();
+        if (items.empty()) {
+            scales->Fail("list at least one scale (sample, full)");
+        }
+        for (const YamlNode& item : items) {
+            const std::string name = item.AsString();
+            const std::optional<sdk::SampleScale> scale = sdk::ParseSampleScale(name);
+            if (!scale) {
+                item.Fail("unknown scale '" + name + "' (sample, full)");
+            }
+            if (spec.Covers(*scale)) {
+                item.Fail("scale '" + name + "' listed twice");
+            }
+            spec.scales.push_back(*scale);
+        }
+    } else {
+        spec.scales = {sdk::SampleScale::kSample};
+    }
+    return spec;
+}
+
 }  // namespace
+
+bool SampleSpec::Covers(sdk::SampleScale scale) const {
+    return std::find(scales.begin(), scales.end(), scale) != scales.end();
+}
+
+bool SampleSpec::Matches(const std::string& file_name) const {
+    return std::any_of(files.begin(), files.end(), [&](const std::string& pattern) {
+        return ::fnmatch(pattern.c_str(), file_name.c_str(), FNM_PERIOD) == 0;
+    });
+}
 
 std::string TypeName(const ParamSpec& spec) {
     switch (spec.type) {
@@ -359,7 +413,7 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
     std::set<std::string> dataset_ids;
     if (auto datasets = map.Find("datasets")) {
         for (const YamlNode& item : datasets->AsSequence()) {
-            YamlMap d(item, {"id", "provider", "description", "files", "derived_from"});
+            YamlMap d(item, {"id", "provider", "description", "files", "derived_from", "sample"});
             DatasetSpec ds;
             ds.location = item.Where();
             ds.id = d.String("id");
@@ -390,6 +444,12 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
                 if (ds.files.size()) {
                     d.Get("files").Fail("a derived dataset is computed, not read from files");
                 }
+            }
+            if (auto sample = d.Find("sample")) {
+                if (ds.Derived()) {
+                    sample->Fail("a derived dataset has no sample files: its derivation makes it");
+                }
+                ds.sample = ParseSample(*sample);
             }
             m.datasets.push_back(std::move(ds));
         }

@@ -5,6 +5,7 @@
 #include "core/plugins/version_range.hpp"
 
 #include <lastro/sdk/identifier_formats.hpp>
+#include <lastro/sdk/sample.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -65,11 +66,22 @@ struct OperationSpec {
     const ParamSpec* FindParam(const std::string& name) const;
 };
 
+// How `lastro sample` writes a dataset and which of its files `lastro ingest --sample` loads.
+struct SampleSpec {
+    std::vector<std::string> files;        // file name patterns (fnmatch: *, ?, [...]), no '/'
+    std::vector<sdk::SampleScale> scales;  // the scales that write the dataset; default [sample]
+    std::string location;
+
+    bool Covers(sdk::SampleScale scale) const;
+    bool Matches(const std::string& file_name) const;  // any pattern
+};
+
 struct DatasetSpec {
     std::string id;
     std::string provider;
     std::string description;
     std::vector<std::string> files;
+    std::optional<SampleSpec> sample;
     // Datasets this one is computed from (a Derivation, not an ingester); empty for a dataset
     // read from files.
     std::vector<std::string> derived_from;

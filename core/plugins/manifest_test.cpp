@@ -75,6 +75,72 @@ TEST(ManifestTest, RejectsAnOperationIdDeclaredTwice) {
               std::string::npos);
 }
 
+const std::string kDatasetHead =
+    "name: t\nversion: 1.0.0\nlibrary: libt.so\ndatasets:\n  - id: t.things\n    provider: t\n";
+
+// The manifest with `sample: <sample>` on line 7 (the value starts at column 13).
+Manifest WithSample(const std::string& sample) {
+    return ParseManifest(kDatasetHead + "    sample: " + sample + "\n", "m.yaml");
+}
+
+std::string SampleError(const std::string& sample) {
+    try {
+        WithSample(sample);
+    } catch (const config::YamlError& e) {
+        return e.what();
+    }
+    return "(valid)";
+}
+
+TEST(ManifestTest, ParsesADatasetsSampleFilesAndScales) {
+    const Manifest m = WithSample("{files: [\"things_*.csv\", things.zip], scales: [sample, full]}");
+    ASSERT_TRUE(m.datasets[0].sample);
+    const SampleSpec& sample = *m.datasets[0].sample;
+    EXPECT_EQ(sample.files, (std::vector<std::string>{"things_*.csv", "things.zip"}));
+    EXPECT_EQ(sample.location, "m.yaml:7:13");
+    EXPECT_TRUE(sample.Covers(sdk::SampleScale::kSample));
+    EXPECT_TRUE(sample.Covers(sdk::SampleScale::kFull));
+    EXPECT_TRUE(sample.Matches("things_202401.csv"));
+    EXPECT_TRUE(sample.Matches("things.zip"));
+    EXPECT_FALSE(sample.Matches("things.csv"));
+    EXPECT_FALSE(sample.Matches("other_things_1.csv"));
+    EXPECT_FALSE(sample.Matches("things_1.csv.part"));
+}
+
+TEST(ManifestTest, SampleScalesDefaultToSampleAndDatasetsWithoutSampleHaveNone) {
+    const Manifest m = WithSample("{files: [things.csv]}");
+    EXPECT_TRUE(m.datasets[0].sample->Covers(sdk::SampleScale::kSample));
+    EXPECT_FALSE(m.datasets[0].sample->Covers(sdk::SampleScale::kFull));
+    EXPECT_FALSE(ParseManifest(kDatasetHead, "m.yaml").datasets[0].sample);
+}
+
+TEST(ManifestTest, RejectsMalformedSampleDeclarations) {
+    EXPECT_EQ(SampleError("{files: []}"),
+              "m.yaml:7:21: datasets[0].sample.files: list at least one file name pattern");
+    EXPECT_EQ(SampleError("{files: [a/b.csv]}"),
+              "m.yaml:7:22: datasets[0].sample.files[0]: 'a/b.csv' is not a file name pattern (a name in the "
+              "sample directory, no '/')");
+    EXPECT_EQ(SampleError("{files: [\"\"]}"),
+              "m.yaml:7:22: datasets[0].sample.files[0]: '' is not a file name pattern (a name in the sample "
+              "directory, no '/')");
+    EXPECT_EQ(SampleError("{files: [a.csv, a.csv]}"),
+              "m.yaml:7:29: datasets[0].sample.files[1]: pattern 'a.csv' listed twice");
+    EXPECT_EQ(SampleError("{files: [a.csv], scales: [huge]}"),
+              "m.yaml:7:39: datasets[0].sample.scales[0]: unknown scale 'huge' (sample, full)");
+    EXPECT_EQ(SampleError("{files: [a.csv], scales: [full, full]}"),
+              "m.yaml:7:45: datasets[0].sample.scales[1]: scale 'full' listed twice");
+    EXPECT_EQ(SampleError("{files: [a.csv], scales: []}"),
+              "m.yaml:7:38: datasets[0].sample.scales: list at least one scale (sample, full)");
+    EXPECT_EQ(SampleError("{file: [a.csv]}"),
+              "m.yaml:7:14: datasets[0].sample.file: unknown key (known keys: files, scales)");
+    EXPECT_EQ(SampleError("{scales: [sample]}"),
+              "m.yaml:7:13: datasets[0].sample: missing required key 'files'");
+    EXPECT_NE(SampleError("[a.csv]").find("m.yaml:7:13: datasets[0].sample: expected a mapping"),
+              std::string::npos);
+    EXPECT_NE(SampleError("{files: a.csv}").find("m.yaml:7:21: datasets[0].sample.files: expected a list"),
+              std::string::npos);
+}
+
 TEST(ParamConversionTest, ConvertsAndRejectsByType) {
     ParamSpec limit;
     limit.name = "limit";

@@ -37,6 +37,12 @@ public:
             errors_.push_back("ingester for '" + dataset_id + "' registered twice");
         }
     }
+    void AddSampleWriter(std::shared_ptr<sdk::SampleWriter> writer) override {
+        if (target_.sample_writer) {
+            errors_.push_back("a second sample writer registered (one per plugin)");
+        }
+        target_.sample_writer = std::move(writer);
+    }
     void AddDerivation(const std::string& dataset_id, std::shared_ptr<sdk::Derivation> derivation) override {
         if (!target_.derivations.emplace(dataset_id, std::move(derivation)).second) {
             errors_.push_back("derivation for '" + dataset_id + "' registered twice");
@@ -94,6 +100,21 @@ std::vector<fs::path> ManifestFiles(const config::PluginsConfig& config) {
     return files;
 }
 
+// A sample writer exactly when some dataset declares `sample:`.
+void CheckSampleWriter(const LoadedPlugin& p, const std::string& lib) {
+    const Manifest& m = p.manifest;
+    const auto declared = std::find_if(m.datasets.begin(), m.datasets.end(),
+                                       [](const DatasetSpec& ds) { return ds.sample.has_value(); });
+    if (declared != m.datasets.end() && !p.sample_writer) {
+        throw PluginError(declared->sample->location + ": dataset '" + declared->id +
+                          "' declares sample files, but " + lib + " registers no sample writer");
+    }
+    if (declared == m.datasets.end() && p.sample_writer) {
+        throw PluginError(m.file.string() + ": " + lib +
+                          " registers a sample writer, but no dataset of the manifest declares sample:");
+    }
+}
+
 // Handlers match operations, and ingesters (datasets read from files) or derivations (derived
 // datasets) match datasets, one to one.
 void CheckRegistrations(const LoadedPlugin& p, const std::string& lib) {
@@ -138,6 +159,7 @@ void CheckRegistrations(const LoadedPlugin& p, const std::string& lib) {
     for (const auto& [id, derivation] : p.derivations) {
         check_declared(id, true, "a derivation");
     }
+    CheckSampleWriter(p, lib);
 }
 
 std::string Names(const std::vector<RequireSpec>& requires_plugins) {

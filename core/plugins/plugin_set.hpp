@@ -1,8 +1,8 @@
 // Loads plugins (docs/plugins.md): manifests first, validated strictly and ordered by their
 // `requires:` (a missing plugin, a version out of range or a cycle is refused before any
 // library is opened); then each library with Boost.DLL (rtld_now), its ABI identity, its
-// factory, and the one-to-one check of handlers, ingesters and derivations against the
-// manifest. Plugins start in dependency order and stop in reverse. Libraries stay loaded for
+// factory, and the one-to-one check of handlers, ingesters, derivations and the sample writer
+// against the manifest. Plugins start in dependency order and stop in reverse. Libraries stay loaded for
 // the life of the process.
 #pragma once
 
@@ -50,6 +50,7 @@ struct LoadedPlugin {
     std::map<std::string, std::shared_ptr<sdk::Ingester>> ingesters;
     std::map<std::string, std::shared_ptr<sdk::Derivation>> derivations;
     std::unique_ptr<PluginServices> services;
+    std::shared_ptr<sdk::SampleWriter> sample_writer;  // when the datasets declare `sample:`
     bool started = false;
 };
 

@@ -286,5 +286,42 @@ TEST_F(PluginSetTest, RefusesAServiceOfAPluginNotRequired) {
     }
 }
 
+// Datasets of the sample plugin (good.things, good.more); `sample` is appended to good.things.
+std::string SampleDatasets(const std::string& sample) {
+    return "datasets:\n  - id: good.things\n    provider: good\n" + sample +
+           "  - id: good.more\n    provider: good\n";
+}
+
+TEST_F(PluginSetTest, LoadsASampleWriterWhenADatasetDeclaresSampleFiles) {
+    Write("good.yaml", Lib("sample_plugin"), SampleDatasets("    sample: {files: [\"things_*.csv\"]}\n"));
+    auto set = PluginSet::Load(config_, LoadedPlugin{});
+    EXPECT_TRUE(set->Plugins()[1]->sample_writer);
+}
+
+TEST_F(PluginSetTest, RefusesSampleFilesWithoutASampleWriter) {
+    Write("good.yaml", Lib("no_sample_writer_plugin"),
+          SampleDatasets("    sample: {files: [\"things_*.csv\"]}\n"));
+    EXPECT_EQ(LoadError(), (dir_ / "good.yaml").string() +
+                               ":15:13: dataset 'good.things' declares sample files, but "
+                               "libno_sample_writer_plugin.so registers no sample writer");
+}
+
+TEST_F(PluginSetTest, RefusesASampleWriterWithoutSampleFiles) {
+    Write("good.yaml", Lib("sample_plugin"), SampleDatasets(""));
+    EXPECT_EQ(LoadError(), (dir_ / "good.yaml").string() +
+                               ": libsample_plugin.so registers a sample writer, but no dataset of the "
+                               "manifest declares sample:");
+}
+
+TEST_F(PluginSetTest, RefusesTwoSampleWriters) {
+    Write("good.yaml", Lib("two_sample_writers_plugin"),
+          SampleDatasets("    sample: {files: [\"things_*.csv\"]}\n"));
+    std::string error = LoadError();
+    EXPECT_NE(
+        error.find("libtwo_sample_writers_plugin.so: a second sample writer registered (one per plugin)"),
+        std::string::npos)
+        << error;
+}
+
 }  // namespace
 }  // namespace lastro::plugins

@@ -49,27 +49,6 @@ check_shared_paths() {
     done <<<"$listing"
 }
 
-# Ingests every dataset of the sample once (a stamp per dataset), in dependency-free order:
-# monthly facts are keyed by CNPJ and find their classes through the registry at query time.
-ingest_sample() {
-    local sample=$1 dataset pattern files
-    while read -r dataset pattern; do
-        [ -f "$data_dir/.ingested-$dataset" ] && continue
-        # shellcheck disable=SC2086 # the pattern is a glob on purpose
-        files=$(cd "$sample" && ls $pattern 2>/dev/null || true)
-        [ -n "$files" ] || die "the sample has no $pattern for $dataset: remove $sample and run again"
-        # shellcheck disable=SC2086
-        (cd "$sample" && lastro ingest "$dataset" $files)
-        touch "$data_dir/.ingested-$dataset"
-    done <<'DATASETS'
-cvm.registro_fundo_classe registro_fundo_classe.zip
-cvm.inf_mensal_fidc inf_mensal_fidc_*.zip
-cvm.cda_fi cda_fi_*.zip
-cvm.eventual_fi eventual_fi_*.csv
-anbima.subclasses anbima_subclasses.csv
-DATASETS
-}
-
 # The main job: a server on the embedded database with the sample data, ready for curl.
 run() {
     build
@@ -78,14 +57,18 @@ run() {
     data_dir=$(config_value data_dir)
     mkdir -p "$data_dir"
     lastro db migrate
-    # The stamp names the sample's generation: bump it when `lastro sample` gains files.
-    if [ ! -f "$data_dir/sample/.complete-v2" ]; then
+    # The sample is written again whenever the loaded plugins (versions, datasets) change.
+    local plugins
+    plugins=$(lastro plugins)
+    if [ "$(cat "$data_dir/sample/.plugins" 2>/dev/null)" != "$plugins" ]; then
         say "generating the sample data into $data_dir/sample"
         rm -rf "$data_dir/sample"
         lastro sample --out "$data_dir/sample"
-        touch "$data_dir/sample/.complete-v2"
+        printf '%s\n' "$plugins" >"$data_dir/sample/.plugins"
     fi
-    ingest_sample "$data_dir/sample"
+    # Every dataset the plugins' manifests declare sample files for, once (a dataset with a
+    # data release already is skipped), in dependency order.
+    lastro ingest --sample "$data_dir/sample" --skip-ingested
     local key_file="$data_dir/demo-api-key"
     if [ ! -s "$key_file" ] || ! lastro keys check "$(cat "$key_file")" >/dev/null 2>&1; then
         lastro keys create --name demo --credits 100000 --rate 600 >"$key_file.tmp"

@@ -72,8 +72,13 @@ const fs::path& SharedResources::TempRoot() {
 
 const fs::path& SharedResources::SampleDir() {
     if (sample_.empty()) {
+        // `lastro sample` runs the sample writers of the plugins its configuration loads.
+        const fs::path config = TempRoot() / "sample.yaml";
+        WriteFile(config, "plugins:\n  manifest_dirs: [" + Quote(LASTRO_PLUGIN_DIR) + "]\n");
         const fs::path dir = TempRoot() / "sample";
-        Require(RunCommand({BinaryPath("lastro").string(), "sample", "--out", dir.string()}),
+        CommandOptions options;
+        options.env = {"LASTRO_CONFIG=" + config.string()};
+        Require(RunCommand({BinaryPath("lastro").string(), "sample", "--out", dir.string()}, options),
                 "lastro sample");
         sample_ = dir;
     }
@@ -210,21 +215,9 @@ Deployment::ServerAside::~ServerAside() {
 }
 
 void Deployment::IngestSample() const {
-    // Each dataset from its files in the sample, through the real CLI (as ./dev run does).
-    const std::vector<std::pair<std::string, std::vector<std::string>>> datasets = {
-        {kRegistryDataset, {"registro_fundo_classe.zip"}},
-        {"cvm.inf_mensal_fidc", SampleFiles("inf_mensal_fidc_", ".zip")},
-        {"cvm.cda_fi", SampleFiles("cda_fi_", ".zip")},
-        {"cvm.eventual_fi", SampleFiles("eventual_fi_", ".csv")},
-        {"anbima.subclasses", {"anbima_subclasses.csv"}},
-    };
-    for (const auto& [dataset, files] : datasets) {
-        std::vector<std::string> args = {"ingest", dataset};
-        for (const auto& file : files) {
-            args.push_back((SharedResources::Get().SampleDir() / file).string());
-        }
-        Require(Lastro(args), "lastro ingest " + dataset);
-    }
+    // Every dataset of the sample through the real CLI, as ./dev run does.
+    Require(Lastro({"ingest", "--sample", SharedResources::Get().SampleDir().string()}),
+            "lastro ingest --sample");
 }
 
 std::vector<std::string> SampleFiles(const std::string& prefix, const std::string& extension) {

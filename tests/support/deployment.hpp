@@ -110,8 +110,8 @@ public:
     const std::filesystem::path& ConfigFile() const { return config_file_; }
     const std::filesystem::path& AccessLog() const { return access_log_; }
     std::filesystem::path SampleZip() const;
-    // Ingests every dataset of the sample (registry, FIDC monthly reports, CDA, documents,
-    // ANBIMA subclasses) through `lastro ingest`. Throws with the CLI's output on failure.
+    // Ingests every dataset of the sample through `lastro ingest --sample`, in the order the
+    // manifests give. Throws with the CLI's output on failure.
     void IngestSample() const;
 
     // server.instance of the deployment's own lastrod: "e2e-<label>-<backend>".

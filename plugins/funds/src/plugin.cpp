@@ -6,6 +6,7 @@
 #include "ingest/fidc_report_ingester.hpp"
 #include "ingest/registry_ingester.hpp"
 #include "ingest/registry_rules.hpp"
+#include "sample/sample.hpp"
 #include "services/funds_services.hpp"
 #include "src/class_reports.hpp"
 #include "src/classes.hpp"
@@ -44,6 +45,7 @@ void FundsPlugin::Register(sdk::Registrar& registrar) {
     registrar.AddIngester(kCdaDataset, std::make_shared<CdaIngester>());
     registrar.AddIngester(kDocumentsDataset, std::make_shared<DocumentsIngester>());
     registrar.AddIngester(kAnbimaDataset, std::make_shared<AnbimaIngester>());
+    registrar.AddSampleWriter(std::make_shared<sample::FundsSampleWriter>());
     registrar.Provide<FundLocator>(std::make_shared<const RegistryLocator>());
     registrar.Provide<FidcMonthlyFacts>(std::make_shared<const FidcMonthlyFactsReader>());
 }

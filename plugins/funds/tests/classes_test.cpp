@@ -99,9 +99,14 @@ public:
                         std::shared_ptr<const sdk::Service>) override {
         services.insert(name);
     }
+    void AddSampleWriter(std::shared_ptr<sdk::SampleWriter> writer) override {
+        EXPECT_TRUE(writer);
+        ++sample_writers;
+    }
     std::set<std::string> operations;
     std::set<std::string> services;
     std::set<std::string> datasets;
+    int sample_writers = 0;
 };
 
 TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {
@@ -118,6 +123,7 @@ TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {
               (std::set<std::string>{"cvm.registro_fundo_classe", "cvm.inf_mensal_fidc", "cvm.cda_fi",
                                      "cvm.eventual_fi", "anbima.subclasses"}));
     EXPECT_EQ(registrar.services, (std::set<std::string>{"funds.locator", "funds.fidc_monthly_facts"}));
+    EXPECT_EQ(registrar.sample_writers, 1);
 }
 
 }  // namespace

@@ -1,13 +1,15 @@
 // The plugin interface. A plugin is a shared library plus a YAML manifest (docs/plugins.md).
 // The library exports its ABI identity and one factory through LASTRO_PLUGIN(Class); the
-// host checks the identity (abi.hpp), creates the plugin, and asks it to register one handler per manifest
-// operation and one ingester per manifest dataset.
+// host checks the identity (abi.hpp), creates the plugin, and asks it to register one handler
+// per manifest operation, one ingester per dataset read from files, one derivation per derived
+// dataset and, when its datasets declare `sample:`, one sample writer.
 #pragma once
 
 #include <lastro/sdk/abi.hpp>
 #include <lastro/sdk/params.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/result.hpp>
+#include <lastro/sdk/sample.hpp>
 #include <lastro/sdk/services.hpp>
 
 #include <boost/config.hpp>
@@ -128,6 +130,9 @@ public:
     virtual ~Registrar() = default;
     virtual void AddHandler(const std::string& operation_id, Handler handler) = 0;
     virtual void AddIngester(const std::string& dataset_id, std::shared_ptr<Ingester> ingester) = 0;
+    // At most one per plugin, registered exactly when some dataset of the manifest declares
+    // `sample:` (docs/plugins.md).
+    virtual void AddSampleWriter(std::shared_ptr<SampleWriter> writer) = 0;
     virtual void AddDerivation(const std::string& dataset_id, std::shared_ptr<Derivation> derivation) = 0;
     // Offers `service` to the plugins that require this one, under `name` (prefixed with this
     // plugin's name) and the identity of the header that declares it (services.hpp).
@@ -152,7 +157,8 @@ class BOOST_SYMBOL_VISIBLE Plugin {
 public:
     virtual ~Plugin() = default;
     // Called once after loading; the host refuses the plugin unless the registered handlers,
-    // ingesters and derivations match the manifest's operations and datasets one to one.
+    // ingesters and derivations match the manifest's operations and datasets one to one, and a
+    // sample writer is registered exactly when the datasets declare `sample:`.
     virtual void Register(Registrar& registrar) = 0;
     // Lifecycle: Start after every plugin registered, in dependency order (a plugin starts
     // after the plugins it requires); Stop in reverse order after the server stopped accepting

@@ -1,0 +1,61 @@
+// Test plugin: good.ping, ingesters for good.things and good.more, and a sample writer (none or
+// two when built with LASTRO_TEST_SAMPLE_WRITERS=0 or 2). At scale sample the writer writes
+// things_1.csv, things_2.csv and more.csv; at scale full only things_1.csv.
+#include <lastro/sdk/plugin.hpp>
+
+#ifndef LASTRO_TEST_SAMPLE_WRITERS
+#define LASTRO_TEST_SAMPLE_WRITERS 1
+#endif
+
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+namespace {
+
+class CountingIngester : public lastro::sdk::Ingester {
+public:
+    lastro::sdk::IngestSummary Run(const lastro::sdk::IngestContext& context) override {
+        lastro::sdk::IngestSummary summary;
+        summary.rows_read = context.inputs.size();
+        return summary;
+    }
+};
+
+class ThingsSampleWriter : public lastro::sdk::SampleWriter {
+public:
+    lastro::sdk::SampleReport Write(const lastro::sdk::SampleRequest& request) override {
+        lastro::sdk::SampleReport report;
+        const bool full = request.scale == lastro::sdk::SampleScale::kFull;
+        for (const char* name : {"things_1.csv", "things_2.csv", "more.csv"}) {
+            if (full && std::string(name) != "things_1.csv") {
+                continue;
+            }
+            const auto path = request.out_dir / name;
+            std::ofstream(path) << "seed " << request.seed << "\n";
+            report.files.push_back(path);
+        }
+        report.counts = {{"things", full ? 1u : 2u}};
+        if (full) {
+            report.notes.push_back("full scale: no more.csv");
+        }
+        return report;
+    }
+};
+
+class SamplePlugin : public lastro::sdk::Plugin {
+public:
+    void Register(lastro::sdk::Registrar& registrar) override {
+        registrar.AddHandler("good.ping",
+                             [](const lastro::sdk::RequestContext&) { return lastro::sdk::Result{}; });
+        registrar.AddIngester("good.things", std::make_shared<CountingIngester>());
+        registrar.AddIngester("good.more", std::make_shared<CountingIngester>());
+        for (int i = 0; i < LASTRO_TEST_SAMPLE_WRITERS; ++i) {
+            registrar.AddSampleWriter(std::make_shared<ThingsSampleWriter>());
+        }
+    }
+};
+
+}  // namespace
+
+LASTRO_PLUGIN(SamplePlugin)

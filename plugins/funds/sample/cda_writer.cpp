@@ -1,0 +1,746 @@
+#include "sample/cda_writer.hpp"
+
+#include "sample/balance_sheet.hpp"
+#include "sample/kit.hpp"
+#include "sample/streams.hpp"
+#include "sample/vocabulary.hpp"
+
+#include <lastro/sdk/cnpj.hpp>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+namespace lastro::funds::sample {
+namespace {
+
+constexpr int kCdaMonths = 6;
+
+// The block-specific columns, after the four keys and the twelve shared ones (FORMATS.md §4;
+// BLC_4 is the exact published header, the others keep the order FORMATS lists them in).
+constexpr std::array<std::string_view, 5> kBlc1{"TP_TITPUB", "CD_ISIN", "CD_SELIC", "DT_EMISSAO", "DT_VENC"};
+constexpr std::array<std::string_view, 3> kBlc2{"CNPJ_FUNDO_CLASSE_COTA", "NM_FUNDO_CLASSE_SUBCLASSE_COTA",
+                                                "ID_SUBCLASSE"};
+constexpr std::array<std::string_view, 2> kBlc3{"CD_SWAP", "DS_SWAP"};
+constexpr std::array<std::string_view, 5> kBlc4{"CD_ATIVO", "DS_ATIVO", "CD_ISIN", "DT_INI_VIGENCIA",
+                                                "DT_FIM_VIGENCIA"};
+constexpr std::array<std::string_view, 13> kBlc5{"CNPJ_EMISSOR",
+                                                 "EMISSOR",
+                                                 "DT_VENC",
+                                                 "TITULO_POSFX",
+                                                 "CD_INDEXADOR_POSFX",
+                                                 "DS_INDEXADOR_POSFX",
+                                                 "PR_INDEXADOR_POSFX",
+                                                 "PR_CUPOM_POSFX",
+                                                 "PR_TAXA_PREFX",
+                                                 "RISCO_EMISSOR",
+                                                 "AG_RISCO",
+                                                 "DT_RISCO",
+                                                 "GRAU_RISCO"};
+constexpr std::array<std::string_view, 13> kBlc6{"PF_PJ_EMISSOR",
+                                                 "CPF_CNPJ_EMISSOR",
+                                                 "EMISSOR",
+                                                 "DT_VENC",
+                                                 "TITULO_POSFX",
+                                                 "CD_INDEXADOR_POSFX",
+                                                 "DS_INDEXADOR_POSFX",
+                                                 "PR_INDEXADOR_POSFX",
+                                                 "PR_CUPOM_POSFX",
+                                                 "PR_TAXA_PREFX",
+                                                 "TITULO_CETIP",
+                                                 "TITULO_GARANTIA",
+                                                 "CNPJ_INSTITUICAO_FINANC_COOBR"};
+constexpr std::array<std::string_view, 16> kBlc7{"INVEST_COLETIVO",   "INVEST_COLETIVO_GESTOR",
+                                                 "EMISSOR",           "DT_VENC",
+                                                 "CD_PAIS",           "PAIS",
+                                                 "CD_BV_MERC",        "BV_MERC",
+                                                 "CD_ATIVO_BV_MERC",  "RISCO_EMISSOR",
+                                                 "AG_RISCO",          "DT_RISCO",
+                                                 "GRAU_RISCO",        "DS_ATIVO_EXTERIOR",
+                                                 "QT_ATIVO_EXTERIOR", "VL_ATIVO_EXTERIOR"};
+constexpr std::array<std::string_view, 4> kBlc8{"DS_ATIVO", "PF_PJ_EMISSOR", "CPF_CNPJ_EMISSOR", "EMISSOR"};
+constexpr std::array<std::string_view, 13> kFie{
+    "CD_ATIVO", "DS_ATIVO",        "DT_VENC", "PF_PJ_EMISSOR", "CPF_CNPJ_EMISSOR", "EMISSOR", "RISCO_EMISSOR",
+    "CD_SELIC", "DT_INI_VIGENCIA", "CD_PAIS", "PAIS",          "CD_BV_MERC",       "BV_MERC"};
+constexpr std::array<std::string_view, 4> kKeys{"TP_FUNDO_CLASSE", "CNPJ_FUNDO_CLASSE", "DENOM_SOCIAL",
+                                                "DT_COMPTC"};
+constexpr std::array<std::string_view, 6> kConfidential{"TP_APLIC",           "VL_VENDA_NEGOC",
+                                                        "VL_AQUIS_NEGOC",     "VL_MERC_POS_FINAL",
+                                                        "VL_CUSTO_POS_FINAL", "DT_CONFID_APLIC"};
+
+// What funds a block of positions: the class's securities in the month's balance sheet.
+enum class Source {
+    kFidcQuotas,
+    kPublicBonds,
+    kRepos,
+    kBankDeposits,
+    kDebentures,
+    kOtherFixedIncome,
+    kOther
+};
+
+std::int64_t SourceAmount(const BalanceSheet& b, Source source) {
+    switch (source) {
+        case Source::kFidcQuotas:
+            return b.securities[kSecFidcQuotas];
+        case Source::kPublicBonds:
+            return b.securities[kSecPublicBonds];
+        case Source::kRepos:
+            return b.securities[kSecRepos];
+        case Source::kBankDeposits:
+            return b.securities[kSecBankDeposits];
+        case Source::kDebentures:
+            return b.securities[kSecDebentures];
+        case Source::kOtherFixedIncome:
+            return b.securities[kSecOtherFixedIncome];
+        case Source::kOther:
+            return b.other_short / 2;
+    }
+    return 0;
+}
+
+struct Line {
+    int block = 1;  // BLC_n
+    Source source = Source::kPublicBonds;
+    int first = 0;  // CDA month indexes (0 = 2026-03) in which the position is held
+    int last = kCdaMonths - 1;
+    std::int64_t weight = 1000;
+    std::string aplic;                // TP_APLIC
+    std::string ativo;                // TP_ATIVO
+    std::string negoc;                // TP_NEGOC
+    std::vector<std::string> fields;  // the block's own columns
+    // Fund quotas: the invested series' quota value is the price.
+    const ClassHistory* fund = nullptr;
+    std::size_t series = 0;
+    std::int64_t base_price = 0;  // R$ 1e-8 at 2026-02, accruing the CDI (or fixed for outside funds)
+    bool whole_units = true;
+    std::int64_t cost_ppm = kPpm;
+    bool cost_blank = false;
+    int confidential_from = kCdaMonths;  // from this month on it is in CONFID, not in the block
+    int dated_month = -1;                // DT_CONFID_APLIC filled in this month
+    int quantity_blank_month = -1;       // QT_POS_FINAL left empty in this month
+};
+
+struct Holder {
+    const ClassHistory* c = nullptr;
+    std::vector<Line> lines;
+};
+
+struct Issuer {
+    std::string name;
+    std::string cnpj;  // masked
+    std::string ticker;
+};
+
+int HistoryMonth(int cda_month) {
+    return MonthIndex(kFirstCdaMonth) + cda_month;
+}
+
+std::string Masked(const std::string& digits) {
+    return sdk::FormatCnpj(digits);
+}
+
+std::string TickerStem(std::string_view brand) {
+    std::string stem;
+    for (char ch : brand) {
+        if (ch >= 'A' && ch <= 'Z' && stem.size() < 4) {
+            stem.push_back(ch);
+        }
+    }
+    while (stem.size() < 4) {
+        stem.push_back('X');
+    }
+    return stem;
+}
+
+class CdaBuilder {
+public:
+    CdaBuilder(const Universe& universe, const History& history)
+        : universe_(universe), history_(history), rng_(Prng::ForStream(history.seed, kCdaStream, 0)) {
+        for (const Fund& fund : universe.funds) {
+            used_roots_.insert(fund.cnpj.substr(0, 8));
+            for (const FundClass& c : fund.classes) {
+                used_roots_.insert(c.cnpj.substr(0, 8));
+            }
+        }
+        BuildIssuers();
+        ChooseTargets();
+        BuildHolders();
+    }
+
+    std::vector<CdaMonth> Render() {
+        std::vector<CdaMonth> months;
+        std::map<const Line*, std::int64_t> previous;  // quantity held the month before
+        for (int k = 0; k < kCdaMonths; ++k) {
+            months.push_back(RenderMonth(k, previous));
+        }
+        return months;
+    }
+
+private:
+    std::string NewCnpj(Prng& rng) {
+        for (;;) {
+            char root[16];
+            std::snprintf(root, sizeof root, "%08lld",
+                          static_cast<long long>(rng.Between(1'000'000, 99'999'999)));
+            if (used_roots_.insert(root).second) {
+                return sdk::CnpjWithCheckDigits(std::string(root) + "0001");
+            }
+        }
+    }
+
+    void BuildIssuers() {
+        static constexpr std::array<std::string_view, 10> kSectors{"Energia S.A.",
+                                                                   "Logística S.A.",
+                                                                   "Saneamento S.A.",
+                                                                   "Alimentos S.A.",
+                                                                   "Transmissora de Energia S.A.",
+                                                                   "Concessões Rodoviárias S.A.",
+                                                                   "Agroindustrial S.A.",
+                                                                   "Varejo S.A.",
+                                                                   "Telecomunicações S.A.",
+                                                                   "Papel e Celulose S.A."};
+        const auto brands = Brands();
+        for (std::size_t i = 0; i < 24; ++i) {
+            const std::string_view brand = brands[(i * 7 + 3) % brands.size()];
+            companies_.push_back({TitleCase(brand) + " " + std::string(kSectors[i % kSectors.size()]),
+                                  Masked(NewCnpj(rng_)), TickerStem(brand)});
+        }
+        for (const auto* list : {&universe_.administrators, &universe_.custodians}) {
+            for (const Institution& institution : *list) {
+                if (institution.name.starts_with("Banco") &&
+                    std::none_of(banks_.begin(), banks_.end(),
+                                 [&](const Issuer& bank) { return bank.name == institution.name; })) {
+                    banks_.push_back({institution.name, Masked(institution.document), ""});
+                }
+            }
+        }
+        for (std::string_view name :
+             {"Banco Ipê Roxo S.A.", "Banco Serra Dourada S.A.", "Banco Maré Alta S.A."}) {
+            banks_.push_back({std::string(name), Masked(NewCnpj(rng_)), ""});
+        }
+    }
+
+    // FIDC classes reporting in every CDA month can be invested in.
+    void ChooseTargets() {
+        for (const ClassHistory& c : history_.classes) {
+            if (c.fund->type == FundType::kFicFidc || c.series.empty()) {
+                continue;
+            }
+            bool steady = true;
+            for (int k = 0; k < kCdaMonths && steady; ++k) {
+                steady = c.months[static_cast<std::size_t>(HistoryMonth(k))].reports;
+            }
+            if (steady) {
+                targets_.push_back(&c);
+            }
+        }
+    }
+
+    // The series a holder buys: the first senior (or single) series of a FIC's target, the
+    // subordinated one for a FIDC holder.
+    std::optional<std::size_t> SeriesToBuy(const ClassHistory& target, bool subordinated) const {
+        for (std::size_t i = 0; i < target.series.size(); ++i) {
+            const Seniority rank = target.series[i].seniority;
+            const bool fits = subordinated ? rank == Seniority::kSubordinated
+                                           : rank == Seniority::kSenior || rank == Seniority::kNone;
+            bool held = fits;
+            for (int k = 0; k < kCdaMonths && held; ++k) {
+                held = target.months[static_cast<std::size_t>(HistoryMonth(k))].series[i].exists;
+            }
+            if (held) {
+                return i;
+            }
+        }
+        return std::nullopt;
+    }
+
+    // A position in another class's quotas, never twice the same class for one holder.
+    Line FundLine(const ClassHistory& holder, Prng& rng, bool subordinated,
+                  std::set<const ClassHistory*>& held) {
+        for (int attempt = 0; attempt < 400; ++attempt) {
+            const ClassHistory* target = targets_[rng.Below(targets_.size())];
+            if (target == &holder || !held.insert(target).second) {
+                continue;
+            }
+            const std::optional<std::size_t> series = SeriesToBuy(*target, subordinated);
+            if (!series) {
+                held.erase(target);
+                continue;
+            }
+            Line line;
+            line.block = 2;
+            line.source = Source::kFidcQuotas;
+            line.aplic = "Cotas de Fundos";
+            line.ativo = "Cota de FIDC";
+            line.negoc = "Para negociação";
+            line.fund = target;
+            line.series = *series;
+            line.whole_units = false;
+            line.weight = rng.Between(500, 1500);
+            line.cost_ppm = rng.Between(850'000, 1'000'000);
+            const Subclass* subclass = target->series[*series].subclass;
+            line.fields = {Masked(target->fund_class->cnpj),
+                           subclass ? subclass->name : target->fund_class->name,
+                           subclass ? std::to_string(subclass->id) : ""};
+            return line;
+        }
+        throw std::logic_error("no FIDC to invest in");
+    }
+
+    Line BondLine(Prng& rng, bool repo) {
+        struct Kind {
+            std::string_view code, isin, selic;
+            std::int64_t price;  // reais at 2026-02
+            int day, month;      // maturities fall on these days
+        };
+        static constexpr std::array<Kind, 4> kKinds{{{"LFT", "BRSTNCLF1", "210100", 17'650, 1, 3},
+                                                     {"LTN", "BRSTNCLTN", "100000", 840, 1, 1},
+                                                     {"NTN-B", "BRSTNCNTB", "760199", 4'480, 15, 5},
+                                                     {"NTN-F", "BRSTNCNTF", "950199", 980, 1, 1}}};
+        const Kind& kind = kKinds[repo ? 0 : rng.Weighted({500, 250, 200, 50})];
+        const int year = static_cast<int>(rng.Between(2027, 2035));
+        Line line;
+        line.block = 1;
+        line.source = repo ? Source::kRepos : Source::kPublicBonds;
+        line.aplic = repo ? "Operações Compromissadas" : "Títulos Públicos";
+        line.ativo = "Título público federal";
+        line.negoc = rng.Chance(700) ? "Para negociação" : "Mantido até o vencimento";
+        line.base_price = Share(kind.price * kE8, rng.Between(980'000, 1'020'000));
+        line.weight = rng.Between(500, 1500);
+        line.cost_ppm = rng.Between(950'000, 1'000'000);
+        char isin[16];
+        std::snprintf(isin, sizeof isin, "%.9s%c%c%c", kind.isin.data(), static_cast<char>('0' + year % 10),
+                      static_cast<char>('A' + rng.Below(26)), static_cast<char>('0' + rng.Below(10)));
+        const sdk::Date maturity{year, kind.month, kind.day};
+        const sdk::Date issue{year - static_cast<int>(rng.Between(2, 6)), kind.month, kind.day};
+        line.fields = {std::string(kind.code), isin, std::string(kind.selic), issue.ToString(),
+                       maturity.ToString()};
+        return line;
+    }
+
+    Line DebentureLine(Prng& rng) {
+        const Issuer& issuer = rng.Pick(companies_);
+        const int series = static_cast<int>(rng.Between(11, 39));
+        Line line;
+        line.block = 4;
+        line.source = Source::kDebentures;
+        line.aplic = "Debêntures";
+        line.ativo = "Debênture simples";
+        line.negoc = rng.Chance(600) ? "Para negociação" : "Mantido até o vencimento";
+        line.base_price = Share(1'000 * kE8, rng.Between(950'000, 1'080'000));
+        line.weight = rng.Between(500, 1500);
+        line.cost_ppm = rng.Between(930'000, 1'000'000);
+        const std::string code = issuer.ticker + std::to_string(series);
+        const sdk::Date start{static_cast<int>(rng.Between(2021, 2025)), static_cast<int>(rng.Between(1, 12)),
+                              15};
+        const sdk::Date end{start.year + static_cast<int>(rng.Between(3, 10)), start.month, 15};
+        line.fields = {code, issuer.name + " - " + std::to_string(series % 10 + 1) + "ª emissão",
+                       "BR" + issuer.ticker + "DBS0" + static_cast<char>('A' + rng.Below(26)) +
+                           static_cast<char>('0' + rng.Below(10)),
+                       start.ToString(), end.ToString()};
+        return line;
+    }
+
+    Line DepositLine(Prng& rng) {
+        const Issuer& bank = rng.Pick(banks_);
+        Line line;
+        line.block = 5;
+        line.source = Source::kBankDeposits;
+        line.aplic = "Depósitos a prazo e outros títulos de IF";
+        line.ativo = rng.Chance(800) ? "CDB" : "Letra Financeira";
+        line.negoc = "Mantido até o vencimento";
+        line.base_price = Share(1'000 * kE8, rng.Between(1'000'000, 1'150'000));
+        line.weight = rng.Between(500, 1500);
+        const sdk::Date maturity = NextWeekday(RandomDate(rng, {2026, 10, 1}, {2029, 12, 28}));
+        const std::string rate = Decimal(rng.Between(9'800, 11'500), 2);  // percent of the CDI
+        line.fields = {bank.cnpj,
+                       bank.name,
+                       maturity.ToString(),
+                       "S",
+                       "DI1",
+                       "DI",
+                       rate,
+                       "",
+                       "",
+                       "S",
+                       "Fitch Ratings",
+                       sdk::Date{2025, static_cast<int>(rng.Between(1, 12)), 10}.ToString(),
+                       rng.Chance(700) ? "AAA(bra)" : "AA+(bra)"};
+        return line;
+    }
+
+    Line CreditLine(Prng& rng) {
+        const Issuer& issuer = rng.Pick(companies_);
+        Line line;
+        line.block = 6;
+        line.source = Source::kOtherFixedIncome;
+        line.aplic = "Títulos de Crédito Privado";
+        line.ativo = rng.Chance(500) ? "CCB" : rng.Chance(500) ? "Nota Comercial" : "CPR";
+        line.negoc = "Mantido até o vencimento";
+        line.base_price = 1'000 * kE8;
+        line.weight = rng.Between(500, 1500);
+        const sdk::Date maturity = NextWeekday(RandomDate(rng, {2026, 12, 1}, {2030, 12, 20}));
+        line.fields = {"PJ",
+                       issuer.cnpj,
+                       issuer.name,
+                       maturity.ToString(),
+                       "S",
+                       "DI1",
+                       "DI",
+                       "100.00",
+                       Decimal(rng.Between(150, 450), 2),
+                       "",
+                       "S",
+                       rng.Chance(400) ? "S" : "N",
+                       ""};
+        return line;
+    }
+
+    Line OtherLine(Prng& rng) {
+        const Issuer& issuer = rng.Pick(companies_);
+        Line line;
+        line.block = 8;
+        line.source = Source::kOther;
+        line.aplic = "Outras Aplicações";
+        line.ativo = "Outros";
+        line.negoc = "Para negociação";
+        line.base_price = kE8;
+        line.weight = rng.Between(500, 1500);
+        static constexpr std::array<std::string_view, 3> kDescriptions{
+            "Valores a receber de cessão de direitos creditórios", "Dividendos e juros a receber",
+            "Ajustes de liquidação a receber"};
+        line.fields = {std::string(rng.Pick(kDescriptions)), "PJ", issuer.cnpj, issuer.name};
+        return line;
+    }
+
+    void BuildHolders() {
+        for (const ClassHistory& c : history_.classes) {
+            bool reports = false;
+            for (int k = 0; k < kCdaMonths; ++k) {
+                reports = reports || c.months[static_cast<std::size_t>(HistoryMonth(k))].reports;
+            }
+            if (!reports || (c.fund->type != FundType::kFicFidc && !c.profile.holds_securities)) {
+                continue;
+            }
+            Holder holder;
+            holder.c = &c;
+            std::set<const ClassHistory*>& held = invested_[&c];
+            // Streams per holder: 2 x class id for its positions, 2 x id + 1 for their events.
+            Prng rng =
+                Prng::ForStream(history_.seed, kCdaStream, static_cast<std::uint64_t>(c.fund_class->id) * 2);
+            if (c.fund->type == FundType::kFicFidc) {
+                const auto count = rng.Between(2, 8);
+                for (std::int64_t i = 0; i < count; ++i) {
+                    holder.lines.push_back(FundLine(c, rng, false, held));
+                }
+                holder.lines.push_back(BondLine(rng, false));
+                holder.lines.push_back(BondLine(rng, true));
+            } else {
+                const bool big = c.profile.big_portfolio;
+                holder.lines.push_back(FundLine(c, rng, true, held));
+                if (rng.Chance(500)) {
+                    holder.lines.push_back(FundLine(c, rng, true, held));
+                }
+                const auto grow = [&](int base, int per_month, const auto& make) {
+                    const int total =
+                        big ? base + per_month * (kCdaMonths - 1) : static_cast<int>(rng.Between(1, 3));
+                    for (int i = 0; i < total; ++i) {
+                        Line line = make(rng);
+                        // The large portfolio grows month after month.
+                        line.first = big && i >= base ? (i - base) / per_month + 1 : 0;
+                        holder.lines.push_back(std::move(line));
+                    }
+                };
+                grow(20, 12, [this](Prng& r) { return BondLine(r, false); });
+                holder.lines.push_back(BondLine(rng, true));
+                grow(30, 12, [this](Prng& r) { return DepositLine(r); });
+                grow(20, 10, [this](Prng& r) { return DebentureLine(r); });
+                holder.lines.push_back(CreditLine(rng));
+                holder.lines.push_back(OtherLine(rng));
+            }
+            for (Line& line : holder.lines) {
+                line.cost_blank = rng.Chance(50);
+            }
+            holders_.push_back(std::move(holder));
+        }
+        std::stable_sort(holders_.begin(), holders_.end(), [](const Holder& a, const Holder& b) {
+            return a.c->fund_class->cnpj < b.c->fund_class->cnpj;
+        });
+        PlanEvents();
+    }
+
+    static bool ReportsThroughout(const Holder& holder) {
+        for (int k = 0; k < kCdaMonths; ++k) {
+            if (!holder.c->months[static_cast<std::size_t>(HistoryMonth(k))].reports) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    // Entries and exits among the FIC-FIDCs' funds, the confidential position, the outside fund,
+    // and the odd empty or dated fields.
+    void PlanEvents() {
+        bool confidential = false;
+        bool outside = false;
+        bool forced = false;
+        for (Holder& holder : holders_) {
+            Prng rng = Prng::ForStream(history_.seed, kCdaStream,
+                                       static_cast<std::uint64_t>(holder.c->fund_class->id) * 2 + 1);
+            if (holder.c->fund->type != FundType::kFicFidc) {
+                continue;
+            }
+            std::vector<std::size_t> funds;
+            for (std::size_t i = 0; i < holder.lines.size(); ++i) {
+                if (holder.lines[i].block == 2) {
+                    funds.push_back(i);
+                }
+            }
+            const bool steady = ReportsThroughout(holder);
+            // Every FIC with three funds or more over the six months: one more fund bought,
+            // one sold out (the first such FIC surely; the others now and then).
+            if (steady && funds.size() >= 3 && (!forced || rng.Chance(500))) {
+                forced = true;
+                Line added = FundLine(*holder.c, rng, false, invested_[holder.c]);
+                added.first = static_cast<int>(rng.Between(1, 4));
+                holder.lines.push_back(std::move(added));
+                Line& leaving = holder.lines[funds[1]];
+                leaving.last = static_cast<int>(rng.Between(1, 3));
+            }
+            if (steady && !confidential && funds.size() >= 3) {
+                confidential = true;
+                holder.lines[funds[2]].confidential_from =
+                    MonthIndex(kFirstConfidentialMonth) - MonthIndex(kFirstCdaMonth);
+                continue;
+            }
+            if (steady && !outside) {
+                outside = true;
+                Line line = FundLine(*holder.c, rng, false, invested_[holder.c]);
+                line.fund = nullptr;
+                const std::string cnpj = NewCnpj(rng);
+                line.fields = {Masked(cnpj),
+                               "TERRA FIRME RECEBÍVEIS MULTISSETORIAL FIDC RESPONSABILIDADE LIMITADA", ""};
+                line.base_price = Share(1'000 * kE8, rng.Between(1'050'000, 1'400'000));
+                holder.lines.push_back(std::move(line));
+            }
+        }
+        for (Holder& holder : holders_) {
+            if (!holder.c->profile.big_portfolio) {
+                continue;
+            }
+            for (Line& line : holder.lines) {
+                if (line.block == 4) {
+                    line.dated_month = 4;  // 2026-07: a position whose confidentiality lapsed
+                    line.first = 0;
+                    break;
+                }
+            }
+            for (Line& line : holder.lines) {
+                if (line.block == 8) {
+                    line.quantity_blank_month = kCdaMonths - 1;
+                    break;
+                }
+            }
+        }
+    }
+
+    std::int64_t Price(const Line& line, int k) const {
+        const int m = HistoryMonth(k);
+        if (line.fund) {
+            return line.fund->months[static_cast<std::size_t>(m)].series[line.series].value;
+        }
+        std::int64_t price = line.base_price;
+        const bool accrues = line.block != 2 && line.block != 8;
+        for (int i = MonthIndex(kFirstCdaMonth); accrues && i <= m; ++i) {
+            price = MulDiv(price, kE8 + MonthlyCdi(i), kE8);
+        }
+        if (line.block == 2) {  // a fund outside the universe: its own steady accrual
+            for (int i = 0; i <= k; ++i) {
+                price = MulDiv(price, kE8 + 1'150'000, kE8);
+            }
+        }
+        return price;
+    }
+
+    CdaMonth RenderMonth(int k, std::map<const Line*, std::int64_t>& previous) {
+        CdaMonth out;
+        out.month = MonthAt(HistoryMonth(k));
+        const std::string date = MonthEnd(out.month).ToString();
+        std::vector<CsvTable> blocks;
+        std::vector<std::vector<std::string_view>> headers;
+        for (int block = 1; block <= 8; ++block) {
+            headers.push_back(CdaColumns("BLC_" + std::to_string(block)));
+        }
+        for (const auto& header : headers) {
+            blocks.emplace_back(header);
+        }
+        const std::vector<std::string_view> pl_header = CdaColumns("PL");
+        const std::vector<std::string_view> confid_header = CdaColumns("CONFID");
+        const std::vector<std::string_view> fie_header = CdaColumns("fie");
+        CsvTable pl(pl_header);
+        CsvTable confid(confid_header);
+        CsvTable fie(fie_header);
+        std::map<const Line*, std::int64_t> held;
+
+        for (const Holder& holder : holders_) {
+            const ClassHistory& c = *holder.c;
+            const int m = HistoryMonth(k);
+            if (!c.months[static_cast<std::size_t>(m)].reports) {
+                continue;
+            }
+            const std::int64_t net_assets = c.NetAssets(m);
+            const BalanceSheet sheet = ComputeBalanceSheet(history_, c, m, net_assets);
+            const std::vector<std::string> keys{std::string(kCdaClassType), Masked(c.fund_class->cnpj),
+                                                c.fund_class->name, date};
+            pl.AddRow({keys[0], keys[1], keys[2], keys[3], Cents(net_assets)});
+
+            // Each source's amount is split over the positions it funds this month; a position
+            // about to be sold out keeps 40 % of its weight in its last month.
+            std::map<Source, std::vector<const Line*>> by_source;
+            for (const Line& line : holder.lines) {
+                if (line.first <= k && k <= line.last) {
+                    by_source[line.source].push_back(&line);
+                }
+            }
+            for (const auto& [source, lines] : by_source) {
+                std::vector<std::int64_t> weights;
+                for (const Line* line : lines) {
+                    const bool leaving = line->last < kCdaMonths - 1 && line->last == k;
+                    weights.push_back(leaving ? Share(line->weight, 400'000) : line->weight);
+                }
+                const std::vector<std::int64_t> amounts = Allocate(SourceAmount(sheet, source), weights);
+                for (std::size_t i = 0; i < lines.size(); ++i) {
+                    const Line& line = *lines[i];
+                    if (amounts[i] <= 0) {
+                        continue;
+                    }
+                    const std::int64_t price = Price(line, k);
+                    std::int64_t quantity = MulDiv(amounts[i], kE8 * kE8 / 100, price);
+                    if (line.whole_units) {
+                        quantity = MulDiv(quantity, 1, kE8) * kE8;  // bonds and CDBs: whole units
+                    }
+                    if (quantity <= 0) {
+                        continue;  // too small a holder for one unit
+                    }
+                    held[&line] = quantity;
+                    const auto before = previous.find(&line);
+                    const std::int64_t change = quantity - (before == previous.end() ? 0 : before->second);
+                    const std::int64_t bought = std::max<std::int64_t>(change, 0);
+                    const std::int64_t sold = std::max<std::int64_t>(-change, 0);
+                    const std::int64_t value = ValueInCents(quantity, price);
+                    const std::int64_t cost = Share(value, line.cost_ppm);
+                    if (k >= line.confidential_from) {
+                        confid.AddRow({keys[0], keys[1], keys[2], keys[3], line.aplic,
+                                       Cents(ValueInCents(sold, price)), Cents(ValueInCents(bought, price)),
+                                       Cents(value), Cents(cost),
+                                       MonthEnd(MonthAt(HistoryMonth(kCdaMonths - 1) + 4)).ToString()});
+                        continue;
+                    }
+                    std::vector<std::string> row{
+                        keys[0],
+                        keys[1],
+                        keys[2],
+                        keys[3],
+                        line.aplic,
+                        line.ativo,
+                        "N",
+                        line.negoc,
+                        Decimal(sold, 8),
+                        Cents(ValueInCents(sold, price)),
+                        Decimal(bought, 8),
+                        Cents(ValueInCents(bought, price)),
+                        line.quantity_blank_month == k ? "" : Decimal(quantity, 8),
+                        Cents(value),
+                        line.cost_blank ? "" : Cents(cost),
+                        line.dated_month == k ? MonthEnd(MonthAt(HistoryMonth(k) - 1)).ToString() : ""};
+                    row.insert(row.end(), line.fields.begin(), line.fields.end());
+                    blocks[static_cast<std::size_t>(line.block - 1)].AddRow(row);
+                    ++out.positions;
+                }
+            }
+        }
+        previous = std::move(held);
+
+        const std::string yyyymm = Compact(out.month);
+        for (int block = 1; block <= 8; ++block) {
+            out.members.push_back({"cda_fi_BLC_" + std::to_string(block) + "_" + yyyymm + ".csv",
+                                   blocks[static_cast<std::size_t>(block - 1)].ToLatin1()});
+        }
+        if (!(out.month < kFirstConfidentialMonth)) {
+            out.members.push_back({"cda_fi_CONFID_" + yyyymm + ".csv", confid.ToLatin1()});
+        }
+        out.members.push_back({"cda_fi_PL_" + yyyymm + ".csv", pl.ToLatin1()});
+        out.members.push_back({"cda_fie_" + yyyymm + ".csv", fie.ToLatin1()});
+        return out;
+    }
+
+    const Universe& universe_;
+    const History& history_;
+    Prng rng_;
+    std::set<std::string> used_roots_;
+    std::vector<Issuer> companies_;
+    std::vector<Issuer> banks_;
+    std::vector<const ClassHistory*> targets_;
+    std::vector<Holder> holders_;
+    std::map<const ClassHistory*, std::set<const ClassHistory*>> invested_;
+};
+
+template <std::size_t N>
+void Append(std::vector<std::string_view>& out, const std::array<std::string_view, N>& columns) {
+    out.insert(out.end(), columns.begin(), columns.end());
+}
+
+}  // namespace
+
+std::vector<std::string_view> CdaColumns(std::string_view member) {
+    std::vector<std::string_view> columns(kKeys.begin(), kKeys.end());
+    if (member == "PL") {
+        columns.push_back("VL_PATRIM_LIQ");
+        return columns;
+    }
+    if (member == "CONFID") {
+        Append(columns, kConfidential);
+        return columns;
+    }
+    if (member == "fie") {
+        columns.push_back("VL_PATRIM_LIQ");
+        Append(columns, kCdaPositionColumns);
+        Append(columns, kFie);
+        return columns;
+    }
+    Append(columns, kCdaPositionColumns);
+    if (member == "BLC_1") {
+        Append(columns, kBlc1);
+    } else if (member == "BLC_2") {
+        Append(columns, kBlc2);
+    } else if (member == "BLC_3") {
+        Append(columns, kBlc3);
+    } else if (member == "BLC_4") {
+        Append(columns, kBlc4);
+    } else if (member == "BLC_5") {
+        Append(columns, kBlc5);
+    } else if (member == "BLC_6") {
+        Append(columns, kBlc6);
+    } else if (member == "BLC_7") {
+        Append(columns, kBlc7);
+    } else if (member == "BLC_8") {
+        Append(columns, kBlc8);
+    } else {
+        throw std::invalid_argument("no CDA member " + std::string(member));
+    }
+    return columns;
+}
+
+std::string CdaZipName(const sdk::Month& month) {
+    return "cda_fi_" + Compact(month) + ".zip";
+}
+
+std::vector<CdaMonth> RenderCda(const Universe& universe, const History& history) {
+    return CdaBuilder(universe, history).Render();
+}
+
+}  // namespace lastro::funds::sample

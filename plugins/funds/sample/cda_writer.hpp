@@ -1,0 +1,46 @@
+// Renders the portfolios of FIDC-family classes as CVM's CDA (cvm.cda_fi, FORMATS.md §4):
+// `cda_fi_YYYYMM.zip` with the members cda_fi_BLC_1..8, cda_fi_CONFID (from 2026-06),
+// cda_fi_PL and cda_fie, ISO-8859-1, ';', masked CNPJs. Holders are every FIC-FIDC class and
+// the FIDCs the history marks as holding securities; positions add up to the securities of the
+// same month's FIDC report, and PL equals its tab_IV.
+#pragma once
+
+#include "sample/kit.hpp"
+#include "sample/monthly_history.hpp"
+
+#include <lastro/sdk/calendar.hpp>
+
+#include <array>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lastro::funds::sample {
+
+inline constexpr sdk::Month kFirstCdaMonth{2026, 3};
+inline constexpr sdk::Month kLastCdaMonth{2026, 8};
+// The member of confidential positions appears from this month on.
+inline constexpr sdk::Month kFirstConfidentialMonth{2026, 6};
+inline constexpr std::string_view kCdaClassType = "CLASSES - FIDC";
+
+// The columns every position block shares after the four keys.
+inline constexpr std::array<std::string_view, 12> kCdaPositionColumns{
+    "TP_APLIC",       "TP_ATIVO",          "EMISSOR_LIGADO",     "TP_NEGOC",
+    "QT_VENDA_NEGOC", "VL_VENDA_NEGOC",    "QT_AQUIS_NEGOC",     "VL_AQUIS_NEGOC",
+    "QT_POS_FINAL",   "VL_MERC_POS_FINAL", "VL_CUSTO_POS_FINAL", "DT_CONFID_APLIC"};
+
+// The full header of a member: "BLC_1" .. "BLC_8", "PL", "CONFID" or "fie".
+std::vector<std::string_view> CdaColumns(std::string_view member);
+std::string CdaZipName(const sdk::Month& month);  // cda_fi_202608.zip
+
+struct CdaMonth {
+    sdk::Month month;
+    std::vector<ArchiveMember> members;
+    std::size_t positions = 0;  // BLC_1..BLC_8 rows
+};
+
+// The six months 2026-03 .. 2026-08, oldest first.
+std::vector<CdaMonth> RenderCda(const Universe& universe, const History& history);
+
+}  // namespace lastro::funds::sample

@@ -1,0 +1,106 @@
+// Month by month, the life of every FIDC-family class of the universe from 2024-09 to 2026-08:
+// its quota series (quantity, quota value, subscriptions, redemptions, amortizations, holders),
+// the drivers of its balance sheet, which months it reports, and the deliberate irregularities of
+// the reports. The FIDC monthly report and the CDA are both rendered from it, so they agree.
+// A History points into the Universe it was built from, which must outlive it.
+#pragma once
+
+#include "sample/class_profile.hpp"
+#include "sample/universe.hpp"
+
+#include <lastro/sdk/calendar.hpp>
+
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lastro::funds::sample {
+
+// The months the FIDC monthly reports cover.
+inline constexpr sdk::Month kFirstReportMonth{2024, 9};
+inline constexpr sdk::Month kLastReportMonth{2026, 8};
+inline constexpr int kReportMonths = 24;
+// Before this month every table keys on CNPJ_FUNDO (the layout before RCVM 175 reporting).
+inline constexpr sdk::Month kFirstClassLayoutMonth{2024, 12};
+// tab_VIII (largest debtors) appears in the files from this month on.
+inline constexpr sdk::Month kFirstDebtorsMonth{2026, 7};
+
+int MonthIndex(const sdk::Month& month);  // 0 for 2024-09
+sdk::Month MonthAt(int index);
+sdk::Date MonthEnd(const sdk::Month& month);
+std::string Compact(const sdk::Month& month);  // "202608"
+// A plausible Selic path (invented after 2025), annual, hundredths of a percent, per month index.
+std::int64_t AnnualSelic(int month);
+// The matching monthly CDI, in units of 1e-8 (1'000'000 = 1 % a month).
+std::int64_t MonthlyCdi(int month);
+
+// One quota series of a class (TAB_X_CLASSE_SERIE), a registry subclass or an undeclared one.
+struct Series {
+    std::string label;                       // stable across months
+    Seniority seniority = Seniority::kNone;  // kNone: the class's single, undivided series
+    const Subclass* subclass = nullptr;      // the registry subclass this series is
+    int first_month = -1;                    // first month index with quotas; -1: before 2024-09
+};
+
+struct SeriesMonth {
+    bool exists = false;
+    std::int64_t quantity = 0;        // quotas, 1e-8
+    std::int64_t value = 0;           // quota value, R$ 1e-8
+    std::int64_t previous_value = 0;  // last month's quota value; 0 for a series issued this month
+    std::int64_t subscribed = 0;      // quotas issued this month (Captações no Mês)
+    std::int64_t redeemed = 0;        // quotas redeemed (Resgates no Mês)
+    std::int64_t amortization = 0;    // per quota, R$ 1e-8: lowers the value, not the quantity
+    std::int64_t requested = 0;       // quotas whose redemption is requested and pending
+    std::int64_t holders = 0;
+    std::int64_t expected_return = 0;  // target monthly return, hundredths of a percent; 0: none
+};
+
+// Irregularities the reports carry on purpose (docs/sample-data.md lists them).
+struct MonthQuirks {
+    bool also_as_fund = false;      // every table repeats the rows as TP_FUNDO_CLASSE = Fundo
+    bool fund_rows_first = false;   // ... the Fundo rows before the Classe rows
+    bool conflicting_rows = false;  // tab_IV and X_2 first carry a Classe row the later one overrides
+    bool repeated_line = false;     // a tab_II line written twice, byte for byte
+    bool provision_blank = false;   // TAB_I2A11_VL_REDUCAO_RECUP empty
+    bool average_blank = false;     // TAB_IV_B_VL_PL_MEDIO empty
+    int holders_blank_series = -1;  // TAB_X_NR_COTST empty for this series
+    int return_blank_series = -1;   // TAB_X_VL_RENTAB_MES empty for this series
+};
+
+struct ClassMonth {
+    bool operating = false;  // has quotas (whether it reports or not)
+    bool reports = false;
+    std::int64_t delinquency_ppm = 0;  // delinquent share of the receivables
+    std::int64_t portfolio_ppm = 0;    // portfolio share of the assets
+    std::vector<SeriesMonth> series;   // parallel to ClassHistory::series
+    MonthQuirks quirks;
+};
+
+struct ClassHistory {
+    const Fund* fund = nullptr;
+    const FundClass* fund_class = nullptr;
+    ClassProfile profile;
+    std::vector<Series> series;
+    std::vector<ClassMonth> months;  // kReportMonths
+    int stopped_after = -1;          // last month index it reports (irregularity); -1: none
+
+    // Net assets (cents) of a month: the sum of quantity times quota value over the series.
+    std::int64_t NetAssets(int month) const;
+};
+
+struct History {
+    std::uint64_t seed = 0;
+    std::vector<ClassHistory> classes;  // every FIDC-family class, in universe order
+    // One line per deliberate irregularity, "CNPJ month: what", for the docs and the report.
+    std::vector<std::string> irregularities;
+};
+
+// Simulates every FIDC-family class and plans the irregularities (when the universe has enough
+// steady classes, as the sample's and the full-size one do). The same universe gives the same
+// history.
+History BuildHistory(const Universe& universe);
+
+}  // namespace lastro::funds::sample

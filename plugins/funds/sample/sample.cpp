@@ -1,0 +1,93 @@
+#include "sample/sample.hpp"
+
+#include "sample/anbima_writer.hpp"
+#include "sample/cda_writer.hpp"
+#include "sample/documents_writer.hpp"
+#include "sample/fidc_report_writer.hpp"
+#include "sample/kit.hpp"
+#include "sample/monthly_history.hpp"
+#include "sample/registry_writer.hpp"
+#include "sample/universe.hpp"
+
+#include <iterator>
+#include <string>
+
+namespace lastro::funds::sample {
+
+std::time_t ArchiveTimestamp(std::uint64_t seed) {
+    return sdk::sample::ArchiveTimestamp(seed, kReferenceDate);
+}
+
+WrittenSample WriteSample(const sdk::SampleRequest& request) {
+    sdk::sample::SampleDirectory out(request.out_dir, ArchiveTimestamp(request.seed));
+    const bool full = request.scale == sdk::SampleScale::kFull;
+    const Universe universe = BuildUniverse(request.seed, full ? UniverseSize::kFull : UniverseSize::kSample);
+    RegistryFiles registry = RenderRegistry(universe);
+
+    WrittenSample written;
+    written.funds = universe.funds.size();
+    written.classes = universe.ClassCount();
+    written.subclasses = universe.SubclassCount();
+
+    out.Write(kFundFileName, registry.funds);
+    out.Write(kClassFileName, registry.classes);
+    out.Write(kSubclassFileName, registry.subclasses);
+    out.WriteZip(kRegistryZipName, {{std::string(kFundFileName), std::move(registry.funds)},
+                                    {std::string(kClassFileName), std::move(registry.classes)},
+                                    {std::string(kSubclassFileName), std::move(registry.subclasses)}});
+
+    const History history = BuildHistory(universe);
+    written.irregularities = history.irregularities;
+    // The months before 2025 sit in one yearly history zip, as on CVM's site (DADOS/HIST).
+    std::vector<ArchiveMember> yearly;
+    for (int m = full ? kReportMonths - 1 : 0; m < kReportMonths; ++m) {
+        const sdk::Month month = MonthAt(m);
+        FidcMonth rendered = RenderFidcMonth(history, universe.administrators, month);
+        written.fidc_reports += rendered.reports;
+        if (month.year < 2025) {
+            std::move(rendered.members.begin(), rendered.members.end(), std::back_inserter(yearly));
+            if (month.month == 12) {
+                out.WriteZip(FidcYearlyZipName(month.year), std::move(yearly));
+                yearly.clear();
+            }
+        } else {
+            out.WriteZip(FidcMonthlyZipName(month), std::move(rendered.members));
+        }
+    }
+    if (!full) {
+        for (CdaMonth& cda : RenderCda(universe, history)) {
+            written.cda_positions += cda.positions;
+            out.WriteZip(CdaZipName(cda.month), std::move(cda.members));
+        }
+        DocumentFiles documents = RenderDocuments(universe);
+        written.documents = documents.documents;
+        for (const ArchiveMember& file : documents.files) {
+            out.Write(file.name, file.bytes);
+        }
+        const AnbimaFile anbima = RenderAnbimaSubclasses(universe);
+        written.anbima_rows = anbima.rows;
+        out.Write(kAnbimaFileName, anbima.bytes);
+    }
+    written.files = out.Files();
+    return written;
+}
+
+sdk::SampleReport FundsSampleWriter::Write(const sdk::SampleRequest& request) {
+    const WrittenSample written = WriteSample(request);
+    sdk::SampleReport report;
+    report.files = written.files;
+    report.counts = {{"funds", written.funds},
+                     {"classes", written.classes},
+                     {"subclasses", written.subclasses},
+                     {"FIDC monthly reports", written.fidc_reports}};
+    if (request.scale == sdk::SampleScale::kFull) {
+        report.notes.push_back("full scale: the registry and one month of FIDC monthly reports only");
+    } else {
+        report.counts.push_back({"CDA positions", written.cda_positions});
+        report.counts.push_back({"documents", written.documents});
+        report.counts.push_back({"ANBIMA subclasses", written.anbima_rows});
+    }
+    return report;
+}
+
+}  // namespace lastro::funds::sample
