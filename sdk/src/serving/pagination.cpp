@@ -1,5 +1,7 @@
 #include <lastro/sdk/serving/pagination.hpp>
 
+#include <lastro/sdk/problem.hpp>
+
 #include <boost/json/object.hpp>
 
 #include <cstdint>

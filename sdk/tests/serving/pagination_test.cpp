@@ -1,3 +1,4 @@
+#include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
 #include <lastro/sdk/uuid.hpp>
 

@@ -25,7 +25,6 @@
 #pragma once
 
 #include <lastro/sdk/params.hpp>
-#include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/result.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
 
@@ -52,7 +51,7 @@ BOOST_SYMBOL_VISIBLE std::size_t PageLimit(const Params& params, std::size_t fal
 
 // ---- Keyset pagination
 
-// BadRequest (400, refunded) naming `cursor`: "the cursor was not issued by <issuer>". For a
+// sdk::BadRequest (400, refunded) naming `cursor`: "the cursor was not issued by <issuer>". For a
 // position the host verified (so signed by this API) that is not one this operation issues,
 // e.g. after a change of its shape, or of another page's month.
 [[noreturn]] BOOST_SYMBOL_VISIBLE void RejectCursor(std::string_view issuer);
@@ -74,7 +73,8 @@ bool HasEveryMember(const boost::json::value& json) {
         return false;
     }
     bool every = true;
-    using Members = boost::describe::describe_members<Position, boost::describe::mod_public>;
+    using Members = boost::describe::describe_members<Position, boost::describe::mod_public |
+                                                                    boost::describe::mod_inherited>;
     boost::mp11::mp_for_each<Members>([&](auto member) { every = every && object->contains(member.name); });
     return every;
 }
