@@ -796,6 +796,69 @@ TEST_P(FidcTest, DocumentsAndSubclassesComeFromTheirFiles) {
     EXPECT_GT(compared, 0u);
 }
 
+TEST_P(FidcTest, EveryAnswerNamesTheSourceOfEachOfItsFields) {
+    // One answer of each operation: a class with a CDA (the latest CDA file's first position).
+    std::string cnpj;
+    std::string cda_month;
+    const auto cda_files = SampleFiles("cda_fi_", ".zip");
+    ASSERT_FALSE(cda_files.empty());
+    for (const auto& member : ReadCvmZip(SharedResources::Get().SampleDir() / cda_files.back())) {
+        for (const auto& row : member.rows) {
+            if (cnpj.empty() && !ClassIdOf(CnpjDigits(row.at("CNPJ_FUNDO_CLASSE"))).empty()) {
+                cnpj = CnpjDigits(row.at("CNPJ_FUNDO_CLASSE"));
+                cda_month = row.at("DT_COMPTC").substr(0, 7);
+            }
+        }
+    }
+    ASSERT_FALSE(cnpj.empty());
+    const std::string class_path = "/v1/classes/" + ClassIdOf(cnpj);
+    const std::string report_month = *Files().Months().rbegin();
+    HttpResponse funds = Get("/v1/fundos?limit=1");
+    ASSERT_EQ(funds.status, 200) << funds.body;
+    const std::string fund_id(json::parse(funds.body).at("data").at(0).at("fund_id").as_string());
+    const std::vector<std::pair<std::string, std::string>> answers = {
+        {"funds.search", "/v1/fundos?limit=3"},
+        {"funds.classes", "/v1/fundos/" + fund_id + "/classes"},
+        {"funds.screening", "/v1/screening?limit=3"},
+        {"funds.class_snapshot", class_path + "/snapshot"},
+        {"funds.class_quotas", class_path + "/cotas"},
+        {"funds.class_quota_operations", class_path + "/cotas/operacoes"},
+        {"funds.class_delinquency_bands",
+         class_path + "/carteira/inadimplencia/faixas?month=" + report_month},
+        {"funds.class_portfolio_assets", class_path + "/carteira/ativos?month=" + cda_month},
+        {"funds.class_portfolio_funds", class_path + "/carteira/fundos?month=" + cda_month},
+        {"funds.class_documents", class_path + "/documentos"},
+        {"funds.class_subclasses", class_path + "/subclasses"},
+    };
+    for (const auto& [operation, target] : answers) {
+        HttpResponse r = Get(target);
+        if (operation == "funds.class_delinquency_bands" && r.status == 404) {
+            continue;  // the class did not report the latest month
+        }
+        ASSERT_EQ(r.status, 200) << target << ": " << r.body;
+        const json::object meta = json::parse(r.body).at("meta").as_object();
+        ASSERT_TRUE(meta.contains("field_sources") && meta.at("field_sources").is_object()) << target;
+        const json::object& sources = meta.at("field_sources").as_object();
+        std::vector<std::string> declared;
+        for (const auto& field : DeclaredFields(operation)) {
+            declared.emplace_back(field.at("name").as_string());
+        }
+        std::vector<std::string> named;
+        for (const auto& [field, source] : sources) {
+            named.emplace_back(field);
+            EXPECT_TRUE(source.is_string() && !source.as_string().empty()) << target << ": " << field;
+        }
+        EXPECT_EQ(named, declared) << target;
+    }
+    HttpResponse fundos = Get("/v1/fundos?limit=1");
+    EXPECT_EQ(json::parse(fundos.body).at("meta").at("field_sources").at("cnpj"),
+              json::value("registro_fundo.CNPJ_Fundo"));
+    // /v1/resolve names its matches' kinds in matched_as instead.
+    HttpResponse resolve = Get("/v1/resolve?cnpj=" + cnpj);
+    ASSERT_EQ(resolve.status, 200) << resolve.body;
+    EXPECT_FALSE(json::parse(resolve.body).at("meta").as_object().contains("field_sources"));
+}
+
 INSTANTIATE_TEST_SUITE_P(Sqlite, FidcTest, ::testing::Values(Backend::kSqlite), BackendParamName);
 INSTANTIATE_TEST_SUITE_P(Postgres, FidcTest, ::testing::Values(Backend::kPostgres), BackendParamName);
 

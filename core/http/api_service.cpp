@@ -1,6 +1,7 @@
 #include "core/http/api_service.hpp"
 
 #include "core/catalog/catalog.hpp"
+#include "core/http/field_sources.hpp"
 #include "core/http/json_writer.hpp"
 #include "core/http/problem.hpp"
 #include "core/http/request_id.hpp"
@@ -19,6 +20,7 @@
 #include <charconv>
 #include <chrono>
 #include <set>
+#include <stdexcept>
 
 namespace lastro::http {
 
@@ -193,8 +195,14 @@ std::string AnswerKey(const plugins::OperationSpec& op, const sdk::Params& param
     return key;
 }
 
-// A handler's result as the JSON text that every call answered by it shares.
-std::shared_ptr<const FrozenAnswer> Freeze(sdk::Result result) {
+// A handler's result as the JSON text that every call answered by it shares, with the
+// operation's field_sources member (Route::field_sources) after the handler's own members.
+std::shared_ptr<const FrozenAnswer> Freeze(sdk::Result result, const Route& route) {
+    if (result.meta.extra.contains("field_sources")) {
+        throw std::logic_error("the handler of " + route.operation->id +
+                               " sets meta.field_sources; the host answers it from the manifest's "
+                               "response fields (source:)");
+    }
     auto frozen = std::make_shared<FrozenAnswer>();
     boost::json::object meta;
     meta["data_release"] = result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
@@ -211,7 +219,7 @@ std::shared_ptr<const FrozenAnswer> Freeze(sdk::Result result) {
         meta[key] = value;
     }
     const std::string members = WriteJson(meta);  // "{...}", never empty: data_release is always there
-    frozen->meta = "," + members.substr(1, members.size() - 2);
+    frozen->meta = "," + members.substr(1, members.size() - 2) + route.field_sources;
     frozen->data = WriteJson(result.data);
     frozen->next_position = std::move(result.meta.next_position);
     return frozen;
@@ -259,8 +267,8 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
     for (const auto& p : plugins.Plugins()) {
         for (const plugins::OperationSpec& op : p->manifest.operations) {
             auto it = p->handlers.find(op.id);
-            routes_.Add(
-                Route{&op, it == p->handlers.end() ? nullptr : &it->second, RouteTable::Split(op.path)});
+            routes_.Add(Route{&op, it == p->handlers.end() ? nullptr : &it->second,
+                              RouteTable::Split(op.path), FieldSourcesMember(op)});
         }
     }
 }
@@ -613,7 +621,7 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
             }
             if (!answer) {
                 sdk::RequestContext context{op.id, call.request_id, params, db_, releases, position};
-                answer = Freeze((*match.route->handler)(context));
+                answer = Freeze((*match.route->handler)(context), *match.route);
                 computed = true;
             }
             t.commit();

@@ -19,6 +19,9 @@ struct Route {
     const plugins::OperationSpec* operation = nullptr;
     const sdk::Handler* handler = nullptr;
     std::vector<std::string> segments;  // "{class_id}" for templates
+    // The meta member ,"field_sources":{...} of every answer, from the manifest (field_sources.hpp);
+    // "" when it declares none.
+    std::string field_sources;
 };
 
 struct RouteMatch {

@@ -107,8 +107,9 @@ ParamSpec ParseParam(const YamlNode& node) {
     return p;
 }
 
-FieldSpec ParseField(const YamlNode& node) {
-    YamlMap map(node, {"name", "type", "nullable", "unit", "description", "fields"});
+// `top_level`: a field of the response itself, not of one of its objects or arrays.
+FieldSpec ParseField(const YamlNode& node, bool top_level) {
+    YamlMap map(node, {"name", "type", "nullable", "unit", "description", "source", "fields"});
     FieldSpec f;
     f.name = map.String("name");
     f.type = map.String("type");
@@ -120,13 +121,23 @@ FieldSpec ParseField(const YamlNode& node) {
     f.nullable = map.OptionalBoolean("nullable").value_or(false);
     f.unit = map.OptionalString("unit").value_or("");
     f.description = map.OptionalString("description").value_or("");
+    if (auto source = map.Find("source")) {
+        if (!top_level) {
+            source->Fail(
+                "source is declared on top-level response fields only (meta.field_sources names them)");
+        }
+        f.source = source->AsString();
+        if (f.source->empty()) {
+            source->Fail("must not be empty");
+        }
+    }
     if (auto fields = map.Find("fields")) {
         if (f.type != "object" && f.type != "array") {
             fields->Fail("only object and array fields have fields");
         }
         std::set<std::string> names;
         for (const YamlNode& item : fields->AsSequence()) {
-            FieldSpec child = ParseField(item);
+            FieldSpec child = ParseField(item, false);
             if (!names.insert(child.name).second) {
                 item.Fail("field '" + child.name + "' declared twice");
             }
@@ -240,12 +251,23 @@ OperationSpec ParseOperation(const YamlNode& node) {
         response.Get("shape").Fail("expected array or object");
     }
     std::set<std::string> fields;
-    for (const YamlNode& item : response.Get("fields").AsSequence()) {
-        FieldSpec f = ParseField(item);
+    const std::vector<YamlNode> items = response.Get("fields").AsSequence();
+    for (const YamlNode& item : items) {
+        FieldSpec f = ParseField(item, true);
         if (!fields.insert(f.name).second) {
             item.Fail("field '" + f.name + "' declared twice");
         }
         op.response.fields.push_back(std::move(f));
+    }
+    // Provenance is all or nothing: meta.field_sources names every field once it names one.
+    const auto sourced = [](const FieldSpec& f) { return f.source.has_value(); };
+    if (std::any_of(op.response.fields.begin(), op.response.fields.end(), sourced)) {
+        for (std::size_t i = 0; i < items.size(); ++i) {
+            if (!op.response.fields[i].source) {
+                items[i].Fail("field '" + op.response.fields[i].name +
+                              "' has no source, while other fields of this response declare theirs");
+            }
+        }
     }
     return op;
 }

@@ -42,6 +42,9 @@ struct FieldSpec {
     bool nullable = false;
     std::string unit;
     std::string description;
+    // Where the value comes from ("registro_fundo.CNPJ_Fundo", "derived: ..."); top-level fields
+    // only. The host answers them as meta.field_sources.
+    std::optional<std::string> source;
     std::vector<FieldSpec> fields;  // for object and array-of-object fields
 };
 

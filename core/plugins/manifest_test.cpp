@@ -141,6 +141,65 @@ TEST(ManifestTest, RejectsMalformedSampleDeclarations) {
               std::string::npos);
 }
 
+// An operation whose response has a field `a` and an array `b` of objects with a field `c`; the
+// three strings are spliced into the field mappings (line 13: a, line 14: b, line 18: c).
+std::string SourcedOperation(const std::string& a, const std::string& b, const std::string& c) {
+    return "  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n    response:\n      entity: e\n"
+           "      shape: array\n      fields:\n"
+           "        - {name: a, type: string" +
+           a +
+           "}\n"
+           "        - name: b\n          type: array\n" +
+           b +
+           "          fields:\n"
+           "            - {name: c, type: string" +
+           c + "}\n";
+}
+
+TEST(ManifestTest, ReadsTheSourceOfEachTopLevelField) {
+    Manifest m =
+        ParseManifest(kHead + SourcedOperation(", source: \"registro_fundo.CNPJ_Fundo\"",
+                                               "          source: \"derived: a x 2, docs/x.md\"\n", ""),
+                      "m.yaml");
+    const ResponseSpec& response = m.operations[0].response;
+    EXPECT_EQ(response.fields[0].source, "registro_fundo.CNPJ_Fundo");
+    EXPECT_EQ(response.fields[1].source, "derived: a x 2, docs/x.md");
+    EXPECT_FALSE(response.fields[1].fields[0].source.has_value());
+
+    Manifest bare = ParseManifest(kHead + SourcedOperation("", "", ""), "m.yaml");
+    EXPECT_FALSE(bare.operations[0].response.fields[0].source.has_value());
+}
+
+TEST(ManifestTest, RejectsASourceOnANestedField) {
+    EXPECT_EQ(Error(SourcedOperation(", source: a.A", "          source: b.B\n", ", source: c.C")),
+              "m.yaml:18:47: operations[0].response.fields[1].fields[0].source: source is declared on "
+              "top-level response fields only (meta.field_sources names them)");
+}
+
+TEST(ManifestTest, RejectsAResponseWhereOnlySomeFieldsHaveASource) {
+    EXPECT_EQ(Error(SourcedOperation(", source: a.A", "", "")),
+              "m.yaml:14:11: operations[0].response.fields[1]: field 'b' has no source, while other fields "
+              "of this response declare theirs");
+    EXPECT_EQ(Error(SourcedOperation("", "          source: b.B\n", "")),
+              "m.yaml:13:11: operations[0].response.fields[0]: field 'a' has no source, while other fields "
+              "of this response declare theirs");
+}
+
+TEST(ManifestTest, RejectsAnEmptyOrNonTextSource) {
+    EXPECT_EQ(Error(SourcedOperation(", source: \"\"", "          source: b.B\n", "")),
+              "m.yaml:13:43: operations[0].response.fields[0].source: must not be empty");
+    EXPECT_EQ(Error(SourcedOperation(", source: {file: x}", "          source: b.B\n", "")),
+              "m.yaml:13:43: operations[0].response.fields[0].source: expected a string, found a mapping");
+    EXPECT_EQ(Error(SourcedOperation(", source: [x, y]", "          source: b.B\n", "")),
+              "m.yaml:13:43: operations[0].response.fields[0].source: expected a string, found a list");
+}
+
+TEST(ManifestTest, RejectsAMisspeltSourceKey) {
+    EXPECT_EQ(Error(SourcedOperation(", sources: a.A", "", "")),
+              "m.yaml:13:35: operations[0].response.fields[0].sources: unknown key (known keys: description, "
+              "fields, name, nullable, source, type, unit)");
+}
+
 TEST(ParamConversionTest, ConvertsAndRejectsByType) {
     ParamSpec limit;
     limit.name = "limit";

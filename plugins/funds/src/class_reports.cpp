@@ -155,17 +155,6 @@ void RequireOrderedRange(const std::optional<sdk::Month>& from, const std::optio
     }
 }
 
-sdk::Meta DatasetMeta(const sdk::Host& host, const std::string& dataset) {
-    sdk::Meta meta;
-    const auto dot = dataset.find('.');
-    meta.sources.push_back({dataset.substr(0, dot), dataset.substr(dot + 1)});
-    if (auto release = host.LatestRelease(dataset)) {
-        meta.data_release = release->label;
-        meta.as_of = release->as_of;
-    }
-    return meta;
-}
-
 void LoadReportDocuments(odb::database& db, FidcReport& report) {
     using Query = odb::query<FidcReportDocuments>;
     struct OfReport {

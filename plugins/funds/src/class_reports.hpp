@@ -59,8 +59,4 @@ std::optional<sdk::Month> LatestReportedMonth(odb::database& db, const ClassRef&
 // BadRequest (400) naming both parameters when `from` is after `to`.
 void RequireOrderedRange(const std::optional<sdk::Month>& from, const std::optional<sdk::Month>& to);
 
-// meta for responses built from `dataset` (provider "cvm" or "anbima", the dataset id's second
-// part): data_release and as_of of its latest release, null until it is ingested.
-sdk::Meta DatasetMeta(const sdk::Host& host, const std::string& dataset);
-
 }  // namespace lastro::funds

@@ -1,9 +1,11 @@
 #include "src/classes.hpp"
 
 #include "funds_model-odb.hxx"
-#include "src/common.hpp"
+#include "ingest/registry_rules.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
@@ -13,47 +15,12 @@
 
 namespace lastro::funds {
 
+using sdk::JsonOrNull;
+
 namespace {
 
 using ClassQuery = odb::query<FundClass>;
 using SubclassQuery = odb::query<Subclass>;
-
-boost::json::object FieldSources() {
-    return {
-        {"class_id", "derived: UUIDv5 of registro_classe.ID_Registro_Classe"},
-        {"fund_id", "derived: UUIDv5 of registro_classe.ID_Registro_Fundo"},
-        {"cvm_registry_id", "registro_classe.ID_Registro_Classe"},
-        {"cnpj", "registro_classe.CNPJ_Classe"},
-        {"cvm_code", "registro_classe.Codigo_CVM"},
-        {"name", "registro_classe.Denominacao_Social"},
-        {"class_type", "registro_classe.Tipo_Classe"},
-        {"status", "registro_classe.Situacao"},
-        {"status_since", "registro_classe.Data_Inicio_Situacao"},
-        {"registered_at", "registro_classe.Data_Registro"},
-        {"constituted_at", "registro_classe.Data_Constituicao"},
-        {"started_at", "registro_classe.Data_Inicio"},
-        {"classification", "registro_classe.Classificacao"},
-        {"performance_benchmark", "registro_classe.Indicador_Desempenho"},
-        {"quota_class", "registro_classe.Classe_Cotas"},
-        {"anbima_classification", "registro_classe.Classificacao_Anbima"},
-        {"long_term_taxation", "registro_classe.Tributacao_Longo_Prazo"},
-        {"investment_entity", "registro_classe.Entidade_Investimento"},
-        {"full_foreign_investment", "registro_classe.Permitido_Aplicacao_CemPorCento_Exterior"},
-        {"esg", "registro_classe.Classe_ESG"},
-        {"condominium_type", "registro_classe.Forma_Condominio"},
-        {"exclusive", "registro_classe.Exclusivo"},
-        {"target_audience", "registro_classe.Publico_Alvo"},
-        {"registered_patrimony_brl", "registro_classe.Patrimonio_Liquido"},
-        {"registered_patrimony_at", "registro_classe.Data_Patrimonio_Liquido"},
-        {"auditor_cnpj", "registro_classe.CNPJ_Auditor"},
-        {"auditor", "registro_classe.Auditor"},
-        {"custodian_cnpj", "registro_classe.CNPJ_Custodiante"},
-        {"custodian", "registro_classe.Custodiante"},
-        {"controller_cnpj", "registro_classe.CNPJ_Controlador"},
-        {"controller", "registro_classe.Controlador"},
-        {"subclasses", "registro_subclasse (every column)"},
-    };
-}
 
 }  // namespace
 
@@ -159,9 +126,8 @@ boost::json::array FundClasses(odb::database& db, const std::string& fund_id) {
 sdk::Result HandleClasses(const sdk::RequestContext& context) {
     const std::string fund_id = context.params.String("fund_id").value_or("");
     sdk::Result result;
-    result.meta = RegistryMeta(context.host);
+    result.meta = sdk::DatasetMeta(context.host, {kRegistryDataset});
     result.data = FundClasses(context.db, fund_id);
-    result.meta.extra["field_sources"] = FieldSources();
     return result;
 }
 

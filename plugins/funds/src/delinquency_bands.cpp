@@ -2,10 +2,11 @@
 
 #include "funds_model-odb.hxx"
 #include "src/class_reports.hpp"
-#include "src/common.hpp"
 #include "src/fidc_values.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -15,6 +16,8 @@
 #include <vector>
 
 namespace lastro::funds {
+
+using sdk::JsonOrNull;
 
 namespace {
 
@@ -58,21 +61,6 @@ boost::json::object ReceivablesDefinitions() {
     };
 }
 
-boost::json::object FieldSources() {
-    return {
-        {"month", "derived: YYYY-MM of DT_COMPTC"},
-        {"overdue_days", "derived: lower bound of the first band counted, docs/api/delinquency-bands.md"},
-        {"with_risk_brl", "derived: sum of inf_mensal_fidc tab_V TAB_V_Bn_VL_INAD_* from the row's band on"},
-        {"without_risk_brl",
-         "derived: sum of inf_mensal_fidc tab_VI TAB_VI_Bn_VL_INAD_* from the row's band on"},
-        {"delinquent_brl", "derived: with_risk_brl + without_risk_brl, docs/api/delinquency-bands.md"},
-        {"ratio_denominator_brl",
-         "derived: sum of the to-mature and delinquent bands of tab_V and tab_VI, docs/api/fidc-metrics.md"},
-        {"delinquent_ratio",
-         "derived: delinquent_brl / ratio_denominator_brl, docs/api/delinquency-bands.md"},
-    };
-}
-
 }  // namespace
 
 sdk::Result HandleClassDelinquencyBands(const sdk::RequestContext& context) {
@@ -105,9 +93,8 @@ sdk::Result HandleClassDelinquencyBands(const sdk::RequestContext& context) {
         });
     }
     sdk::Result result;
-    result.meta = DatasetMeta(context.host, kFidcReportDataset);
+    result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
     result.meta.extra["receivables_definitions"] = ReceivablesDefinitions();
-    result.meta.extra["field_sources"] = FieldSources();
     result.data = std::move(data);
     return result;
 }

@@ -3,9 +3,11 @@
 #include "funds_model-odb.hxx"
 #include "ingest/registry_rules.hpp"
 #include "src/class_reports.hpp"
-#include "src/common.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/pagination.hpp>
 
 #include <boost/json/array.hpp>
 
@@ -19,6 +21,8 @@
 
 namespace lastro::funds {
 
+using sdk::JsonOrNull;
+
 namespace {
 
 using DocumentQuery = odb::query<FundDocument>;
@@ -27,8 +31,7 @@ struct DocumentFilters {
     std::optional<std::string> document_type;  // folded
     std::optional<std::int64_t> start_year;
     std::optional<std::int64_t> end_year;
-    std::size_t limit = 50;
-    std::size_t offset = 0;
+    sdk::OffsetPage page;
 };
 
 DocumentFilters ReadFilters(const sdk::Params& params) {
@@ -47,9 +50,7 @@ DocumentFilters ReadFilters(const sdk::Params& params) {
                                   ") is after 'end_year' (" + std::to_string(*filters.end_year) + ")",
                               "start_year");
     }
-    filters.limit = static_cast<std::size_t>(std::max<std::int64_t>(1, params.Integer("limit").value_or(50)));
-    filters.offset =
-        static_cast<std::size_t>(std::max<std::int64_t>(0, params.Integer("offset").value_or(0)));
+    filters.page = sdk::ReadOffsetPage(params, 50);
     return filters;
 }
 
@@ -86,23 +87,6 @@ boost::json::object DocumentItem(const FundDocument& d, const std::string& scope
     };
 }
 
-boost::json::object FieldSources() {
-    return {
-        {"document_id", "eventual_fi.ID_DOC"},
-        {"scope", "derived: class when CNPJ_FUNDO_CLASSE is the class's CNPJ, fund when it is its fund's"},
-        {"document_type", "eventual_fi.TP_DOC"},
-        {"document_type_slug", "derived: eventual_fi.TP_DOC folded and hyphenated"},
-        {"category", "derived: eventual_fi.TP_DOC (docs/api/documents.md)"},
-        {"document_date", "eventual_fi.DT_COMPTC"},
-        {"received_at", "eventual_fi.DT_RECEB"},
-        {"reference_year", "derived: year of eventual_fi.DT_COMPTC"},
-        {"file_name", "eventual_fi.NM_ARQ"},
-        {"source_url", "eventual_fi.LINK_ARQ"},
-        {"audit_result", "eventual_fi.RESULTADO_AUDITORIA"},
-        {"subclass_code", "eventual_fi.ID_SUBCLASSE"},
-    };
-}
-
 }  // namespace
 
 sdk::Result HandleClassDocuments(const sdk::RequestContext& context) {
@@ -132,23 +116,12 @@ sdk::Result HandleClassDocuments(const sdk::RequestContext& context) {
     }
     std::sort(documents.begin(), documents.end(), NewestFirst);
 
+    sdk::Result result;
+    result.meta = sdk::DatasetMeta(context.host, {kDocumentsDataset, kRegistryDataset});
     boost::json::array data;
-    const std::size_t begin = std::min(filters.offset, documents.size());
-    const std::size_t end = begin + std::min(filters.limit, documents.size() - begin);
-    for (std::size_t i = begin; i < end; ++i) {
-        const FundDocument& document = documents[i];
+    for (const FundDocument& document : sdk::OffsetSlice(documents, filters.page, result.meta)) {
         data.push_back(DocumentItem(document, class_cnpj && document.cnpj == *class_cnpj ? "class" : "fund"));
     }
-
-    sdk::Result result;
-    result.meta = DatasetMeta(context.host, kDocumentsDataset);
-    result.meta.sources.push_back({"cvm", "registro_fundo_classe"});
-    result.meta.extra["pagination"] = boost::json::object{
-        {"limit", static_cast<std::int64_t>(filters.limit)},
-        {"offset", static_cast<std::int64_t>(filters.offset)},
-        {"has_more", end < documents.size()},
-    };
-    result.meta.extra["field_sources"] = FieldSources();
     result.data = std::move(data);
     return result;
 }

@@ -1,12 +1,16 @@
 #include "src/portfolio_assets.hpp"
 
 #include "funds_model-odb.hxx"
+#include "ingest/registry_rules.hpp"
 #include "src/cda_holder.hpp"
 #include "src/class_reports.hpp"
-#include "src/common.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/pagination.hpp>
 
+#include <boost/describe/class.hpp>
 #include <boost/json/array.hpp>
 #include <boost/json/parse.hpp>
 
@@ -20,9 +24,18 @@
 
 namespace lastro::funds {
 
+using sdk::JsonOrNull;
+
 namespace {
 
 using PositionQuery = odb::query<CdaPosition>;
+
+// Where a page starts: after this position ordinal (the keyset is the ordinal ascending).
+struct AssetsAfter {
+    std::int64_t after = 0;
+    bool Valid() const { return after >= 0; }
+};
+BOOST_DESCRIBE_STRUCT(AssetsAfter, (), (after))
 
 // The published columns outside the typed ones, as the ingester kept them.
 boost::json::object Details(const CdaPosition& position) {
@@ -64,36 +77,6 @@ boost::json::object PositionItem(const CdaPosition& p) {
     };
 }
 
-boost::json::object FieldSources() {
-    return {
-        {"position_id",
-         "derived: <month>:<ordinal>, the position's place in the month's CDA (block, then line)"},
-        {"block", "cda_fi member: BLC_1..BLC_8, or FIE for cda_fie"},
-        {"block_name", "derived: the CDA layout's name of the block"},
-        {"application_type", "cda_fi.TP_APLIC"},
-        {"asset_type", "cda_fi.TP_ATIVO"},
-        {"related_issuer", "cda_fi.EMISSOR_LIGADO"},
-        {"trade_type", "cda_fi.TP_NEGOC"},
-        {"quantity_sold", "cda_fi.QT_VENDA_NEGOC"},
-        {"value_sold_brl", "cda_fi.VL_VENDA_NEGOC"},
-        {"quantity_acquired", "cda_fi.QT_AQUIS_NEGOC"},
-        {"value_acquired_brl", "cda_fi.VL_AQUIS_NEGOC"},
-        {"quantity", "cda_fi.QT_POS_FINAL"},
-        {"market_value_brl", "cda_fi.VL_MERC_POS_FINAL"},
-        {"cost_value_brl", "cda_fi.VL_CUSTO_POS_FINAL"},
-        {"confidential_until", "cda_fi.DT_CONFID_APLIC"},
-        {"asset_code", "cda_fi.CD_ATIVO, else CD_SELIC, CD_SWAP or CD_ATIVO_BV_MERC"},
-        {"isin", "cda_fi.CD_ISIN"},
-        {"description", "cda_fi.DS_ATIVO, else TP_TITPUB, DS_SWAP, TITULO_POSFX, ..."},
-        {"issuer", "cda_fi.EMISSOR"},
-        {"issuer_document", "cda_fi.CNPJ_EMISSOR or CPF_CNPJ_EMISSOR"},
-        {"maturity", "cda_fi.DT_VENC"},
-        {"invested_cnpj", "cda_fi BLC_2.CNPJ_FUNDO_CLASSE_COTA"},
-        {"invested_name", "cda_fi BLC_2.NM_FUNDO_CLASSE_SUBCLASSE_COTA"},
-        {"details", "the block's other non-empty columns, as published"},
-    };
-}
-
 }  // namespace
 
 std::optional<std::string> CdaBlockName(const std::string& block) {
@@ -115,31 +98,18 @@ std::optional<std::string> CdaBlockName(const std::string& block) {
     return it->second;
 }
 
-std::optional<std::int64_t> AfterOrdinal(const std::optional<boost::json::value>& position) {
-    if (!position) {
-        return std::nullopt;
-    }
-    const boost::json::object* object = position->if_object();
-    const boost::json::value* after = object ? object->if_contains("after") : nullptr;
-    if (!after || !after->is_int64() || after->get_int64() < 0) {
-        throw sdk::BadRequest("the cursor was not issued by /v1/classes/{class_id}/carteira/ativos",
-                              "cursor");
-    }
-    return after->get_int64();
-}
-
 sdk::Result HandleClassPortfolioAssets(const sdk::RequestContext& context) {
     const sdk::Params& params = context.params;
     const sdk::Month month = RequiredMonth(params);
-    const auto limit =
-        static_cast<std::size_t>(std::max<std::int64_t>(1, params.Integer("limit").value_or(100)));
-    const std::optional<std::int64_t> after = AfterOrdinal(context.cursor_position);
+    const std::size_t limit = sdk::PageLimit(params, 100);
+    const std::optional<AssetsAfter> from =
+        sdk::ReadPosition<AssetsAfter>(context.cursor_position, "/v1/classes/{class_id}/carteira/ativos");
     const ClassRef ref = FindClass(context.db, params.String("class_id").value_or(""));
     const CdaHolder holder = RequireCdaHolder(context.db, ref, month);
 
     PositionQuery query(PositionQuery::cnpj == holder.cnpj && PositionQuery::month == holder.month);
-    if (after) {
-        query = query && PositionQuery::ordinal > *after;
+    if (from) {
+        query = query && PositionQuery::ordinal > from->after;
     }
     // One row past the page tells whether another page exists.
     query = query + "ORDER BY" + PositionQuery::ordinal + ("LIMIT " + std::to_string(limit + 1));
@@ -150,11 +120,9 @@ sdk::Result HandleClassPortfolioAssets(const sdk::RequestContext& context) {
     }
 
     sdk::Result result;
-    result.meta = DatasetMeta(context.host, kCdaDataset);
-    result.meta.sources.push_back({"cvm", "registro_fundo_classe"});
-    if (positions.size() > limit) {
-        positions.resize(limit);
-        result.meta.next_position = boost::json::object{{"after", positions.back().ordinal}};
+    result.meta = sdk::DatasetMeta(context.host, {kCdaDataset, kRegistryDataset});
+    if (sdk::CutToPage(positions, limit)) {
+        result.meta.next_position = sdk::PositionValue(AssetsAfter{positions.back().ordinal});
     }
     boost::json::array data;
     for (const CdaPosition& position : positions) {
@@ -166,7 +134,6 @@ sdk::Result HandleClassPortfolioAssets(const sdk::RequestContext& context) {
     result.meta.extra["holder_nav_brl"] = JsonOrNull(holder.nav);
     result.meta.extra["positions_total"] = holder.positions;
     result.meta.extra["confidential_rows_absent"] = holder.confidential_rows;
-    result.meta.extra["field_sources"] = FieldSources();
     return result;
 }
 

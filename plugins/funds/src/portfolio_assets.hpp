@@ -5,9 +5,6 @@
 
 #include <lastro/sdk/plugin.hpp>
 
-#include <boost/json/value.hpp>
-
-#include <cstdint>
 #include <optional>
 #include <string>
 
@@ -16,10 +13,6 @@ namespace lastro::funds {
 // The document's name of a CDA block ("BLC_1" -> "Títulos Públicos do SELIC"); nullopt for
 // a block the CDA layout does not define.
 std::optional<std::string> CdaBlockName(const std::string& block);
-
-// The ordinal a page starts after, from a position this operation issued; BadRequest naming
-// `cursor` for anything else.
-std::optional<std::int64_t> AfterOrdinal(const std::optional<boost::json::value>& position);
 
 sdk::Result HandleClassPortfolioAssets(const sdk::RequestContext& context);
 

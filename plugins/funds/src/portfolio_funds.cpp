@@ -1,10 +1,13 @@
 #include "src/portfolio_funds.hpp"
 
 #include "funds_model-odb.hxx"
+#include "ingest/registry_rules.hpp"
 #include "src/cda_holder.hpp"
 #include "src/class_reports.hpp"
-#include "src/common.hpp"
 #include "src/subclasses.hpp"
+
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
 
 #include <boost/json/array.hpp>
 #include <boost/json/parse.hpp>
@@ -21,6 +24,8 @@
 #include <vector>
 
 namespace lastro::funds {
+
+using sdk::JsonOrNull;
 
 namespace {
 
@@ -302,46 +307,6 @@ struct Row {
     boost::json::object item;
 };
 
-boost::json::object FieldSources() {
-    return {
-        {"month", "the month asked for"},
-        {"invested_cnpj", "cda_fi BLC_2.CNPJ_FUNDO_CLASSE_COTA"},
-        {"invested_fund_id", "registry: the fund with that CNPJ, or the fund of the class with it"},
-        {"invested_class_id", "registry: the one class the CNPJ identifies"},
-        {"invested_class_ids", "registry: every candidate class"},
-        {"identity_status", "derived: how the CNPJ maps to the registry (docs/api/portfolio.md)"},
-        {"invested_name", "registro_classe.Denominacao_Social, else registro_fundo.Denominacao_Social"},
-        {"published_name", "cda_fi BLC_2.NM_FUNDO_CLASSE_SUBCLASSE_COTA"},
-        {"manager", "registro_fundo.Gestor"},
-        {"administrator", "registro_fundo.Administrador"},
-        {"status", "registro_classe.Situacao, else registro_fundo.Situacao"},
-        {"position_count", "derived: number of BLC_2 rows summed"},
-        {"position_brl", "cda_fi BLC_2.VL_MERC_POS_FINAL, summed"},
-        {"previous_position_brl", "cda_fi BLC_2.VL_MERC_POS_FINAL of the previous month, summed"},
-        {"position_variation_brl", "derived: position_brl - previous_position_brl"},
-        {"position_variation_pct", "derived: position_variation_brl / previous_position_brl x 100"},
-        {"position_share_of_investor_nav_pct", "derived: position_brl / cda_fi_PL.VL_PATRIM_LIQ x 100"},
-        {"investor_nav_brl", "cda_fi_PL.VL_PATRIM_LIQ of the class"},
-        {"invested_nav_brl", "inf_mensal_fidc TAB_IV_A_VL_PL of the invested class"},
-        {"invested_nav_as_of", "derived: month of the report invested_nav_brl comes from"},
-        {"acquisitions_brl", "cda_fi BLC_2.VL_AQUIS_NEGOC, summed"},
-        {"sales_brl", "cda_fi BLC_2.VL_VENDA_NEGOC, summed"},
-        {"movement", "derived: position_brl against previous_position_brl"},
-        {"subordination_ratio", "inf_mensal_fidc: subordination with mezzanine (docs/api/fidc-metrics.md)"},
-        {"delinquency_ratio", "inf_mensal_fidc: delinquency ratio (docs/api/fidc-metrics.md)"},
-        {"pdd_ratio", "inf_mensal_fidc: PDD ratio (docs/api/fidc-metrics.md)"},
-        {"subordination_as_of", "derived: month of the report subordination_ratio comes from"},
-        {"delinquency_as_of", "derived: month of the report delinquency_ratio comes from"},
-        {"pdd_as_of", "derived: month of the report pdd_ratio comes from"},
-        {"segment_as_of", "derived: month of the report the segments come from"},
-        {"primary_segment_code", "inf_mensal_fidc table II: largest segment"},
-        {"primary_segment_name", "inf_mensal_fidc table II: name of the largest segment"},
-        {"primary_segment_ratio", "inf_mensal_fidc table II: largest segment / TAB_II_VL_CARTEIRA"},
-        {"segments", "inf_mensal_fidc table II: segments with a positive value / TAB_II_VL_CARTEIRA"},
-        {"anbima_type", "anbima.subclasses type, else registro_classe.Classificacao_Anbima"},
-    };
-}
-
 }  // namespace
 
 sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
@@ -458,17 +423,14 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
         data.push_back(std::move(row.item));
     }
     sdk::Result result;
-    result.meta = DatasetMeta(context.host, kCdaDataset);
-    result.meta.sources.push_back({"cvm", "registro_fundo_classe"});
-    result.meta.sources.push_back({"cvm", "inf_mensal_fidc"});
-    result.meta.sources.push_back({"anbima", "subclasses"});
+    result.meta =
+        sdk::DatasetMeta(context.host, {kCdaDataset, kRegistryDataset, kFidcReportDataset, kAnbimaDataset});
     result.meta.extra["month"] = month.ToString();
     result.meta.extra["previous_month"] = previous_month.ToString();
     result.meta.extra["previous_month_filed"] = previous_holder.has_value();
     result.meta.extra["holder_cnpj"] = holder.cnpj;
     result.meta.extra["outside_positions"] = outside_positions;
     result.meta.extra["outside_position_brl"] = JsonOrNull(Cents(outside_value));
-    result.meta.extra["field_sources"] = FieldSources();
     result.data = std::move(data);
     return result;
 }

@@ -3,9 +3,11 @@
 #include "funds_model-odb.hxx"
 #include "ingest/fidc_series_label.hpp"
 #include "src/class_reports.hpp"
-#include "src/common.hpp"
 #include "src/fidc_values.hpp"
 #include "src/quotas.hpp"
+
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -21,6 +23,8 @@
 #include <vector>
 
 namespace lastro::funds {
+
+using sdk::JsonOrNull;
 
 namespace {
 
@@ -44,38 +48,6 @@ KindTotal Total(const std::vector<const FidcQuotaOperation*>& rows, const std::s
         }
     }
     return {SumPresent(values), SumPresent(shares)};
-}
-
-boost::json::object OperationFieldSources() {
-    boost::json::object sources;
-    AddSeriesIdentitySources(sources);
-    sources["subscriptions_shares"] = "inf_mensal_fidc tab_X_4 TAB_X_QT_COTA (TAB_X_TP_OPER: subscriptions)";
-    sources["subscriptions_brl"] =
-        "inf_mensal_fidc tab_X_4 TAB_X_VL_TOTAL (TAB_X_TP_OPER: subscriptions), null when the outlier rule "
-        "removed it, docs/api/quotas.md";
-    sources["subscription_original_brl"] =
-        "inf_mensal_fidc tab_X_4 TAB_X_VL_TOTAL (TAB_X_TP_OPER: subscriptions)";
-    sources["subscription_outlier_removed"] =
-        "derived: TAB_X_VL_TOTAL / TAB_X_QT_COTA more than 10x away from tab_X_2 TAB_X_VL_COTA, "
-        "docs/api/quotas.md";
-    sources["paid_redemptions_shares"] = "inf_mensal_fidc tab_X_4 TAB_X_QT_COTA (TAB_X_TP_OPER: redemptions)";
-    sources["paid_redemptions_brl"] = "inf_mensal_fidc tab_X_4 TAB_X_VL_TOTAL (TAB_X_TP_OPER: redemptions)";
-    sources["pending_redemptions_shares"] =
-        "inf_mensal_fidc tab_X_4 TAB_X_QT_COTA (TAB_X_TP_OPER: requested redemptions)";
-    sources["pending_redemptions_brl"] =
-        "inf_mensal_fidc tab_X_4 TAB_X_VL_TOTAL (TAB_X_TP_OPER: requested redemptions)";
-    sources["amortization_brl"] = "inf_mensal_fidc tab_X_4 TAB_X_VL_TOTAL (TAB_X_TP_OPER: amortizations)";
-    sources["amortization_per_share_brl"] =
-        "derived: amortization_brl / tab_X_2 TAB_X_QT_COTA of the series, docs/api/quotas.md";
-    sources["net_flow_brl"] =
-        "derived: subscriptions_brl - paid_redemptions_brl - amortization_brl over the values present, "
-        "docs/api/quotas.md";
-    sources["outflows_brl"] =
-        "derived: paid_redemptions_brl + amortization_brl over the values present, docs/api/quotas.md";
-    sources["manager_reference_nav_brl"] =
-        "derived: tab_X_2 TAB_X_QT_COTA x TAB_X_VL_COTA of the series, docs/api/quotas.md";
-    sources["other_operations"] = "inf_mensal_fidc tab_X_4 rows of any other TAB_X_TP_OPER (as published)";
-    return sources;
 }
 
 boost::json::object OperationRow(const FidcReport& report, const FidcSeries& series,
@@ -204,8 +176,7 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
         }
     }
     sdk::Result result;
-    result.meta = DatasetMeta(context.host, kFidcReportDataset);
-    result.meta.extra["field_sources"] = OperationFieldSources();
+    result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
     result.data = std::move(data);
     return result;
 }

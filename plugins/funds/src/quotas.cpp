@@ -2,10 +2,11 @@
 
 #include "funds_model-odb.hxx"
 #include "src/class_reports.hpp"
-#include "src/common.hpp"
 #include "src/fidc_values.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
 
 #include <boost/json/array.hpp>
 
@@ -17,37 +18,11 @@
 
 namespace lastro::funds {
 
+using sdk::JsonOrNull;
+
 namespace {
 
 using SeriesQuery = odb::query<FidcSeries>;
-
-boost::json::object QuotaFieldSources() {
-    boost::json::object sources;
-    AddSeriesIdentitySources(sources);
-    sources["quota_count"] = "inf_mensal_fidc tab_X_2 TAB_X_QT_COTA";
-    sources["quota_value_brl"] = "inf_mensal_fidc tab_X_2 TAB_X_VL_COTA";
-    sources["series_nav_brl"] =
-        "derived: TAB_X_QT_COTA x TAB_X_VL_COTA of the series (tab_X_2), docs/api/quotas.md";
-    sources["investor_count"] = "inf_mensal_fidc tab_X_1 TAB_X_NR_COTST";
-    sources["monthly_return_pct"] = "inf_mensal_fidc tab_X_3 TAB_X_VL_RENTAB_MES";
-    sources["senior_nav_brl"] =
-        "derived: sum of TAB_X_QT_COTA x TAB_X_VL_COTA over the senior series (tab_X_2), "
-        "docs/api/fidc-metrics.md";
-    sources["mezzanine_nav_brl"] =
-        "derived: sum of TAB_X_QT_COTA x TAB_X_VL_COTA over the mezzanine series (tab_X_2), "
-        "docs/api/fidc-metrics.md";
-    sources["subordinated_nav_brl"] =
-        "derived: sum of TAB_X_QT_COTA x TAB_X_VL_COTA over the subordinated series (tab_X_2), "
-        "docs/api/fidc-metrics.md";
-    sources["total_nav_brl"] =
-        "derived: sum of TAB_X_QT_COTA x TAB_X_VL_COTA over every series (tab_X_2), docs/api/fidc-metrics.md";
-    sources["reported_nav_brl"] = "inf_mensal_fidc tab_IV TAB_IV_A_VL_PL";
-    sources["subordination_with_mezzanine_ratio"] =
-        "derived: (mezzanine_nav_brl + subordinated_nav_brl) / total_nav_brl, docs/api/fidc-metrics.md";
-    sources["subordination_without_mezzanine_ratio"] =
-        "derived: subordinated_nav_brl / total_nav_brl, docs/api/fidc-metrics.md";
-    return sources;
-}
 
 boost::json::object QuotaRow(const FidcReport& report, const FidcSeries& series) {
     boost::json::object row = SeriesIdentity(report, series);
@@ -148,17 +123,6 @@ boost::json::object SeriesIdentity(const FidcReport& report, const FidcSeries& s
     };
 }
 
-void AddSeriesIdentitySources(boost::json::object& sources) {
-    sources["reporting_date"] = "inf_mensal_fidc DT_COMPTC";
-    sources["month"] = "derived: YYYY-MM of DT_COMPTC";
-    sources["series_id"] =
-        "derived: tab_X_1 ID_SUBCLASSE, else the folded TAB_X_CLASSE_SERIE as a slug, docs/api/quotas.md";
-    sources["share_class_type"] =
-        "derived: seniority parsed from TAB_X_CLASSE_SERIE, docs/api/fidc-metrics.md";
-    sources["series_code"] = "inf_mensal_fidc tab_X_1 ID_SUBCLASSE";
-    sources["series_label"] = "inf_mensal_fidc tab_X TAB_X_CLASSE_SERIE";
-}
-
 sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {
     const auto from = context.params.MonthValue("from");
     const auto to = context.params.MonthValue("to");
@@ -178,8 +142,7 @@ sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {
         }
     }
     sdk::Result result;
-    result.meta = DatasetMeta(context.host, kFidcReportDataset);
-    result.meta.extra["field_sources"] = QuotaFieldSources();
+    result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
     result.data = std::move(data);
     return result;
 }

@@ -40,9 +40,6 @@ std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db
 // reporting_date, month, series_id, share_class_type, series_code and series_label of a row.
 boost::json::object SeriesIdentity(const FidcReport& report, const FidcSeries& series);
 
-// meta.field_sources entries of the identity fields.
-void AddSeriesIdentitySources(boost::json::object& sources);
-
 sdk::Result HandleClassQuotas(const sdk::RequestContext& context);
 
 }  // namespace lastro::funds

@@ -2,10 +2,13 @@
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "src/common.hpp"
+#include "ingest/registry_rules.hpp"
+#include "src/class_reports.hpp"
 #include "src/registry_lookup.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
 
 #include <boost/json/array.hpp>
 
@@ -20,6 +23,8 @@
 #include <string>
 
 namespace lastro::funds {
+
+using sdk::JsonOrNull;
 
 namespace {
 
@@ -127,10 +132,10 @@ boost::json::object Resolve(odb::database& db, const Locator& locator) {
 sdk::Result HandleResolve(const sdk::RequestContext& context) {
     const Locator locator = ReadLocator(context.params);
     sdk::Result result;
-    result.meta = RegistryMeta(context.host);
-    if (locator.name == "anbima_code") {
-        result.meta.sources.push_back({"anbima", "subclasses"});
-    }
+    // An ANBIMA code is answered from the registry through the ANBIMA subclasses.
+    result.meta = locator.name == "anbima_code"
+                      ? sdk::DatasetMeta(context.host, {kRegistryDataset, kAnbimaDataset})
+                      : sdk::DatasetMeta(context.host, {kRegistryDataset});
     boost::json::object data = Resolve(context.db, locator);
     result.meta.row_count = data.at("funds").as_array().size() + data.at("classes").as_array().size();
     result.meta.extra["identity_status"] = "persistent_registry";

@@ -3,13 +3,16 @@
 #include "funds_model-odb.hxx"
 #include "ingest/registry_rules.hpp"
 #include "src/class_reports.hpp"
-#include "src/common.hpp"
 #include "src/fidc_values.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/pagination.hpp>
 #include <lastro/sdk/uuid.hpp>
 
+#include <boost/describe/class.hpp>
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
@@ -28,6 +31,8 @@
 #include <vector>
 
 namespace lastro::funds {
+
+using sdk::JsonOrNull;
 
 namespace {
 
@@ -247,55 +252,49 @@ struct Position {
     SortKey after;
 };
 
-[[noreturn]] void ForeignCursor() {
-    throw sdk::BadRequest("the cursor was not issued by /v1/screening", "cursor");
-}
+constexpr std::string_view kIssuer = "/v1/screening";
+
+// A position as it travels in the cursor: the screened month, the sort value of the page's last
+// row (null when it has none) and its class_id. Numbers travel as their shortest round-trip
+// text: a JSON number read back by the host's parser may differ in the last bit, and the keyset
+// compares values exactly.
+struct ScreeningAfter {
+    std::string month;
+    std::optional<std::string> value;
+    std::string class_id;
+    bool Valid() const { return sdk::Month::Parse(month) && sdk::IsUuid(class_id); }
+};
+BOOST_DESCRIBE_STRUCT(ScreeningAfter, (), (month, value, class_id))
 
 std::optional<Position> PositionFrom(const std::optional<boost::json::value>& position, SortField sort) {
-    if (!position) {
+    std::optional<ScreeningAfter> read = sdk::ReadPosition<ScreeningAfter>(position, kIssuer);
+    if (!read) {
         return std::nullopt;
     }
-    const boost::json::object* object = position->if_object();
-    if (!object) {
-        ForeignCursor();
-    }
-    const boost::json::value* month = object->if_contains("month");
-    const boost::json::value* value = object->if_contains("value");
-    const boost::json::value* class_id = object->if_contains("class_id");
-    if (!month || !month->is_string() || !sdk::Month::Parse(month->get_string()) || !value || !class_id ||
-        !class_id->is_string() || !sdk::IsUuid(class_id->get_string())) {
-        ForeignCursor();
-    }
     Position out;
-    out.month = std::string(month->get_string());
-    out.after.class_id = std::string(class_id->get_string());
-    if (!value->is_null()) {
+    out.month = std::move(read->month);
+    out.after.class_id = std::move(read->class_id);
+    if (read->value) {
         out.after.present = true;
-        if (!value->is_string()) {
-            ForeignCursor();
-        }
-        const std::string_view text = value->get_string();
+        const std::string_view text = *read->value;
         if (sort == SortField::kName) {
             out.after.text = std::string(text);
         } else {
             auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out.after.number);
             if (ec != std::errc() || end != text.data() + text.size()) {
-                ForeignCursor();
+                sdk::RejectCursor(kIssuer);
             }
         }
     }
     return out;
 }
 
-// Numbers travel as their shortest round-trip text: a JSON number read back by the host's
-// parser may differ in the last bit, and the keyset compares values exactly.
 boost::json::value PositionJson(const std::string& month, const SortKey& key, SortField sort) {
-    boost::json::value value = nullptr;
+    std::optional<std::string> value;
     if (key.present) {
-        value = sort == SortField::kName ? boost::json::value(key.text)
-                                         : boost::json::value(ShortestText(key.number));
+        value = sort == SortField::kName ? key.text : ShortestText(key.number);
     }
-    return boost::json::object{{"month", month}, {"value", std::move(value)}, {"class_id", key.class_id}};
+    return sdk::PositionValue(ScreeningAfter{month, std::move(value), key.class_id});
 }
 
 SortField SortFrom(const std::optional<std::string>& sort) {
@@ -327,7 +326,7 @@ std::string ScreenedMonth(odb::database& db, const std::optional<sdk::Month>& re
     if (requested) {
         const std::string month = requested->ToString();
         if (position && position->month != month) {
-            ForeignCursor();
+            sdk::RejectCursor(kIssuer);
         }
         if (!db.query_value<FidcLatestMonth>(MonthQuery::month == month).month) {
             throw sdk::NotFound("no FIDC monthly report was filed for " + month, "month");
@@ -392,37 +391,6 @@ boost::json::object Row(const Candidate& c, const std::string& month,
     };
 }
 
-boost::json::object FieldSources() {
-    return {
-        {"class_id", "derived: UUIDv5 of registro_classe.ID_Registro_Classe"},
-        {"fund_id", "derived: UUIDv5 of registro_fundo.ID_Registro_Fundo"},
-        {"cnpj", "inf_mensal_fidc CNPJ_FUNDO_CLASSE (the CNPJ the report was filed under)"},
-        {"class_name", "registro_classe.Denominacao_Social"},
-        {"fund_name", "registro_fundo.Denominacao_Social"},
-        {"fund_type", "registro_fundo.Tipo_Fundo (FIDC, FIDC-NP or FIC-FIDC)"},
-        {"manager", "registro_fundo.Gestor"},
-        {"administrator", "registro_fundo.Administrador"},
-        {"status", "registro_fundo.Situacao"},
-        {"month", "derived: YYYY-MM of DT_COMPTC"},
-        {"nav_brl", "inf_mensal_fidc tab_IV TAB_IV_A_VL_PL"},
-        {"investor_count", "derived: sum of tab_X_1 TAB_X_NR_COTST, docs/api/fidc-metrics.md"},
-        {"delinquency_ratio",
-         "derived: delinquent bands / to-mature plus delinquent bands of tab_V and tab_VI, "
-         "docs/api/fidc-metrics.md"},
-        {"pdd_ratio", "derived: PDD / gross receivables (tab_I), docs/api/fidc-metrics.md"},
-        {"subordination_with_mezzanine_ratio",
-         "derived: (mezzanine + subordinated series NAV) / every series' NAV (tab_X_2), "
-         "docs/api/fidc-metrics.md"},
-        {"subordination_without_mezzanine_ratio",
-         "derived: subordinated series NAV / every series' NAV (tab_X_2), docs/api/fidc-metrics.md"},
-        {"primary_segment_code",
-         "derived: the tab_II segment with the largest value, docs/api/fidc-metrics.md"},
-        {"primary_segment_name", "inf_mensal_fidc tab_II: the segment's name in CVM's layout"},
-        {"primary_segment_ratio",
-         "derived: primary segment value / TAB_II_VL_CARTEIRA, docs/api/fidc-metrics.md"},
-    };
-}
-
 }  // namespace
 
 std::optional<std::string> CanonicalFidcType(std::string_view fund_type) {
@@ -457,8 +425,7 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
     filters.status = FoldedFilter(params.String("status"));
     const SortField sort = SortFrom(params.String("sort"));
     const bool descending = params.String("order").value_or("desc") != "asc";
-    const auto limit =
-        static_cast<std::size_t>(std::max<std::int64_t>(1, params.Integer("limit").value_or(25)));
+    const std::size_t limit = sdk::PageLimit(params, 25);
     const std::optional<Position> position = PositionFrom(context.cursor_position, sort);
     const std::string month = ScreenedMonth(context.db, params.MonthValue("month"), position);
 
@@ -493,13 +460,12 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
     }
 
     sdk::Result result;
-    result.meta = DatasetMeta(context.host, kFidcReportDataset);
+    result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset, kRegistryDataset});
     result.meta.as_of = month;  // the month screened
     if (remaining > count) {
         result.meta.next_position =
             PositionJson(month, (first + static_cast<std::ptrdiff_t>(count) - 1)->first, sort);
     }
-    result.meta.sources.push_back({"cvm", "registro_fundo_classe"});
     result.meta.extra["universe_filter"] = boost::json::object{
         {"fund_type",
          filters.fund_type ? boost::json::value(*filters.fund_type) : boost::json::value("FIDC")},
@@ -508,7 +474,6 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
     };
     result.meta.extra["month_selection"] = params.MonthValue("month") ? "requested" : "latest_month";
     result.meta.extra["match_count"] = matches.size();
-    result.meta.extra["field_sources"] = FieldSources();
     result.data = std::move(data);
     return result;
 }

@@ -2,12 +2,14 @@
 
 #include "funds_model-odb.hxx"
 #include "ingest/registry_rules.hpp"
-#include "src/common.hpp"
 
-#include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/pagination.hpp>
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/uuid.hpp>
 
+#include <boost/describe/class.hpp>
 #include <boost/json/array.hpp>
 
 #include <odb/database.hxx>
@@ -18,6 +20,8 @@
 #include <map>
 
 namespace lastro::funds {
+
+using sdk::JsonOrNull;
 
 namespace {
 
@@ -48,27 +52,12 @@ std::optional<std::string> FoldedFilter(const std::optional<std::string>& value)
     return folded;
 }
 
-boost::json::object FieldSources() {
-    return {
-        {"fund_id", "derived: UUIDv5 of registro_fundo.ID_Registro_Fundo"},
-        {"cvm_code", "registro_fundo.Codigo_CVM"},
-        {"cnpj", "registro_fundo.CNPJ_Fundo"},
-        {"name", "registro_fundo.Denominacao_Social"},
-        {"status", "registro_fundo.Situacao"},
-        {"fund_type", "registro_fundo.Tipo_Fundo"},
-        {"manager", "registro_fundo.Gestor"},
-        {"administrator", "registro_fundo.Administrador"},
-        {"registered_at", "registro_fundo.Data_Registro"},
-        {"started_at", "registro_fundo.Data_Constituicao"},
-        {"cancelled_at", "registro_fundo.Data_Cancelamento"},
-        {"ended_at", "registro_fundo.Data_Inicio_Situacao (when Situacao is cancelled or liquidated)"},
-        {"fiscal_year_end_at", "registro_fundo.Data_Fim_Exercicio_Social"},
-        {"registered_patrimony_brl", "registro_fundo.Patrimonio_Liquido"},
-        {"active", "derived: registro_fundo.Situacao = Em Funcionamento Normal"},
-        {"classes",
-         "registro_classe (ID_Registro_Classe, Codigo_CVM, CNPJ_Classe, Denominacao_Social, Situacao)"},
-    };
-}
+// Where a page starts: after this fund_id (the keyset is fund_id ascending).
+struct FundsAfter {
+    std::string after;
+    bool Valid() const { return sdk::IsUuid(after); }
+};
+BOOST_DESCRIBE_STRUCT(FundsAfter, (), (after))
 
 }  // namespace
 
@@ -123,10 +112,7 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
     for (const Fund& fund : rows) {
         page.funds.push_back(fund);
     }
-    if (page.funds.size() > filters.limit) {
-        page.funds.resize(filters.limit);
-        page.has_more = true;
-    }
+    page.has_more = sdk::CutToPage(page.funds, filters.limit);
     if (page.funds.empty()) {
         return page;
     }
@@ -175,18 +161,6 @@ boost::json::object FundListItem(const Fund& fund, const std::vector<const FundC
     };
 }
 
-std::optional<std::string> AfterFromPosition(const std::optional<boost::json::value>& position) {
-    if (!position) {
-        return std::nullopt;
-    }
-    const boost::json::object* object = position->if_object();
-    const boost::json::value* after = object ? object->if_contains("after") : nullptr;
-    if (!after || !after->is_string() || !sdk::IsUuid(after->get_string())) {
-        throw sdk::BadRequest("the cursor was not issued by /v1/fundos", "cursor");
-    }
-    return std::string(after->get_string());
-}
-
 sdk::Result HandleSearch(const sdk::RequestContext& context) {
     const sdk::Params& params = context.params;
     SearchFilters filters;
@@ -195,11 +169,13 @@ sdk::Result HandleSearch(const sdk::RequestContext& context) {
     filters.status = params.String("status");
     filters.manager = params.String("manager");
     filters.administrator = params.String("administrator");
-    filters.limit = static_cast<std::size_t>(std::max<std::int64_t>(1, params.Integer("limit").value_or(25)));
-    filters.after = AfterFromPosition(context.cursor_position);
+    filters.limit = sdk::PageLimit(params, 25);
+    if (auto from = sdk::ReadPosition<FundsAfter>(context.cursor_position, "/v1/fundos")) {
+        filters.after = std::move(from->after);
+    }
 
     sdk::Result result;
-    result.meta = RegistryMeta(context.host);
+    result.meta = sdk::DatasetMeta(context.host, {kRegistryDataset});
     const SearchPage page = SearchFunds(context.db, filters);
 
     std::map<std::string, std::vector<const FundClass*>> classes_by_fund;
@@ -212,13 +188,12 @@ sdk::Result HandleSearch(const sdk::RequestContext& context) {
     }
     result.data = std::move(data);
     if (page.has_more) {
-        result.meta.next_position = boost::json::object{{"after", page.funds.back().fund_id}};
+        result.meta.next_position = sdk::PositionValue(FundsAfter{page.funds.back().fund_id});
     }
     result.meta.extra["universe_filter"] = boost::json::object{
         {"fund_type", "FIDC"},
         {"fund_types", boost::json::array{"FIDC", "FIDC-NP", "FIC-FIDC"}},
     };
-    result.meta.extra["field_sources"] = FieldSources();
     return result;
 }
 

@@ -50,9 +50,6 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters);
 // The contract 2.4 item of one fund and its classes.
 boost::json::object FundListItem(const Fund& fund, const std::vector<const FundClass*>& classes);
 
-// The fund_id in a position this operation returned as meta.next_position.
-std::optional<std::string> AfterFromPosition(const std::optional<boost::json::value>& position);
-
 sdk::Result HandleSearch(const sdk::RequestContext& context);
 
 }  // namespace lastro::funds

@@ -2,11 +2,12 @@
 
 #include "funds_model-odb.hxx"
 #include "src/class_reports.hpp"
-#include "src/common.hpp"
 #include "src/fidc_values.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
 
 #include <boost/json/array.hpp>
 
@@ -18,6 +19,8 @@
 #include <map>
 
 namespace lastro::funds {
+
+using sdk::JsonOrNull;
 
 namespace {
 
@@ -99,37 +102,6 @@ boost::json::object ReceivablesDefinitions() {
     };
 }
 
-boost::json::object FieldSources() {
-    const char* derived = "docs/api/fidc-metrics.md";
-    auto d = [derived](const std::string& formula) { return "derived: " + formula + ", " + derived; };
-    return {
-        {"class_id", "registry class (registro_classe ID_Registro_Classe)"},
-        {"month", "derived: YYYY-MM of DT_COMPTC"},
-        {"previous_month", "derived: the calendar month before month"},
-        {"nav_brl", "inf_mensal_fidc tab_IV TAB_IV_A_VL_PL"},
-        {"nav_previous_brl", "inf_mensal_fidc tab_IV TAB_IV_A_VL_PL of previous_month"},
-        {"nav_variation_ratio", d("nav_brl / nav_previous_brl - 1")},
-        {"investor_count", d("sum of tab_X_1 TAB_X_NR_COTST")},
-        {"investor_count_previous", d("sum of tab_X_1 TAB_X_NR_COTST of previous_month")},
-        {"investor_count_delta", "derived: investor_count - investor_count_previous"},
-        {"delinquency_ratio", d("delinquent bands / to-mature plus delinquent bands of tab_V and tab_VI")},
-        {"delinquency_previous_ratio", d("delinquency_ratio of previous_month")},
-        {"delinquency_variation_pp", "derived: (delinquency_ratio - delinquency_previous_ratio) x 100"},
-        {"pdd_brl", d("|TAB_I2A11_VL_REDUCAO_RECUP| + |TAB_I2B11_VL_REDUCAO_RECUP| (tab_I)")},
-        {"pdd_ratio", d("pdd_brl / receivables_brl")},
-        {"subordination_with_mezzanine_ratio",
-         d("(mezzanine + subordinated series NAV) / every series' NAV (tab_X_2)")},
-        {"subordination_without_mezzanine_ratio", d("subordinated series NAV / every series' NAV (tab_X_2)")},
-        {"subordination_previous_ratio", d("subordination_with_mezzanine_ratio of previous_month")},
-        {"subordination_variation_pp",
-         "derived: (subordination_with_mezzanine_ratio - subordination_previous_ratio) x 100"},
-        {"receivables_brl", d("TAB_I2A_VL_DIRCRED_RISCO + TAB_I2B_VL_DIRCRED_SEM_RISCO + pdd_brl (tab_I)")},
-        {"positive_segment_count", d("tab_II segments with a value above 0")},
-        {"series_with_profitability_count", d("tab_X_3 rows with TAB_X_VL_RENTAB_MES")},
-        {"receivables", "inf_mensal_fidc tab_I (see meta.receivables_definitions)"},
-    };
-}
-
 }  // namespace
 
 boost::json::object SnapshotData(const std::string& class_id, const FidcReport& current,
@@ -199,7 +171,7 @@ sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
     const std::optional<FidcReport> previous = Take(by_month, previous_month);
 
     sdk::Result result;
-    result.meta = DatasetMeta(context.host, kFidcReportDataset);
+    result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
     // docs/api/snapshot.md: without `month`, the latest month the class reported.
     result.meta.extra["month_selection"] = requested ? "requested" : "latest_reported";
     result.meta.extra["receivables_definitions"] = ReceivablesDefinitions();
@@ -207,7 +179,6 @@ sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
         ReceivablesOfMonth(month, current),
         ReceivablesOfMonth(previous_month, previous),
     };
-    result.meta.extra["field_sources"] = FieldSources();
     result.data = SnapshotData(class_id, *current, previous);
     return result;
 }

@@ -1,7 +1,10 @@
 #include "src/subclasses.hpp"
 
 #include "funds_model-odb.hxx"
-#include "src/common.hpp"
+#include "ingest/registry_rules.hpp"
+
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
 
 #include <boost/json/array.hpp>
 
@@ -10,6 +13,8 @@
 #include <odb/result.hxx>
 
 namespace lastro::funds {
+
+using sdk::JsonOrNull;
 
 namespace {
 
@@ -39,30 +44,6 @@ boost::json::object SubclassItem(const AnbimaSubclass& s, const std::string& cla
     };
 }
 
-boost::json::object FieldSources() {
-    return {
-        {"subclass_id", "derived: UUIDv5 of anbima.subclasses.anbima_code"},
-        {"class_id", "the class asked for, matched by class_cnpj"},
-        {"anbima_code", "anbima.subclasses.anbima_code"},
-        {"cvm_code", "anbima.subclasses.cvm_code"},
-        {"name", "anbima.subclasses.name"},
-        {"status", "anbima.subclasses.status"},
-        {"activity_started_at", "anbima.subclasses.activity_started_at"},
-        {"first_subscription_at", "anbima.subclasses.first_subscription_at"},
-        {"class_cnpj", "anbima.subclasses.class_cnpj"},
-        {"fund_cnpj", "anbima.subclasses.fund_cnpj"},
-        {"category", "anbima.subclasses.category"},
-        {"type", "anbima.subclasses.type"},
-        {"focus", "anbima.subclasses.focus"},
-        {"investor_type", "anbima.subclasses.investor_type"},
-        {"investor_characteristic", "anbima.subclasses.investor_characteristic"},
-        {"opening_share", "anbima.subclasses.opening_share"},
-        {"adapted_to_rcvm_175", "anbima.subclasses.adapted_to_rcvm_175"},
-        {"minimum_initial_subscription_brl", "anbima.subclasses.minimum_initial_subscription_brl"},
-        {"redemption_payment_days", "anbima.subclasses.redemption_payment_days"},
-    };
-}
-
 }  // namespace
 
 std::vector<AnbimaSubclass> AnbimaSubclassesOf(odb::database& db, const ClassRef& ref) {
@@ -86,9 +67,7 @@ sdk::Result HandleClassSubclasses(const sdk::RequestContext& context) {
         data.push_back(SubclassItem(subclass, ref.fund_class.class_id));
     }
     sdk::Result result;
-    result.meta = DatasetMeta(context.host, kAnbimaDataset);
-    result.meta.sources.push_back({"cvm", "registro_fundo_classe"});
-    result.meta.extra["field_sources"] = FieldSources();
+    result.meta = sdk::DatasetMeta(context.host, {kAnbimaDataset, kRegistryDataset});
     result.data = std::move(data);
     return result;
 }

@@ -17,6 +17,7 @@
 #include <boost/json/serialize.hpp>
 #include <boost/json/value.hpp>
 
+#include <map>
 #include <set>
 #include <string>
 
@@ -259,6 +260,36 @@ inline void ExpectDeclaredFields(const YAML::Node& fields, const boost::json::ob
         EXPECT_TRUE(declared.count(std::string(member.key())))
             << where << ": field " << member.key() << " is not declared in manifest.yaml";
     }
+}
+
+// The `source` of each top-level response field of operation `id` in manifest.yaml: what the
+// host answers as meta.field_sources (core/http/field_sources.hpp).
+inline std::map<std::string, std::string> DeclaredSources(const std::string& id) {
+    std::map<std::string, std::string> sources;
+    const YAML::Node operation = ManifestOperation(id);
+    if (!operation) {
+        return sources;
+    }
+    for (const YAML::Node& field : operation["response"]["fields"]) {
+        if (field["source"]) {
+            sources[field["name"].as<std::string>()] = field["source"].as<std::string>();
+        }
+    }
+    return sources;
+}
+
+// Every field of `item` has its source declared in the manifest, and nothing else has one; the
+// handler leaves meta.field_sources to the host, which answers it from those declarations.
+inline void ExpectSourcesForEveryField(const std::string& id, const boost::json::object& item,
+                                       const sdk::Meta& meta) {
+    const std::map<std::string, std::string> sources = DeclaredSources(id);
+    for (const auto& member : item) {
+        auto it = sources.find(std::string(member.key()));
+        EXPECT_TRUE(it != sources.end() && !it->second.empty())
+            << id << ": manifest.yaml declares no source for " << member.key();
+    }
+    EXPECT_EQ(sources.size(), item.size()) << id << ": a source for a field the answer does not have";
+    EXPECT_FALSE(meta.extra.contains("field_sources")) << id << ": the handler sets meta.field_sources";
 }
 
 // `data` has the shape operation `id` declares.

@@ -1,5 +1,5 @@
 #include "src/classes.hpp"
-#include "registry_fixture.hpp"
+#include "class_data_fixture.hpp"
 #include "src/plugin.hpp"
 
 #include <lastro/sdk/problem.hpp>
@@ -65,7 +65,8 @@ TEST_F(ClassesTest, ListsEveryRegistryFieldOfTheClassesAndTheirSubclasses) {
     EXPECT_TRUE(mezanino.at("subclasses").as_array().empty());
 
     EXPECT_EQ(result.meta.data_release, "registro-2026-08-17");
-    EXPECT_EQ(result.meta.extra.at("field_sources").at("cnpj").as_string(), "registro_classe.CNPJ_Classe");
+    EXPECT_EQ(DeclaredSources("funds.classes").at("cnpj"), "registro_classe.CNPJ_Classe");
+    ExpectSourcesForEveryField("funds.classes", result.data.as_array()[0].as_object(), result.meta);
 }
 
 TEST_F(ClassesTest, AFundWithoutClassesHasAnEmptyList) {

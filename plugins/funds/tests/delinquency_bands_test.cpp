@@ -93,7 +93,7 @@ TEST_F(DelinquencyBandsTest, EachRowIsTheSumOfTheBandsAboveItsThreshold) {
     EXPECT_TRUE(rows[9].at("without_risk_brl").is_null());
 
     ExpectManifestShape("funds.class_delinquency_bands", result.data);
-    ExpectSourcesForEveryField(rows[0].as_object(), result.meta.extra);
+    ExpectSourcesForEveryField("funds.class_delinquency_bands", rows[0].as_object(), result.meta);
     const auto& definitions = result.meta.extra.at("receivables_definitions").as_object();
     for (const char* key :
          {"overdue_days", "cumulative", "ratio_denominator_brl", "difference_from_table_i"}) {

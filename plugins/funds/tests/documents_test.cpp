@@ -94,7 +94,7 @@ TEST_F(ClassDocumentsTest, ClassAndFundDocumentsNewestFirstWithEveryField) {
     EXPECT_EQ(result.meta.sources[1].dataset, "registro_fundo_classe");
     EXPECT_EQ(result.meta.extra.at("pagination"),
               (boost::json::object{{"limit", 50}, {"offset", 0}, {"has_more", false}}));
-    EXPECT_EQ(result.meta.extra.at("field_sources").as_object().size(), regulation.size());
+    ExpectSourcesForEveryField("funds.class_documents", regulation, result.meta);
 }
 
 TEST_F(ClassDocumentsTest, DocumentTypeMatchesTheTypeOrItsSlugIgnoringCaseAndAccents) {

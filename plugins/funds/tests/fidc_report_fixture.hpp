@@ -185,15 +185,4 @@ protected:
     ClassDataHost host_;
 };
 
-// Every field a response declares has a field_sources entry.
-inline void ExpectSourcesForEveryField(const boost::json::object& item,
-                                       const boost::json::object& meta_extra) {
-    const boost::json::value* sources = meta_extra.if_contains("field_sources");
-    ASSERT_TRUE(sources && sources->is_object());
-    for (const auto& member : item) {
-        EXPECT_TRUE(sources->as_object().contains(member.key()))
-            << "no field_sources entry for " << member.key();
-    }
-}
-
 }  // namespace lastro::funds::testing

@@ -125,7 +125,7 @@ TEST_F(ClassPortfolioAssetsTest, EveryFieldOfAPositionAsPublished) {
     EXPECT_FALSE(result.meta.next_position.has_value());
     EXPECT_EQ(result.meta.data_release, "release-of-cvm.cda_fi");
     EXPECT_EQ(result.meta.sources[0].dataset, "cda_fi");
-    EXPECT_EQ(result.meta.extra.at("field_sources").as_object().size(), bond.size());
+    ExpectSourcesForEveryField("funds.class_portfolio_assets", bond, result.meta);
 }
 
 TEST_F(ClassPortfolioAssetsTest, PagesReachTheEndInOrdinalOrderWithoutGapsOrDuplicates) {

@@ -126,8 +126,8 @@ TEST_F(ClassPortfolioFundsTest, OneRowPerInvestedCnpjOfTheRegistryLargestFirst) 
     }
     EXPECT_EQ(sources, (std::vector<std::string>{"cvm.cda_fi", "cvm.registro_fundo_classe",
                                                  "cvm.inf_mensal_fidc", "anbima.subclasses"}));
-    EXPECT_EQ(result.meta.extra.at("field_sources").as_object().size(),
-              result.data.as_array()[0].as_object().size());
+    ExpectSourcesForEveryField("funds.class_portfolio_funds", result.data.as_array()[0].as_object(),
+                               result.meta);
 }
 
 TEST_F(ClassPortfolioFundsTest, AUniqueClassCarriesEveryFieldAggregatedAndItsMetricsAsOfTheirMonths) {

@@ -74,7 +74,7 @@ TEST_F(QuotaOperationsTest, EveryKindIsSummedAndTheDerivedFlowsFollow) {
     EXPECT_DOUBLE_EQ(others[0].at("shares").as_double(), 3.0);
 
     ExpectManifestShape("funds.class_quota_operations", result.data);
-    ExpectSourcesForEveryField(row, result.meta.extra);
+    ExpectSourcesForEveryField("funds.class_quota_operations", row, result.meta);
 }
 
 TEST_F(QuotaOperationsTest, AKindWithoutRowsIsNullNeverZero) {

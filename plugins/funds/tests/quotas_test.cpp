@@ -82,7 +82,7 @@ TEST_F(QuotasTest, EveryFieldOfARowComesFromItsSeriesAndReport) {
     EXPECT_DOUBLE_EQ(row.at("subordination_without_mezzanine_ratio").as_double(), 0.10);
 
     ExpectManifestShape("funds.class_quotas", result.data);
-    ExpectSourcesForEveryField(row, result.meta.extra);
+    ExpectSourcesForEveryField("funds.class_quotas", row, result.meta);
     EXPECT_EQ(result.meta.data_release, "release-of-cvm.inf_mensal_fidc");
     ASSERT_EQ(result.meta.sources.size(), 1u);
     EXPECT_EQ(result.meta.sources[0].dataset, "inf_mensal_fidc");

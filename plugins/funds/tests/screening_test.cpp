@@ -179,7 +179,7 @@ TEST_F(ScreeningTest, RowsCarryTheRegistryAndTheMonthsIndicators) {
     EXPECT_TRUE(delta->at("investor_count").is_null());
 
     ExpectManifestShape("funds.screening", result.data);
-    ExpectSourcesForEveryField(*alfa, result.meta.extra);
+    ExpectSourcesForEveryField("funds.screening", *alfa, result.meta);
     EXPECT_EQ(result.meta.as_of, "2025-05");
     EXPECT_EQ(result.meta.data_release, "release-of-cvm.inf_mensal_fidc");
     EXPECT_EQ(result.meta.extra.at("universe_filter").at("fund_type").as_string(), "FIDC");

@@ -1,5 +1,5 @@
 #include "src/search.hpp"
-#include "registry_fixture.hpp"
+#include "class_data_fixture.hpp"
 
 #include <lastro/sdk/problem.hpp>
 
@@ -153,8 +153,8 @@ TEST_F(SearchTest, MetaNamesSourceReleaseUniverseAndFieldSources) {
     EXPECT_EQ(result.meta.sources[0].dataset, "registro_fundo_classe");
     EXPECT_EQ(result.meta.extra.at("universe_filter").at("fund_type").as_string(), "FIDC");
     EXPECT_EQ(result.meta.extra.at("universe_filter").at("fund_types").as_array().size(), 3u);
-    EXPECT_EQ(result.meta.extra.at("field_sources").at("name").as_string(),
-              "registro_fundo.Denominacao_Social");
+    EXPECT_EQ(DeclaredSources("funds.search").at("name"), "registro_fundo.Denominacao_Social");
+    ExpectSourcesForEveryField("funds.search", result.data.as_array()[0].as_object(), result.meta);
     EXPECT_FALSE(result.meta.next_position.has_value());
 }
 

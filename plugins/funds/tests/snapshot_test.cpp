@@ -88,7 +88,7 @@ TEST_F(SnapshotTest, ComparesTheMonthWithThePreviousCalendarMonth) {
     EXPECT_DOUBLE_EQ(reconciliation.at("components_minus_gross_brl").as_double(), 10.5);
 
     ExpectManifestShape("funds.class_snapshot", result.data);
-    ExpectSourcesForEveryField(data, result.meta.extra);
+    ExpectSourcesForEveryField("funds.class_snapshot", data, result.meta);
     EXPECT_EQ(result.meta.extra.at("month_selection").as_string(), "requested");
     const auto& by_month = result.meta.extra.at("receivables_by_month").as_array();
     ASSERT_EQ(by_month.size(), 2u);

@@ -85,7 +85,7 @@ TEST_F(ClassSubclassesTest, EveryFieldOfTheClassesAnbimaRowsByAnbimaCode) {
     ASSERT_EQ(result.meta.sources.size(), 2u);
     EXPECT_EQ(result.meta.sources[0].provider, "anbima");
     EXPECT_EQ(result.meta.sources[0].dataset, "subclasses");
-    EXPECT_EQ(result.meta.extra.at("field_sources").as_object().size(), item.size());
+    ExpectSourcesForEveryField("funds.class_subclasses", item, result.meta);
 }
 
 TEST_F(ClassSubclassesTest, AnOnlyClassOwnsTheRowsFiledUnderItsFundCnpj) {
