@@ -2,7 +2,7 @@
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/text.hpp>
 
-#include "string_source.hpp"
+#include "ingest_test_support.hpp"
 
 #include <gtest/gtest.h>
 

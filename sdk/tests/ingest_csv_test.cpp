@@ -2,7 +2,7 @@
 // or a comma, dates, integers, nulls, and errors that name the line and the column.
 #include <lastro/sdk/ingest/csv.hpp>
 
-#include "string_source.hpp"
+#include "ingest_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -15,19 +15,10 @@ namespace lastro::sdk {
 namespace {
 
 using testing::Bytes;
+using testing::ErrorOf;
 
 CsvReader Reader(std::string bytes, CsvFormat format = CsvFormat::Cvm(), std::string name = "test.csv") {
     return CsvReader(Bytes(std::move(bytes), std::move(name)), format);
-}
-
-// The message of the IngestError `read` throws.
-std::string ErrorOf(const std::function<void()>& read) {
-    try {
-        read();
-    } catch (const IngestError& error) {
-        return error.what();
-    }
-    return "(no error)";
 }
 
 TEST(CsvReaderTyped, CvmRowReadByHeaderName) {

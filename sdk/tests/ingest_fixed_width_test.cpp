@@ -4,7 +4,7 @@
 #include <lastro/sdk/byte_source.hpp>
 #include <lastro/sdk/ingest/fixed_width.hpp>
 
-#include "string_source.hpp"
+#include "ingest_test_support.hpp"
 
 #include <gtest/gtest.h>
 
@@ -19,6 +19,7 @@ namespace lastro::sdk {
 namespace {
 
 using testing::Bytes;
+using testing::ErrorOf;
 
 std::vector<RecordLayout> CotahistLayouts() {
     using enum FieldType;
@@ -70,15 +71,6 @@ std::string QuoteRecord(const std::map<std::string, std::string>& fields) {
         record.replace(field.start - 1, field.length, value);
     }
     return record;
-}
-
-std::string ErrorOf(const std::function<void()>& read) {
-    try {
-        read();
-    } catch (const IngestError& error) {
-        return error.what();
-    }
-    return "(no error)";
 }
 
 FixedWidthReader Reader(std::string bytes) {

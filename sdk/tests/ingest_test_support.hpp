@@ -1,11 +1,13 @@
-// Test helper: in-memory bytes as a ByteSource, handed out at most `chunk` bytes at a time, to
-// put line ends on chunk boundaries.
+// Test helpers for readers: in-memory bytes as a ByteSource (handed out at most `chunk` bytes at
+// a time, to put line ends on chunk boundaries), and the message of the IngestError a read throws.
 #pragma once
 
 #include <lastro/sdk/byte_source.hpp>
+#include <lastro/sdk/problem.hpp>
 
 #include <algorithm>
 #include <cstring>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -34,6 +36,16 @@ private:
 inline std::unique_ptr<ByteSource> Bytes(std::string bytes, std::string name = "test.csv",
                                          std::size_t chunk = 1 << 20) {
     return std::make_unique<StringSource>(std::move(bytes), chunk, std::move(name));
+}
+
+// The message of the IngestError `read` throws; "(no error)" when it throws none.
+inline std::string ErrorOf(const std::function<void()>& read) {
+    try {
+        read();
+    } catch (const IngestError& error) {
+        return error.what();
+    }
+    return "(no error)";
 }
 
 }  // namespace lastro::sdk::testing
