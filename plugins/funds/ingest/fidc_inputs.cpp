@@ -17,8 +17,10 @@ const sdk::DatasetLayout& FidcLayout() {
     static const sdk::DatasetLayout layout = [] {
         sdk::DatasetLayout l;
         l.dataset = "cvm.inf_mensal_fidc";
-        l.expected =
-            "inf_mensal_fidc_YYYYMM.zip, inf_mensal_fidc_YYYY.zip or inf_mensal_fidc_tab_<T>_YYYYMM.csv";
+        l.expected = "inf_mensal_fidc_tab_<T>_YYYYMM.csv or inf_mensal_fidc_tab_<T>_YYYY.csv";
+        l.refusal =
+            "not a file of cvm.inf_mensal_fidc (expected inf_mensal_fidc_YYYYMM.zip, inf_mensal_fidc_YYYY.zip or "
+            "inf_mensal_fidc_tab_<T>_YYYYMM.csv)";
         l.tables = {{"member", FidcMemberPattern()}};
         return l;
     }();
@@ -28,7 +30,8 @@ const sdk::DatasetLayout& FidcLayout() {
 }  // namespace
 
 FidcInputs::FidcInputs(const std::vector<std::filesystem::path>& inputs) : inputs_(inputs) {
-    const sdk::DatasetFiles files(inputs_, FidcLayout());
+    const sdk::DatasetLayout& layout = FidcLayout();
+    const sdk::DatasetFiles files(inputs_, layout);
     ignored_ = files.Ignored();
     std::vector<std::size_t> tables_in_input(inputs_.Size(), 0);
     for (const sdk::TableFile& table : files.Tables()) {
