@@ -19,7 +19,8 @@ const sdk::DatasetLayout& FidcLayout() {
         l.dataset = "cvm.inf_mensal_fidc";
         l.expected = "inf_mensal_fidc_tab_<T>_YYYYMM.csv or inf_mensal_fidc_tab_<T>_YYYY.csv";
         l.refusal =
-            "not a file of cvm.inf_mensal_fidc (expected inf_mensal_fidc_YYYYMM.zip, inf_mensal_fidc_YYYY.zip or "
+            "not a file of cvm.inf_mensal_fidc (expected inf_mensal_fidc_YYYYMM.zip, "
+            "inf_mensal_fidc_YYYY.zip or "
             "inf_mensal_fidc_tab_<T>_YYYYMM.csv)";
         l.tables = {{"member", FidcMemberPattern()}};
         return l;
