@@ -10,20 +10,6 @@
 
 namespace lastro::sdk {
 
-namespace {
-
-std::string_view TrimSpaces(std::string_view text) {
-    while (!text.empty() && text.front() == ' ') {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && text.back() == ' ') {
-        text.remove_suffix(1);
-    }
-    return text;
-}
-
-}  // namespace
-
 RecordLayout::RecordLayout(std::string type, std::vector<FixedField> fields)
     : type_(std::move(type)), fields_(std::move(fields)) {
     std::vector<const FixedField*> by_start;
@@ -95,7 +81,7 @@ bool FixedWidthReader::Next() {
             return false;
         }
         line_ = lines_->Line();
-    } while (TrimSpaces(line).empty());
+    } while (TrimBlanks(line).empty());
     record_ = line;
     if (record_.size() < type_start_ + type_length_ - 1) {
         throw IngestError(SourceName(), line_,
@@ -140,7 +126,7 @@ std::string_view FixedWidthReader::Raw(std::size_t index) const {
 }
 
 std::optional<std::string_view> FixedWidthReader::Value(const FixedField& field) const {
-    const std::string_view value = TrimSpaces(record_.substr(field.start - 1, field.length));
+    const std::string_view value = TrimBlanks(record_.substr(field.start - 1, field.length));
     if (value.empty() || (!field.none.empty() && value == field.none)) {
         return std::nullopt;
     }

@@ -27,7 +27,7 @@ class LineReader;
 }
 
 enum class FieldType {
-    kText,     // trimmed of spaces
+    kText,     // trimmed of blanks
     kInteger,  // digits, zero-padded on the left ("00042"); an optional leading '-'
     kDecimal,  // digits with `implied_decimals` of them after an implied point: "0000000001424"
                // with 2 is 14.24 (B3's "(11)V99")
@@ -97,7 +97,7 @@ public:
 
 private:
     const FixedField& FieldOf(std::size_t index, FieldType type) const;
-    // The field's bytes trimmed of spaces; nullopt when blank or equal to the field's `none`.
+    // The field's bytes trimmed of blanks; nullopt when blank or equal to the field's `none`.
     std::optional<std::string_view> Value(const FixedField& field) const;
     [[noreturn]] void Fail(const FixedField& field, const std::string& problem, std::string_view value) const;
 
