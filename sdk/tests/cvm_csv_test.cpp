@@ -2,6 +2,8 @@
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/text.hpp>
 
+#include "ingest_test_support.hpp"
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -15,26 +17,7 @@ namespace {
 using namespace std::string_literals;
 using Records = std::vector<std::vector<std::string>>;
 
-// In-memory bytes handed out at most `chunk` at a time, to put line ends on chunk boundaries.
-class StringSource final : public ByteSource {
-public:
-    StringSource(std::string bytes, std::size_t chunk, std::string name = "test.csv")
-        : bytes_(std::move(bytes)), chunk_(chunk), name_(std::move(name)) {}
-
-    std::size_t Read(char* buffer, std::size_t size) override {
-        const std::size_t n = std::min({size, chunk_, bytes_.size() - pos_});
-        std::memcpy(buffer, bytes_.data() + pos_, n);
-        pos_ += n;
-        return n;
-    }
-    const std::string& Name() const override { return name_; }
-
-private:
-    std::string bytes_;
-    std::size_t chunk_;
-    std::size_t pos_ = 0;
-    std::string name_;
-};
+using testing::StringSource;
 
 CvmCsvReader Reader(std::string bytes, std::size_t chunk = 1 << 20) {
     return CvmCsvReader(std::make_unique<StringSource>(std::move(bytes), chunk));

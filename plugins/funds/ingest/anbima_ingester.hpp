@@ -3,6 +3,8 @@
 // place, keyed by anbima_code.
 #pragma once
 
+#include "layouts/anbima_subclasses.hpp"
+
 #include <lastro/sdk/plugin.hpp>
 
 #include <string>
@@ -11,10 +13,7 @@
 namespace lastro::funds {
 
 // The exact header of anbima_subclasses.csv.
-inline constexpr std::string_view kAnbimaHeader =
-    "anbima_code;class_cnpj;fund_cnpj;cvm_code;name;status;activity_started_at;first_subscription_at;"
-    "category;type;focus;investor_type;investor_characteristic;opening_share;adapted_to_rcvm_175;"
-    "minimum_initial_subscription_brl;redemption_payment_days";
+inline const std::string kAnbimaHeader = JoinColumns(kAnbimaColumns);
 
 // UUIDv5 of "anbima:<anbima_code>" in the funds namespace: the same in every database.
 std::string AnbimaSubclassIdFor(std::string_view anbima_code);

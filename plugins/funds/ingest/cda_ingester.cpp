@@ -6,6 +6,9 @@
 #include "ingest/cda_member_reader.hpp"
 #include "ingest/cda_seen_lines.hpp"
 
+#include <lastro/sdk/ingest/progress.hpp>
+#include <lastro/sdk/ingest/rejections.hpp>
+
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
@@ -19,9 +22,6 @@
 namespace lastro::funds {
 
 namespace {
-
-constexpr std::size_t kMaxRejections = 20;
-constexpr std::size_t kProgressEvery = 5000;
 
 using HolderQuery = odb::query<CdaHolder>;
 using PositionQuery = odb::query<CdaPosition>;
@@ -38,7 +38,11 @@ struct HolderTally {
 class MonthReplacer {
 public:
     MonthReplacer(const sdk::IngestContext& context, const CdaInputs& inputs, sdk::IngestSummary& summary)
-        : context_(context), inputs_(inputs), summary_(summary) {}
+        : context_(context),
+          inputs_(inputs),
+          summary_(summary),
+          rows_(context.progress, summary),
+          rejections_(summary) {}
 
     void Replace(const sdk::Month& month, const std::vector<CdaMember>& members) {
         const std::string text = month.ToString();
@@ -79,14 +83,13 @@ private:
 
     void ReadMember(const CdaMember& member, std::map<std::string, HolderTally>& holders) {
         CdaMemberReader reader(inputs_.Open(member), member);
-        context_.progress.Stage(reader.SourceName());
+        rows_.Stage(reader.SourceName());
         SeenLines seen;
         while (reader.Next()) {
-            if (++summary_.rows_read % kProgressEvery == 0) {
-                context_.progress.Rows(summary_.rows_read);
-            }
+            rows_.Row();
             if (!seen.Insert(reader.Digest())) {
-                Reject(reader.SourceName(), reader.Line(), "repeats an earlier identical line (collapsed)");
+                rejections_.Reject(reader.SourceName(), reader.Line(),
+                                   "repeats an earlier identical line (collapsed)");
                 continue;
             }
             auto [it, is_new] = holders.try_emplace(reader.Cnpj());
@@ -117,16 +120,11 @@ private:
         }
     }
 
-    void Reject(const std::string& file, std::size_t line, const std::string& why) {
-        ++summary_.rejected;
-        if (summary_.rejections.size() < kMaxRejections) {
-            summary_.rejections.push_back(file + " line " + std::to_string(line) + ": " + why);
-        }
-    }
-
     const sdk::IngestContext& context_;
     const CdaInputs& inputs_;
     sdk::IngestSummary& summary_;
+    sdk::RowCounter rows_;
+    sdk::RejectionLog rejections_;
 };
 
 // The latest month stored, after this ingest's writes.

@@ -1,13 +1,12 @@
 // The inputs of cvm.cda_fi: CVM's monthly CDA archives (cda_fi_YYYYMM.zip) or their member
 // CSVs given loose, grouped by month, with the rule that a month needs its PL member and the
-// eight blocks (docs/datasets/cda_fi.md).
+// eight blocks (docs/datasets/cda_fi.md). Discovery is the ingest kit's (sdk::DatasetFiles).
 #pragma once
 
 #include <lastro/sdk/byte_source.hpp>
 #include <lastro/sdk/calendar.hpp>
-#include <lastro/sdk/zip_archive.hpp>
+#include <lastro/sdk/ingest/inputs.hpp>
 
-#include <cstddef>
 #include <filesystem>
 #include <map>
 #include <memory>
@@ -21,15 +20,14 @@ namespace lastro::funds {
 enum class CdaMemberKind { kPl, kBlock, kFie, kConfidential, kFieConfidential };
 
 struct CdaMember {
-    std::string name;  // "cda_fi_BLC_2_202406.csv"
+    sdk::InputFile file;  // where it is; file.name is "cda_fi_BLC_2_202406.csv"
     CdaMemberKind kind = CdaMemberKind::kPl;
     int block = 0;  // 1..8 for kBlock, 9 for kFie: the block number of CdaPosition::ordinal
     sdk::Month month;
-    std::size_t input = 0;  // index of the input that holds it
 };
 
 // The member a file name denotes (cda_fi_BLC_N_YYYYMM.csv, cda_fi_PL_, cda_fie_, cda_fi_CONFID_,
-// cda_fie_CONFID_); nullopt for any other name.
+// cda_fie_CONFID_, in any case); nullopt for any other name.
 std::optional<CdaMember> ParseCdaMemberName(std::string_view name);
 
 // "BLC_1".."BLC_8" or "FIE": CdaPosition::block.
@@ -46,18 +44,10 @@ public:
     // fie CONFID.
     const std::map<sdk::Month, std::vector<CdaMember>>& Months() const { return months_; }
 
-    std::unique_ptr<sdk::ByteSource> Open(const CdaMember& member) const;
+    std::unique_ptr<sdk::ByteSource> Open(const CdaMember& member) const { return inputs_.Open(member.file); }
 
 private:
-    struct Input {
-        std::filesystem::path path;
-        std::unique_ptr<sdk::ZipArchive> zip;  // null for a loose CSV
-    };
-
-    void Add(CdaMember member);
-    void CheckComplete() const;
-
-    std::vector<Input> inputs_;
+    sdk::IngestInputs inputs_;
     std::map<sdk::Month, std::vector<CdaMember>> months_;
 };
 

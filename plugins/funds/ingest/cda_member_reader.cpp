@@ -1,16 +1,18 @@
 #include "ingest/cda_member_reader.hpp"
-#include "ingest/field_text.hpp"
+
+#include "layouts/cda_fi.hpp"
 
 #include <lastro/sdk/calendar.hpp>
-#include <lastro/sdk/cnpj.hpp>
+#include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/problem.hpp>
 
 #include <boost/json/object.hpp>
 #include <boost/json/serialize.hpp>
 
-#include <charconv>
-#include <cmath>
+#include <algorithm>
+#include <array>
 #include <cstdint>
+#include <stdexcept>
 #include <utility>
 
 namespace lastro::funds {
@@ -24,115 +26,98 @@ bool IsPositionMember(CdaMemberKind kind) {
     return kind == CdaMemberKind::kBlock || kind == CdaMemberKind::kFie;
 }
 
+template <std::size_t N>
+consteval bool In(const std::array<std::string_view, N>& columns, std::string_view name) {
+    return std::find(columns.begin(), columns.end(), name) != columns.end();
+}
+
+// `name`, checked when compiled to be a column of the published CDA members (layouts/cda_fi.hpp).
+consteval std::string_view Column(std::string_view name) {
+    if (name == kCdaNavColumn || In(kCdaKeyColumns, name) || In(kCdaPositionColumns, name) ||
+        In(kCdaBlc1Columns, name) || In(kCdaBlc2Columns, name) || In(kCdaBlc3Columns, name) ||
+        In(kCdaBlc4Columns, name) || In(kCdaBlc5Columns, name) || In(kCdaBlc6Columns, name) ||
+        In(kCdaBlc7Columns, name) || In(kCdaBlc8Columns, name) || In(kCdaFieColumns, name)) {
+        return name;
+    }
+    throw std::logic_error("not a CDA column");
+}
+
 }  // namespace
 
 CdaMemberReader::CdaMemberReader(std::unique_ptr<sdk::ByteSource> source, const CdaMember& member)
     : reader_(std::move(source)), member_(member) {
     // CNPJ_FUNDO / TP_FUNDO: the layout before RCVM 175, should an old file turn up.
-    cnpj_column_ = RequireAny({"CNPJ_FUNDO_CLASSE", "CNPJ_FUNDO"});
-    date_column_ = RequireAny({"DT_COMPTC"});
-    filer_column_ = RequireAny({"TP_FUNDO_CLASSE", "TP_FUNDO"});
-    name_column_ = RequireAny({"DENOM_SOCIAL"});
+    cnpj_column_ = reader_.RequireAny({Column("CNPJ_FUNDO_CLASSE"), "CNPJ_FUNDO"});
+    date_column_ = reader_.Require(Column("DT_COMPTC"));
+    filer_column_ = reader_.RequireAny({Column("TP_FUNDO_CLASSE"), "TP_FUNDO"});
+    name_column_ = reader_.Require(Column("DENOM_SOCIAL"));
     key_columns_.assign(reader_.Header().size(), 0);
     for (std::size_t column : {cnpj_column_, date_column_, filer_column_, name_column_}) {
         key_columns_[column] = 1;
     }
     if (member.kind == CdaMemberKind::kPl) {
-        nav_column_ = RequireAny({"VL_PATRIM_LIQ"});
+        nav_column_ = reader_.Require(kCdaNavColumn);
     }
     if (!IsPositionMember(member.kind)) {
         return;
     }
     block_ = CdaPositionBlock(member);
     PositionColumns& c = columns_;
-    c.application_type = RequireAny({"TP_APLIC"});
-    c.asset_type = RequireAny({"TP_ATIVO"});
-    c.related_issuer = RequireAny({"EMISSOR_LIGADO"});
-    c.trade_type = RequireAny({"TP_NEGOC"});
-    c.quantity_sold = RequireAny({"QT_VENDA_NEGOC"});
-    c.value_sold = RequireAny({"VL_VENDA_NEGOC"});
-    c.quantity_acquired = RequireAny({"QT_AQUIS_NEGOC"});
-    c.value_acquired = RequireAny({"VL_AQUIS_NEGOC"});
-    c.quantity = RequireAny({"QT_POS_FINAL"});
-    c.market_value = RequireAny({"VL_MERC_POS_FINAL"});
-    c.cost_value = RequireAny({"VL_CUSTO_POS_FINAL"});
-    c.confidential_until = RequireAny({"DT_CONFID_APLIC"});
+    c.application_type = reader_.Require(Column("TP_APLIC"));
+    c.asset_type = reader_.Require(Column("TP_ATIVO"));
+    c.related_issuer = reader_.Require(Column("EMISSOR_LIGADO"));
+    c.trade_type = reader_.Require(Column("TP_NEGOC"));
+    c.quantity_sold = reader_.Require(Column("QT_VENDA_NEGOC"));
+    c.value_sold = reader_.Require(Column("VL_VENDA_NEGOC"));
+    c.quantity_acquired = reader_.Require(Column("QT_AQUIS_NEGOC"));
+    c.value_acquired = reader_.Require(Column("VL_AQUIS_NEGOC"));
+    c.quantity = reader_.Require(Column("QT_POS_FINAL"));
+    c.market_value = reader_.Require(Column("VL_MERC_POS_FINAL"));
+    c.cost_value = reader_.Require(Column("VL_CUSTO_POS_FINAL"));
+    c.confidential_until = reader_.Require(Column("DT_CONFID_APLIC"));
     // Block-specific columns: each block has its own set (FORMATS 4), so they are optional.
-    c.asset_code = FindAny({"CD_ATIVO"});
-    c.selic_code = FindAny({"CD_SELIC"});
-    c.swap_code = FindAny({"CD_SWAP"});
-    c.exchange_asset_code = FindAny({"CD_ATIVO_BV_MERC"});
-    c.isin = FindAny({"CD_ISIN"});
-    c.description = FindAny({"DS_ATIVO"});
-    c.public_bond_type = FindAny({"TP_TITPUB"});
-    c.swap_description = FindAny({"DS_SWAP"});
-    c.post_fixed_title = FindAny({"TITULO_POSFX"});
-    c.foreign_description = FindAny({"DS_ATIVO_EXTERIOR"});
-    c.issuer = FindAny({"EMISSOR"});
-    c.issuer_cnpj = FindAny({"CNPJ_EMISSOR"});
-    c.issuer_document = FindAny({"CPF_CNPJ_EMISSOR"});
-    c.maturity = FindAny({"DT_VENC"});
+    c.asset_code = reader_.Find(Column("CD_ATIVO"));
+    c.selic_code = reader_.Find(Column("CD_SELIC"));
+    c.swap_code = reader_.Find(Column("CD_SWAP"));
+    c.exchange_asset_code = reader_.Find(Column("CD_ATIVO_BV_MERC"));
+    c.isin = reader_.Find(Column("CD_ISIN"));
+    c.description = reader_.Find(Column("DS_ATIVO"));
+    c.public_bond_type = reader_.Find(Column("TP_TITPUB"));
+    c.swap_description = reader_.Find(Column("DS_SWAP"));
+    c.post_fixed_title = reader_.Find(Column("TITULO_POSFX"));
+    c.foreign_description = reader_.Find(Column("DS_ATIVO_EXTERIOR"));
+    c.issuer = reader_.Find(Column("EMISSOR"));
+    c.issuer_cnpj = reader_.Find(Column("CNPJ_EMISSOR"));
+    c.issuer_document = reader_.Find(Column("CPF_CNPJ_EMISSOR"));
+    c.maturity = reader_.Find(Column("DT_VENC"));
     if (member.kind == CdaMemberKind::kBlock && member.block == 2) {
-        c.invested_cnpj = RequireAny({"CNPJ_FUNDO_CLASSE_COTA", "CNPJ_FUNDO_COTA"});
-        c.invested_name = FindAny({"NM_FUNDO_CLASSE_SUBCLASSE_COTA", "NM_FUNDO_COTA"});
-        c.invested_subclass = FindAny({"ID_SUBCLASSE"});
+        // CNPJ_FUNDO_COTA / NM_FUNDO_COTA: the names before RCVM 175.
+        c.invested_cnpj = reader_.RequireAny({Column("CNPJ_FUNDO_CLASSE_COTA"), "CNPJ_FUNDO_COTA"});
+        c.invested_name = reader_.FindAny({Column("NM_FUNDO_CLASSE_SUBCLASSE_COTA"), "NM_FUNDO_COTA"});
+        c.invested_subclass = reader_.Find(Column("ID_SUBCLASSE"));
     }
     taken_.assign(reader_.Header().size(), 0);
-}
-
-std::size_t CdaMemberReader::RequireAny(std::initializer_list<std::string_view> names) const {
-    if (auto column = FindAny(names)) {
-        return *column;
-    }
-    std::string message = "missing column " + std::string(*names.begin());
-    if (names.size() > 1) {
-        message += " (or " + std::string(*(names.begin() + 1)) + ")";
-    }
-    throw sdk::IngestError(SourceName(), 1, message);
-}
-
-std::optional<std::size_t> CdaMemberReader::FindAny(std::initializer_list<std::string_view> names) const {
-    for (std::string_view name : names) {
-        if (auto column = reader_.Find(name)) {
-            return column;
-        }
-    }
-    return std::nullopt;
 }
 
 bool CdaMemberReader::Next() {
     if (!reader_.Next()) {
         return false;
     }
-    const std::size_t expected = reader_.Header().size();
-    if (reader_.FieldCount() != expected) {
-        throw sdk::IngestError(SourceName(), Line(),
-                               "expected " + std::to_string(expected) + " fields, found " +
-                                   std::to_string(reader_.FieldCount()));
+    reader_.RequireFieldCount();
+    auto cnpj = reader_.Cnpj(cnpj_column_);
+    if (!cnpj) {
+        reader_.Fail(cnpj_column_, "is empty");
     }
-    const std::string_view cnpj = TrimBlanks(reader_.Field(cnpj_column_));
-    if (cnpj.empty()) {
-        Fail(cnpj_column_, "is empty", cnpj);
-    }
-    auto parsed = sdk::ParseCnpj(cnpj);
-    if (!parsed.digits) {
-        Fail(cnpj_column_, "is not a valid CNPJ", cnpj);
-    }
-    cnpj_ = std::move(*parsed.digits);
-    const std::string_view date_text = TrimBlanks(reader_.Field(date_column_));
-    const auto date = sdk::Date::Parse(date_text);
+    cnpj_ = std::move(*cnpj);
+    const auto date = reader_.DateValue(date_column_);
     if (!date) {
-        Fail(date_column_, "is not a YYYY-MM-DD date", date_text);
+        reader_.Fail(date_column_, "is empty");
     }
     if (date->ToMonth() != member_.month) {
-        Fail(date_column_, "is not in " + member_.month.ToString() + ", the month of the file", date_text);
+        reader_.Fail(date_column_, "is not in " + member_.month.ToString() + ", the month of the file",
+                     sdk::TrimBlanks(reader_.Field(date_column_)));
     }
     return true;
-}
-
-void CdaMemberReader::Fail(std::size_t column, std::string_view problem, std::string_view value) const {
-    throw sdk::IngestError(SourceName(), Line(),
-                           reader_.Header()[column] + " " + std::string(problem) + ": " + Quoted(value));
 }
 
 std::optional<std::string> CdaMemberReader::FilerType() const {
@@ -148,14 +133,7 @@ std::optional<double> CdaMemberReader::Nav() const {
 }
 
 std::optional<std::string> CdaMemberReader::Text(std::optional<std::size_t> column) const {
-    if (!column) {
-        return std::nullopt;
-    }
-    const std::string_view text = TrimBlanks(reader_.Field(*column));
-    if (text.empty()) {
-        return std::nullopt;
-    }
-    return std::string(text);
+    return column ? reader_.Text(*column) : std::nullopt;
 }
 
 std::optional<std::string> CdaMemberReader::Take(std::optional<std::size_t> column) const {
@@ -177,37 +155,27 @@ std::optional<std::string> CdaMemberReader::TakeFirst(
 }
 
 std::optional<double> CdaMemberReader::TakeNumber(std::optional<std::size_t> column) const {
-    auto text = Take(column);
-    if (!text) {
+    if (!column) {
         return std::nullopt;
     }
-    double value = 0;
-    const char* end = text->data() + text->size();
-    const auto [ptr, error] = std::from_chars(text->data(), end, value, std::chars_format::fixed);
-    if (error != std::errc() || ptr != end || !std::isfinite(value)) {
-        Fail(*column, "is not a number", *text);
-    }
-    return value;
+    Take(column);
+    return reader_.Decimal(*column);
 }
 
 std::optional<std::string> CdaMemberReader::TakeDate(std::optional<std::size_t> column) const {
-    auto text = Take(column);
-    if (text && !sdk::Date::Parse(*text)) {
-        Fail(*column, "is not a YYYY-MM-DD date", *text);
+    if (!column) {
+        return std::nullopt;
     }
-    return text;
+    Take(column);
+    return reader_.IsoDate(*column);
 }
 
 std::optional<std::string> CdaMemberReader::TakeCnpj(std::optional<std::size_t> column) const {
-    auto text = Take(column);
-    if (!text) {
+    if (!column) {
         return std::nullopt;
     }
-    auto parsed = sdk::ParseCnpj(*text);
-    if (!parsed.digits) {
-        Fail(*column, "is not a valid CNPJ", *text);
-    }
-    return parsed.digits;
+    Take(column);
+    return reader_.Cnpj(*column);
 }
 
 CdaPosition CdaMemberReader::Position() const {

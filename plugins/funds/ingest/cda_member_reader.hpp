@@ -43,9 +43,6 @@ public:
     LineDigest Digest() const;
 
 private:
-    std::size_t RequireAny(std::initializer_list<std::string_view> names) const;
-    std::optional<std::size_t> FindAny(std::initializer_list<std::string_view> names) const;
-
     std::optional<std::string> Text(std::optional<std::size_t> column) const;
     // Marks the column as stored in a typed field, so it stays out of details_json.
     std::optional<std::string> Take(std::optional<std::size_t> column) const;
@@ -54,7 +51,6 @@ private:
     std::optional<double> TakeNumber(std::optional<std::size_t> column) const;
     std::optional<std::string> TakeDate(std::optional<std::size_t> column) const;
     std::optional<std::string> TakeCnpj(std::optional<std::size_t> column) const;
-    [[noreturn]] void Fail(std::size_t column, std::string_view problem, std::string_view value) const;
     std::string DetailsJson() const;
 
     sdk::CvmCsvReader reader_;

@@ -1,92 +1,61 @@
 #include "ingest/documents_ingester.hpp"
-#include "ingest/field_text.hpp"
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
 #include "ingest/documents_category.hpp"
+#include "layouts/eventual_fi.hpp"
 
-#include <lastro/sdk/byte_source.hpp>
 #include <lastro/sdk/calendar.hpp>
-#include <lastro/sdk/cnpj.hpp>
 #include <lastro/sdk/cvm_csv.hpp>
+#include <lastro/sdk/ingest/inputs.hpp>
+#include <lastro/sdk/ingest/progress.hpp>
+#include <lastro/sdk/ingest/rejections.hpp>
+#include <lastro/sdk/ingest/snapshot.hpp>
+#include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/problem.hpp>
-#include <lastro/sdk/zip_archive.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
 
 #include <algorithm>
-#include <cctype>
 #include <cstdint>
-#include <filesystem>
-#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
-#include <utility>
 #include <vector>
 
 namespace lastro::funds {
 
 namespace {
 
-namespace fs = std::filesystem;
-
-constexpr std::size_t kMaxRejections = 20;
-constexpr std::size_t kProgressEvery = 5000;
+constexpr std::string_view kDataset = "cvm.eventual_fi";
 
 using DocumentQuery = odb::query<FundDocument>;
 
 // ---------------------------------------------------------------------------------------------
 // Inputs: eventual_fi_YYYY.csv or eventual_fi_YYYY.zip (member eventual_fi_YYYY.csv).
 
-class YearFile {
-public:
-    explicit YearFile(const fs::path& path) : path_(path) {
-        const std::string name = path.filename().string();
-        const std::string lower = LowerAscii(name);
-        constexpr std::string_view kPrefix = "eventual_fi_";
-        const bool zip = lower.ends_with(".zip");
-        const std::string_view stem =
-            std::string_view(lower).substr(0, lower.size() >= 4 ? lower.size() - 4 : 0);
-        const std::string_view digits = stem.starts_with(kPrefix) ? stem.substr(kPrefix.size()) : "";
-        if (!(zip || lower.ends_with(".csv")) || digits.size() != 4 || !AllDigits(digits) ||
-            !sdk::Month::Parse(std::string(digits) + "-01")) {
-            throw sdk::IngestError(name, 0,
-                                   "the file name carries no year (expected eventual_fi_YYYY.csv or "
-                                   "eventual_fi_YYYY.zip)");
-        }
-        year_ = std::stoi(std::string(digits));
-        if (zip) {
-            member_ = "eventual_fi_" + std::string(digits) + ".csv";
-            zip_ = std::make_unique<sdk::ZipArchive>(path);
-            if (!zip_->Has(member_)) {
-                throw sdk::IngestError(name, 0, "missing member " + member_);
-            }
-        }
-    }
-
-    int Year() const { return year_; }
-    std::string Name() const { return path_.filename().string(); }
-    std::unique_ptr<sdk::ByteSource> Open() const {
-        return zip_ ? zip_->Open(member_) : sdk::OpenFile(path_);
-    }
-
-private:
-    fs::path path_;
-    int year_ = 0;
-    std::string member_;
-    std::unique_ptr<sdk::ZipArchive> zip_;
-};
+const sdk::DatasetLayout& DocumentsLayout() {
+    static const sdk::DatasetLayout layout = [] {
+        sdk::DatasetLayout l;
+        l.dataset = std::string(kDataset);
+        l.expected = "eventual_fi_YYYY.csv or eventual_fi_YYYY.zip";
+        l.tables = {{"eventual_fi", sdk::NamePattern("eventual_fi_{YYYY}.csv")}};
+        l.archive = sdk::NamePattern("eventual_fi_{YYYY}.zip");
+        l.archive_name_required = true;
+        l.refusal = "the file name carries no year (expected " + l.expected + ")";
+        return l;
+    }();
+    return layout;
+}
 
 // ---------------------------------------------------------------------------------------------
 // One row of the index.
 
 bool IsTwoDigits(std::string_view text, int max) {
-    return text.size() == 2 && AllDigits(text) && (text[0] - '0') * 10 + (text[1] - '0') <= max;
+    return text.size() == 2 && sdk::AllDigits(text) && (text[0] - '0') * 10 + (text[1] - '0') <= max;
 }
 
 // "YYYY-MM-DD" or "YYYY-MM-DD HH:MM:SS" (DT_RECEB carries the time in some files).
@@ -101,148 +70,77 @@ bool IsDateOrDateTime(std::string_view text) {
            IsTwoDigits(text.substr(14, 2), 59) && text[16] == ':' && IsTwoDigits(text.substr(17, 2), 59);
 }
 
+consteval std::string_view Column(std::string_view name) {
+    return ColumnOf(kEventualColumns, name);
+}
+
 class DocumentRow {
 public:
-    DocumentRow(const sdk::CvmCsvReader& reader, int source_year)
+    DocumentRow(const sdk::CsvReader& reader, int source_year)
         : reader_(reader),
           source_year_(source_year),
-          cnpj_(Require({"CNPJ_FUNDO_CLASSE", "CNPJ_FUNDO"})),
-          name_(Require({"DENOM_SOCIAL"})),
-          document_date_(Require({"DT_COMPTC"})),
-          received_at_(Require({"DT_RECEB"})),
-          document_type_(Require({"TP_DOC"})),
-          file_name_(Require({"NM_ARQ"})),
-          id_(Require({"ID_DOC"})),
-          source_url_(Require({"LINK_ARQ"})),
+          // CNPJ_FUNDO / TP_FUNDO: the names before RCVM 175.
+          cnpj_(reader.RequireAny({Column("CNPJ_FUNDO_CLASSE"), "CNPJ_FUNDO"})),
+          name_(reader.Require(Column("DENOM_SOCIAL"))),
+          document_date_(reader.Require(Column("DT_COMPTC"))),
+          received_at_(reader.Require(Column("DT_RECEB"))),
+          document_type_(reader.Require(Column("TP_DOC"))),
+          file_name_(reader.Require(Column("NM_ARQ"))),
+          id_(reader.Require(Column("ID_DOC"))),
+          source_url_(reader.Require(Column("LINK_ARQ"))),
           // Later additions to the layout: read when present.
-          filer_type_(Find({"TP_FUNDO_CLASSE", "TP_FUNDO"})),
-          subclass_(Find({"ID_SUBCLASSE"})),
-          audit_result_(Find({"RESULTADO_AUDITORIA"})) {}
-
-    // Checks the field count; IngestError(file, line) when it differs from the header's.
-    void CheckFieldCount() const {
-        const std::size_t expected = reader_.Header().size();
-        if (reader_.FieldCount() != expected) {
-            throw sdk::IngestError(reader_.SourceName(), reader_.Line(),
-                                   "expected " + std::to_string(expected) + " fields, found " +
-                                       std::to_string(reader_.FieldCount()));
-        }
-    }
-
-    std::string Id() const { return Required(id_); }
+          filer_type_(reader.FindAny({Column("TP_FUNDO_CLASSE"), "TP_FUNDO"})),
+          subclass_(reader.Find(Column("ID_SUBCLASSE"))),
+          audit_result_(reader.Find(Column("RESULTADO_AUDITORIA"))) {}
 
     FundDocument Parse() const {
         FundDocument d;
-        d.document_id = Required(id_);
-        const std::string cnpj = Required(cnpj_);
-        auto parsed = sdk::ParseCnpj(cnpj);
-        if (!parsed.digits) {
-            Fail(cnpj_, "is not a valid CNPJ", cnpj);
+        d.document_id = reader_.RequiredText(id_);
+        const auto cnpj = reader_.Cnpj(cnpj_);
+        if (!cnpj) {
+            reader_.Fail(cnpj_, "is empty");
         }
-        d.cnpj = *parsed.digits;
+        d.cnpj = *cnpj;
         d.filer_type = Text(filer_type_);
         d.subclass_code = Text(subclass_);
-        d.name = Text(name_);
-        d.document_date = Text(document_date_);
-        if (d.document_date) {
-            const auto date = sdk::Date::Parse(*d.document_date);
-            if (!date) {
-                Fail(document_date_, "is not a YYYY-MM-DD date", *d.document_date);
-            }
+        d.name = reader_.Text(name_);
+        if (const auto date = reader_.DateValue(document_date_)) {
+            d.document_date = date->ToString();
             d.reference_year = date->year;
         }
-        d.received_at = Text(received_at_);
+        d.received_at = reader_.Text(received_at_);
         if (d.received_at && !IsDateOrDateTime(*d.received_at)) {
-            Fail(received_at_, "is not a YYYY-MM-DD date (or YYYY-MM-DD HH:MM:SS)", *d.received_at);
+            reader_.Fail(received_at_, "is not a YYYY-MM-DD date (or YYYY-MM-DD HH:MM:SS)", *d.received_at);
         }
-        d.document_type = Required(document_type_);
+        d.document_type = reader_.RequiredText(document_type_);
         d.document_type_slug = DocumentTypeSlug(d.document_type);
         if (d.document_type_slug.empty()) {
-            Fail(document_type_, "has no letter or digit", d.document_type);
+            reader_.Fail(document_type_, "has no letter or digit", d.document_type);
         }
         d.category = DocumentCategory(d.document_type_slug);
-        d.file_name = Text(file_name_);
-        d.source_url = Text(source_url_);
+        d.file_name = reader_.Text(file_name_);
+        d.source_url = reader_.Text(source_url_);
         d.audit_result = Text(audit_result_);
         d.source_year = source_year_;
         return d;
     }
 
 private:
-    std::optional<std::size_t> Find(std::initializer_list<std::string_view> names) const {
-        for (std::string_view name : names) {
-            if (auto column = reader_.Find(name)) {
-                return column;
-            }
-        }
-        return std::nullopt;
-    }
-
-    std::size_t Require(std::initializer_list<std::string_view> names) const {
-        if (auto column = Find(names)) {
-            return *column;
-        }
-        std::string message = "missing column " + std::string(*names.begin());
-        if (names.size() > 1) {
-            message += " (or " + std::string(*(names.begin() + 1)) + ")";
-        }
-        throw sdk::IngestError(reader_.SourceName(), 1, message);
-    }
-
     std::optional<std::string> Text(std::optional<std::size_t> column) const {
-        if (!column) {
-            return std::nullopt;
-        }
-        const std::string_view text = TrimBlanks(reader_.Field(*column));
-        return text.empty() ? std::nullopt : std::optional<std::string>(text);
+        return column ? reader_.Text(*column) : std::nullopt;
     }
 
-    std::string Required(std::size_t column) const {
-        auto text = Text(column);
-        if (!text) {
-            Fail(column, "is empty", "");
-        }
-        return *text;
-    }
-
-    [[noreturn]] void Fail(std::size_t column, std::string_view problem, std::string_view value) const {
-        throw sdk::IngestError(reader_.SourceName(), reader_.Line(),
-                               reader_.Header()[column] + " " + std::string(problem) +
-                                   (value.empty() ? "" : ": " + Quoted(value)));
-    }
-
-    const sdk::CvmCsvReader& reader_;
+    const sdk::CsvReader& reader_;
     int source_year_;
     std::size_t cnpj_, name_, document_date_, received_at_, document_type_, file_name_, id_, source_url_;
     std::optional<std::size_t> filer_type_, subclass_, audit_result_;
 };
 
 // Every stored field, to tell an unchanged document from an updated one.
-std::size_t Fingerprint(const FundDocument& d) {
-    std::string text;
-    auto add = [&text](const std::optional<std::string>& value) {
-        if (value) {
-            text += 's' + std::to_string(value->size()) + ':' + *value;
-        } else {
-            text += 'n';
-        }
-    };
-    add(d.document_id);
-    add(d.cnpj);
-    add(d.filer_type);
-    add(d.subclass_code);
-    add(d.name);
-    add(d.document_date);
-    add(d.received_at);
-    add(d.reference_year ? std::optional(std::to_string(*d.reference_year)) : std::nullopt);
-    add(d.document_type);
-    add(d.document_type_slug);
-    add(d.category);
-    add(d.file_name);
-    add(d.source_url);
-    add(d.audit_result);
-    add(std::to_string(d.source_year));
-    return std::hash<std::string>{}(text);
+std::uint64_t Fingerprint(const FundDocument& d) {
+    return sdk::FingerprintOf(d.document_id, d.cnpj, d.filer_type, d.subclass_code, d.name, d.document_date,
+                              d.received_at, d.reference_year, d.document_type, d.document_type_slug,
+                              d.category, d.file_name, d.source_url, d.audit_result, d.source_year);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -250,110 +148,91 @@ std::size_t Fingerprint(const FundDocument& d) {
 
 class YearReplacer {
 public:
-    YearReplacer(const sdk::IngestContext& context, sdk::IngestSummary& summary)
-        : context_(context), summary_(summary) {}
+    YearReplacer(const sdk::IngestContext& context, const sdk::IngestInputs& inputs,
+                 sdk::IngestSummary& summary)
+        : context_(context),
+          inputs_(inputs),
+          summary_(summary),
+          rows_(context.progress, summary),
+          rejections_(summary) {}
 
-    void Replace(const YearFile& file) {
+    void Replace(const sdk::TableFile& file) {
+        const int year = file.period->year;
         // Pass 1: validate every row and find the line that holds each ID_DOC (the last).
-        std::unordered_map<std::string, std::size_t> kept_line;
-        std::vector<std::pair<std::size_t, std::string>> repeated;  // (earlier line, id)
+        sdk::KeepOnePerKey<> by_id;
         std::string source_name;
         {
-            sdk::CvmCsvReader reader(file.Open());
+            sdk::CvmCsvReader reader(inputs_.Open(file.file));
             source_name = reader.SourceName();
-            context_.progress.Stage(source_name);
-            const DocumentRow row(reader, file.Year());
+            rows_.Stage(source_name);
+            const DocumentRow row(reader, year);
             while (reader.Next()) {
-                if (++summary_.rows_read % kProgressEvery == 0) {
-                    context_.progress.Rows(summary_.rows_read);
-                }
-                row.CheckFieldCount();
-                const FundDocument document = row.Parse();
-                auto [it, is_new] = kept_line.try_emplace(document.document_id, reader.Line());
-                if (!is_new) {
-                    repeated.emplace_back(it->second, document.document_id);
-                    it->second = reader.Line();
-                }
+                rows_.Row();
+                reader.RequireFieldCount();
+                by_id.Add(row.Parse().document_id, reader.Line());
             }
         }
-        for (const auto& [line, id] : repeated) {
-            Reject(source_name, line,
-                   "duplicate ID_DOC " + id + " (kept line " + std::to_string(kept_line.at(id)) + ")");
-        }
+        by_id.Resolve([&](std::size_t line, const std::string& id, std::size_t kept) {
+            rejections_.Reject(source_name, line,
+                               "duplicate ID_DOC " + id + " (kept line " + std::to_string(kept) + ")");
+        });
 
         // Pass 2: write the kept rows against what the year holds.
-        std::unordered_map<std::string, Stored> stored;
+        odb::database& db = context_.db;
+        sdk::SnapshotApplier<FundDocument> snapshot(
+            summary_,
+            {[&db](const FundDocument& d) { db.persist(d); }, [&db](const FundDocument& d) { db.update(d); },
+             [&db](const std::string& id) { db.erase<FundDocument>(id); }});
         {
             odb::result<FundDocument> rows(
-                context_.db.query<FundDocument>(DocumentQuery::source_year == std::int64_t{file.Year()}));
+                db.query<FundDocument>(DocumentQuery::source_year == std::int64_t{year}));
             for (const FundDocument& document : rows) {
-                stored.emplace(document.document_id, Stored{Fingerprint(document), false});
+                snapshot.AddStored(document.document_id, Fingerprint(document));
             }
         }
-        context_.progress.Stage(source_name + ": saving");
-        sdk::CvmCsvReader reader(file.Open());
-        const DocumentRow row(reader, file.Year());
+        rows_.Stage(source_name + ": saving");
+        sdk::CvmCsvReader reader(inputs_.Open(file.file));
+        const DocumentRow row(reader, year);
         while (reader.Next()) {
-            row.CheckFieldCount();
-            auto kept = kept_line.find(row.Id());
-            if (kept == kept_line.end() || kept->second != reader.Line()) {
+            reader.RequireFieldCount();
+            if (!by_id.IsKept(reader.Line())) {
                 continue;
             }
-            Write(row.Parse(), stored, source_name, reader.Line());
+            const FundDocument document = row.Parse();
+            if (!snapshot.IsStored(document.document_id) &&
+                TakenByAnotherYear(document, source_name, reader.Line())) {
+                continue;
+            }
+            snapshot.Apply(document.document_id, document, Fingerprint(document));
         }
         // The file is the year's full snapshot: what it no longer lists goes.
-        for (const auto& [id, state] : stored) {
-            if (!state.seen) {
-                context_.db.erase<FundDocument>(id);
-                ++summary_.removed;
-            }
-        }
+        snapshot.RemoveUnseen();
     }
 
 private:
-    struct Stored {
-        std::size_t fingerprint = 0;
-        bool seen = false;
-    };
-
-    void Write(const FundDocument& document, std::unordered_map<std::string, Stored>& stored,
-               const std::string& source_name, std::size_t line) {
-        if (auto it = stored.find(document.document_id); it != stored.end()) {
-            it->second.seen = true;
-            if (it->second.fingerprint == Fingerprint(document)) {
-                ++summary_.unchanged;
-            } else {
-                context_.db.update(document);
-                ++summary_.updated;
-            }
-            return;
+    // An ID_DOC listed by another year's file too: the later year holds it. True when this
+    // file's row was dealt with here (skipped, or moved from an earlier year).
+    bool TakenByAnotherYear(const FundDocument& document, const std::string& source_name, std::size_t line) {
+        const std::unique_ptr<FundDocument> other(context_.db.find<FundDocument>(document.document_id));
+        if (!other) {
+            return false;
         }
-        // An ID_DOC listed by another year's file too: the later year holds it.
-        if (const std::unique_ptr<FundDocument> other(context_.db.find<FundDocument>(document.document_id));
-            other) {
-            if (other->source_year > document.source_year) {
-                Reject(source_name, line,
-                       "ID_DOC " + document.document_id + " is kept from the later eventual_fi_" +
-                           std::to_string(other->source_year));
-                return;
-            }
-            context_.db.update(document);
-            ++summary_.updated;
-            return;
+        if (other->source_year > document.source_year) {
+            rejections_.Reject(source_name, line,
+                               "ID_DOC " + document.document_id + " is kept from the later eventual_fi_" +
+                                   std::to_string(other->source_year));
+            return true;
         }
-        context_.db.persist(document);
-        ++summary_.inserted;
-    }
-
-    void Reject(const std::string& file, std::size_t line, const std::string& why) {
-        ++summary_.rejected;
-        if (summary_.rejections.size() < kMaxRejections) {
-            summary_.rejections.push_back(file + " line " + std::to_string(line) + ": " + why);
-        }
+        context_.db.update(document);
+        ++summary_.updated;
+        return true;
     }
 
     const sdk::IngestContext& context_;
+    const sdk::IngestInputs& inputs_;
     sdk::IngestSummary& summary_;
+    sdk::RowCounter rows_;
+    sdk::RejectionLog rejections_;
 };
 
 // The latest DT_RECEB stored, after this ingest's writes: "YYYY-MM-DD".
@@ -369,34 +248,33 @@ std::optional<std::string> LatestReceivedDate(odb::database& db) {
 }  // namespace
 
 sdk::IngestSummary DocumentsIngester::Run(const sdk::IngestContext& context) {
-    std::vector<std::unique_ptr<YearFile>> files;
-    for (const fs::path& path : context.inputs) {
-        auto file = std::make_unique<YearFile>(path);
-        for (const auto& other : files) {
-            if (other->Year() == file->Year()) {
-                throw sdk::IngestError(
-                    file->Name(), 0,
-                    "year " + std::to_string(file->Year()) + " given twice (also " + other->Name() + ")");
+    const sdk::IngestInputs inputs(context.inputs);
+    const sdk::DatasetFiles files(inputs, DocumentsLayout());
+    std::vector<const sdk::TableFile*> years;
+    for (const sdk::TableFile& file : files.Tables()) {
+        for (const sdk::TableFile* other : years) {
+            if (other->period == file.period) {
+                throw sdk::IngestError(inputs.FileName(file.file.input), 0,
+                                       file.period->Describe() + " given twice (also " +
+                                           inputs.FileName(other->file.input) + ")");
             }
         }
-        files.push_back(std::move(file));
+        years.push_back(&file);
     }
-    if (files.empty()) {
-        throw sdk::IngestError("cvm.eventual_fi", 0, "no input files");
-    }
+    files.RequireComplete();
     // Ascending years, so a document listed by two files ends in the later one either way.
-    std::sort(files.begin(), files.end(), [](const auto& a, const auto& b) { return a->Year() < b->Year(); });
+    std::sort(years.begin(), years.end(), [](const auto* a, const auto* b) { return a->period < b->period; });
 
     sdk::IngestSummary summary;
-    YearReplacer replacer(context, summary);
-    for (const auto& file : files) {
+    YearReplacer replacer(context, inputs, summary);
+    for (const sdk::TableFile* file : years) {
         replacer.Replace(*file);
     }
     if (auto latest = LatestReceivedDate(context.db)) {
         summary.release_label = "eventual_fi-" + *latest;
         summary.as_of = *latest;
     } else {
-        summary.release_label = "eventual_fi-" + std::to_string(files.back()->Year());
+        summary.release_label = "eventual_fi-" + std::to_string(years.back()->period->year);
     }
     return summary;
 }

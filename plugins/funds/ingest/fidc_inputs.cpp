@@ -3,7 +3,6 @@
 #include <lastro/sdk/problem.hpp>
 
 #include <algorithm>
-#include <cctype>
 #include <map>
 #include <set>
 #include <utility>
@@ -12,56 +11,44 @@ namespace lastro::funds {
 
 namespace {
 
-bool IsZipName(const std::string& name) {
-    if (name.size() < 4) {
-        return false;
-    }
-    std::string suffix = name.substr(name.size() - 4);
-    std::transform(suffix.begin(), suffix.end(), suffix.begin(),
-                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
-    return suffix == ".zip";
+// Every name of the member pattern is the dataset's; which table it is (or none the catalog
+// knows) is ParseMemberName's to say.
+const sdk::DatasetLayout& FidcLayout() {
+    static const sdk::DatasetLayout layout = [] {
+        sdk::DatasetLayout l;
+        l.dataset = "cvm.inf_mensal_fidc";
+        l.expected = "inf_mensal_fidc_tab_<T>_YYYYMM.csv or inf_mensal_fidc_tab_<T>_YYYY.csv";
+        l.refusal =
+            "not a file of cvm.inf_mensal_fidc (expected inf_mensal_fidc_YYYYMM.zip, "
+            "inf_mensal_fidc_YYYY.zip or "
+            "inf_mensal_fidc_tab_<T>_YYYYMM.csv)";
+        l.tables = {{"member", FidcMemberPattern()}};
+        return l;
+    }();
+    return layout;
 }
 
 }  // namespace
 
-FidcInputs::FidcInputs(const std::vector<std::filesystem::path>& inputs) {
-    for (const std::filesystem::path& path : inputs) {
-        const std::size_t input = paths_.size();
-        const std::string file = path.filename().string();
-        paths_.push_back(path);
-        if (IsZipName(file)) {
-            archives_.push_back(std::make_unique<sdk::ZipArchive>(path));
-            std::size_t tables = 0;
-            for (const std::string& entry : archives_.back()->Members()) {
-                const FidcMemberName name = ParseMemberName(entry);
-                const std::string display = file + ":" + entry;
-                if (name.kind == FidcMemberName::Kind::kTable) {
-                    members_.push_back({input, entry, display, name});
-                    ++tables;
-                } else {
-                    ignored_.push_back(display);
-                }
-            }
-            if (tables == 0) {
-                throw sdk::IngestError(
-                    file, 0, "no member inf_mensal_fidc_tab_<T>_YYYYMM.csv (or _YYYY.csv) in the archive");
-            }
+FidcInputs::FidcInputs(const std::vector<std::filesystem::path>& inputs) : inputs_(inputs) {
+    const sdk::DatasetLayout& layout = FidcLayout();
+    const sdk::DatasetFiles files(inputs_, layout);
+    ignored_ = files.Ignored();
+    std::vector<std::size_t> tables_in_input(inputs_.Size(), 0);
+    for (const sdk::TableFile& table : files.Tables()) {
+        const FidcMemberName name = ParseMemberName(table.file.name);
+        if (name.kind != FidcMemberName::Kind::kTable) {
+            ignored_.push_back(table.file.display);
             continue;
         }
-        archives_.push_back(nullptr);
-        const FidcMemberName name = ParseMemberName(file);
-        switch (name.kind) {
-            case FidcMemberName::Kind::kTable:
-                members_.push_back({input, std::string(), file, name});
-                break;
-            case FidcMemberName::Kind::kUnknownTable:
-                ignored_.push_back(file);
-                break;
-            case FidcMemberName::Kind::kOther:
-                throw sdk::IngestError(
-                    file, 0,
-                    "not a file of cvm.inf_mensal_fidc (expected inf_mensal_fidc_YYYYMM.zip, "
-                    "inf_mensal_fidc_YYYY.zip or inf_mensal_fidc_tab_<T>_YYYYMM.csv)");
+        members_.push_back({table.file, name});
+        ++tables_in_input[table.file.input];
+    }
+    for (std::size_t input = 0; input < inputs_.Size(); ++input) {
+        if (inputs_.IsArchive(input) && tables_in_input[input] == 0) {
+            throw sdk::IngestError(
+                inputs_.FileName(input), 0,
+                "no member inf_mensal_fidc_tab_<T>_YYYYMM.csv (or _YYYY.csv) in the archive");
         }
     }
 }
@@ -82,7 +69,7 @@ std::vector<FidcMemberGroup> FidcInputs::Groups() const {
         if (group.members.empty()) {
             group.year = member.name.year;
             group.month = month;
-            group.input_name = paths_[member.input].filename().string();
+            group.input_name = inputs_.FileName(member.file.input);
         }
         group.members.push_back(&member);
     }
@@ -91,13 +78,6 @@ std::vector<FidcMemberGroup> FidcInputs::Groups() const {
         ordered.push_back(std::move(group));
     }
     return ordered;
-}
-
-std::unique_ptr<sdk::ByteSource> FidcInputs::Open(const FidcMember& member) const {
-    if (const auto& archive = archives_[member.input]) {
-        return archive->Open(member.entry);
-    }
-    return sdk::OpenFile(paths_[member.input]);
 }
 
 }  // namespace lastro::funds

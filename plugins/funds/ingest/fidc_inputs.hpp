@@ -1,14 +1,15 @@
 // The files given to an ingest of cvm.inf_mensal_fidc: monthly zips inf_mensal_fidc_YYYYMM.zip,
 // yearly history zips inf_mensal_fidc_YYYY.zip and loose members
-// inf_mensal_fidc_tab_<T>_YYYYMM.csv, in any mix. Members are recognised by name; they are
-// read in groups of one period (a month, or a whole year when a yearly member is given), so
-// memory holds one month's rows (a year's when a yearly member spans it).
+// inf_mensal_fidc_tab_<T>_YYYYMM.csv, in any mix. Members are recognised by name (the ingest
+// kit's discovery, then the table catalog); they are read in groups of one period (a month, or
+// a whole year when a yearly member is given), so memory holds one month's rows (a year's when
+// a yearly member spans it).
 #pragma once
 
 #include "ingest/fidc_tables.hpp"
 
 #include <lastro/sdk/byte_source.hpp>
-#include <lastro/sdk/zip_archive.hpp>
+#include <lastro/sdk/ingest/inputs.hpp>
 
 #include <filesystem>
 #include <memory>
@@ -18,9 +19,7 @@
 namespace lastro::funds {
 
 struct FidcMember {
-    std::size_t input = 0;  // index of the input file
-    std::string entry;      // name inside the zip; empty for a loose CSV
-    std::string display;    // "inf_mensal_fidc_202401.zip:inf_mensal_fidc_tab_I_202401.csv"
+    sdk::InputFile file;  // file.display: "inf_mensal_fidc_202401.zip:inf_mensal_fidc_tab_I_202401.csv"
     FidcMemberName name;
 };
 
@@ -42,11 +41,12 @@ public:
     const std::vector<std::string>& Ignored() const { return ignored_; }
     // Groups in ascending period order.
     std::vector<FidcMemberGroup> Groups() const;
-    std::unique_ptr<sdk::ByteSource> Open(const FidcMember& member) const;
+    std::unique_ptr<sdk::ByteSource> Open(const FidcMember& member) const {
+        return inputs_.Open(member.file);
+    }
 
 private:
-    std::vector<std::filesystem::path> paths_;
-    std::vector<std::unique_ptr<sdk::ZipArchive>> archives_;  // null for a loose CSV
+    sdk::IngestInputs inputs_;
     std::vector<FidcMember> members_;
     std::vector<std::string> ignored_;
 };

@@ -2,8 +2,6 @@
 
 #include <lastro/sdk/problem.hpp>
 
-#include <cstring>
-
 namespace lastro::funds {
 
 FidcMemberLayout FidcMemberLayout::FromHeader(const sdk::CvmCsvReader& reader, FidcTable table) {
@@ -29,22 +27,6 @@ FidcMemberLayout FidcMemberLayout::FromHeader(const sdk::CvmCsvReader& reader, F
                                                : reader.Find(column.name));
     }
     return layout;
-}
-
-void SplitFields(std::string_view line, std::vector<std::string_view>& fields) {
-    fields.clear();
-    const char* field = line.data();
-    const char* end = field + line.size();
-    for (;;) {
-        const auto* separator =
-            static_cast<const char*>(std::memchr(field, ';', static_cast<std::size_t>(end - field)));
-        if (separator == nullptr) {
-            fields.emplace_back(field, static_cast<std::size_t>(end - field));
-            return;
-        }
-        fields.emplace_back(field, static_cast<std::size_t>(separator - field));
-        field = separator + 1;
-    }
 }
 
 }  // namespace lastro::funds

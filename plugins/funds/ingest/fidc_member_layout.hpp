@@ -35,8 +35,4 @@ struct FidcMemberLayout {
     std::string_view LayoutName() const { return legacy_cnpj ? "cnpj_fundo" : "fundo_classe"; }
 };
 
-// The fields of a stored line (the member's fields joined by ';', quoting off, so splitting
-// on ';' gives them back exactly).
-void SplitFields(std::string_view line, std::vector<std::string_view>& fields);
-
 }  // namespace lastro::funds

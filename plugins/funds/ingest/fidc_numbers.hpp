@@ -1,9 +1,10 @@
-// Strict reading of the numbers of CVM's FIDC monthly report (docs/datasets/inf_mensal_fidc.md):
-// a plain decimal with a point, an optional leading '-', no thousands separator, no exponent.
-// An empty field is a missing value (NULL), never 0.
+// The numbers of CVM's FIDC monthly report (docs/datasets/inf_mensal_fidc.md): plain decimals
+// with a point, an optional leading '-', no thousands separator, no exponent — the ingest kit's
+// sdk::ParseDecimal — and counts written as decimals with an integral value. An empty field is
+// a missing value (NULL), never 0; surrounding blanks are not part of a value.
 #pragma once
 
-#include "ingest/field_text.hpp"
+#include <lastro/sdk/ingest/values.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -11,25 +12,19 @@
 
 namespace lastro::funds {
 
-// Surrounding spaces are not part of a value (TrimBlanks, ingest/field_text.hpp); an all-blank
-// field counts as empty.
-enum class NumberStatus { kEmpty, kValue, kInvalid };
-
-struct ParsedDecimal {
-    NumberStatus status = NumberStatus::kEmpty;
-    double value = 0;
-};
+using NumberStatus = sdk::ValueStatus;
+using ParsedDecimal = sdk::Parsed<double>;
+using ParsedInteger = sdk::Parsed<std::int64_t>;
 
 // "-123.45", "0.0", "7" are numbers; "1.234,56", "1e5", "+1", ".5", "5.", "NaN" are not.
-ParsedDecimal ParseFidcDecimal(std::string_view text);
+inline ParsedDecimal ParseFidcDecimal(std::string_view text) {
+    return sdk::ParseDecimal(text);
+}
 // ParseFidcDecimal(text).status, without converting the text when no conversion can fail:
 // the ingester checks every decimal of every row and converts it later, when it builds the report.
-NumberStatus FidcDecimalStatus(std::string_view text);
-
-struct ParsedInteger {
-    NumberStatus status = NumberStatus::kEmpty;
-    std::int64_t value = 0;
-};
+inline NumberStatus FidcDecimalStatus(std::string_view text) {
+    return sdk::CheckDecimal(text);
+}
 
 // A count (TAB_X_NR_COTST, SEQUENCIAL): a plain decimal with an integral value ("12", "12.00").
 ParsedInteger ParseFidcInteger(std::string_view text);

@@ -5,7 +5,8 @@
 #include "ingest/fidc_numbers.hpp"
 #include "ingest/fidc_series_label.hpp"
 
-#include <lastro/sdk/cnpj.hpp>
+#include <lastro/sdk/ingest/csv.hpp>
+#include <lastro/sdk/ingest/values.hpp>
 
 #include <algorithm>
 #include <array>
@@ -23,8 +24,10 @@ namespace {
 // The fields of one stored row, read through its member's layout.
 class RowFields {
 public:
+    // A stored line is the member's fields joined by ';' (quoting off), so splitting gives them
+    // back exactly.
     RowFields(const FidcStoredRow& row, const FidcMemberLayout& layout) : layout_(&layout) {
-        SplitFields(row.line, fields_);
+        sdk::SplitFields(row.line, ';', fields_);
     }
 
     const FidcMemberLayout& Layout() const { return *layout_; }
@@ -42,7 +45,7 @@ public:
     std::optional<std::string> Text(std::size_t position) const { return TextOrNull(Typed(position)); }
 
     static std::optional<std::string> TextOrNull(std::string_view field) {
-        field = TrimBlanks(field);
+        field = sdk::TrimBlanks(field);
         if (field.empty()) {
             return std::nullopt;
         }
@@ -54,22 +57,11 @@ private:
     std::vector<std::string_view> fields_;
 };
 
-// A secondary document: 14 digits when it is a valid CNPJ, otherwise kept as published.
-std::optional<std::string> Document(std::string_view field) {
-    std::optional<std::string> text = RowFields::TextOrNull(field);
-    if (text) {
-        if (auto parsed = sdk::ParseCnpj(*text); parsed.digits) {
-            return parsed.digits;
-        }
-    }
-    return text;
-}
-
 // Every non-empty field of a one-row table as published, key columns left out (they are the
 // report's cnpj, month, filer_type and name).
 void WritePublishedFields(JsonTextWriter& out, const RowFields& fields,
                           const std::vector<FidcReportBuilder::PublishedColumn>& columns) {
-    const auto empty = [&fields](std::size_t index) { return TrimBlanks(fields.Field(index)).empty(); };
+    const auto empty = [&fields](std::size_t index) { return sdk::TrimBlanks(fields.Field(index)).empty(); };
     out.BeginObject();
     for (const FidcReportBuilder::PublishedColumn& column : columns) {
         if (column.index >= fields.Size() || empty(column.index) ||
@@ -186,7 +178,7 @@ FidcBuiltReport FidcReportBuilder::Build(const FidcReportRows& rows) const {
         const RowFields& fields = primary == row_of(kIV)  ? fields_of_table(kIV)
                                   : primary == row_of(kI) ? fields_of_table(kI)
                                                           : other_table.emplace(fields_of(*primary));
-        report.reference_date = std::string(TrimBlanks(fields.Field(fields.Layout().date)));
+        report.reference_date = std::string(sdk::TrimBlanks(fields.Field(fields.Layout().date)));
         report.layout = std::string(fields.Layout().LayoutName());
         report.name = RowFields::TextOrNull(fields.Field(fields.Layout().name));
     }
@@ -197,7 +189,7 @@ FidcBuiltReport FidcReportBuilder::Build(const FidcReportRows& rows) const {
     if (row_of(kI)) {
         using namespace tab_i;
         const RowFields& fields = fields_of_table(kI);
-        report.administrator_cnpj = Document(fields.Typed(kAdministratorCnpj));
+        report.administrator_cnpj = sdk::DocumentOrText(fields.Typed(kAdministratorCnpj));
         report.administrator = fields.Text(kAdministrator);
         report.condominium = fields.Text(kCondominium);
         report.assets_total = fields.Decimal(kAssets);
@@ -297,7 +289,7 @@ FidcBuiltReport FidcReportBuilder::Build(const FidcReportRows& rows) const {
             json.BeginArray();
             json.String(fields.Typed(tab_viii::kRank));
             const std::string_view value = fields.Typed(tab_viii::kValue);
-            if (TrimBlanks(value).empty()) {
+            if (sdk::TrimBlanks(value).empty()) {
                 json.Null();
             } else {
                 json.String(value);

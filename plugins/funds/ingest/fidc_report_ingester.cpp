@@ -1,5 +1,4 @@
 #include "ingest/fidc_report_ingester.hpp"
-#include "ingest/field_text.hpp"
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
@@ -14,6 +13,9 @@
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/cnpj.hpp>
 #include <lastro/sdk/cvm_csv.hpp>
+#include <lastro/sdk/ingest/progress.hpp>
+#include <lastro/sdk/ingest/rejections.hpp>
+#include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/problem.hpp>
 
 #include <odb/database.hxx>
@@ -31,7 +33,6 @@ namespace lastro::funds {
 
 namespace {
 
-constexpr std::size_t kMaxListed = 20;
 constexpr std::size_t kProgressEvery = 10000;
 constexpr char kKeySeparator = '\x1f';
 
@@ -47,12 +48,13 @@ std::string TableList(const std::vector<FidcTable>& tables) {
 // months it found.
 class FidcIngest {
 public:
-    explicit FidcIngest(const sdk::IngestContext& context) : context_(context) {}
+    explicit FidcIngest(const sdk::IngestContext& context)
+        : context_(context), rows_(context.progress, summary_, kProgressEvery), listed_(summary_) {}
 
     sdk::IngestSummary Run() {
         const FidcInputs inputs(context_.inputs);
         for (const std::string& ignored : inputs.Ignored()) {
-            List(ignored + ": ignored, not a table of the FIDC monthly report");
+            listed_.Notice(ignored + ": ignored, not a table of the FIDC monthly report");
         }
         for (const FidcMemberGroup& group : inputs.Groups()) {
             IngestGroup(inputs, group);
@@ -92,7 +94,7 @@ private:
         const FidcReportBuilder builder(layouts_);
         for (const sdk::Month& month : months) {
             written_.insert(month);
-            context_.progress.Stage(month.ToString() + ": saving");
+            rows_.Stage(month.ToString() + ": saving");
             DeleteMonth(month.ToString());
             for (const FidcReportRows& rows : store.TakeMonth(month)) {
                 Save(builder.Build(rows));
@@ -101,7 +103,7 @@ private:
     }
 
     void ReadMember(const FidcInputs& inputs, const FidcMember& member, FidcRowStore& store) {
-        context_.progress.Stage(member.display);
+        rows_.Stage(member.file.display);
         sdk::CvmCsvReader reader(inputs.Open(member));
         layouts_.push_back(FidcMemberLayout::FromHeader(reader, member.name.table));
         const auto member_index = static_cast<std::uint32_t>(layouts_.size() - 1);
@@ -121,40 +123,33 @@ private:
         std::string cnpj_seen;
         std::string key;
         while (reader.Next()) {
-            ++summary_.rows_read;
-            if (summary_.rows_read % kProgressEvery == 0) {
-                context_.progress.Rows(summary_.rows_read);
-            }
+            rows_.Row();
             const std::size_t line_no = reader.Line();
-            if (reader.FieldCount() != layout.header.size()) {
-                Fail(layout, line_no,
-                     "expected " + std::to_string(layout.header.size()) + " fields, found " +
-                         std::to_string(reader.FieldCount()));
-            }
+            reader.RequireFieldCount();
 
-            const std::string_view date_text = TrimBlanks(reader.Field(layout.date));
+            const std::string_view date_text = sdk::TrimBlanks(reader.Field(layout.date));
             if (date_text != date_text_seen || date_text_seen.empty()) {
                 const std::optional<sdk::Date> date = sdk::Date::Parse(date_text);
                 if (!date) {
                     Fail(layout, line_no,
-                         "invalid " + std::string(kDateColumn) + " " + Quoted(date_text, 40) +
+                         "invalid " + std::string(kDateColumn) + " " + sdk::Quoted(date_text, 40) +
                              " (expected YYYY-MM-DD)");
                 }
                 date_text_seen = date_text;
                 month_seen = date->ToMonth();
             }
-            const std::string_view cnpj_text = TrimBlanks(reader.Field(layout.cnpj));
+            const std::string_view cnpj_text = sdk::TrimBlanks(reader.Field(layout.cnpj));
             if (cnpj_text != cnpj_text_seen || cnpj_text_seen.empty()) {
                 sdk::CnpjParse cnpj = sdk::ParseCnpj(cnpj_text);
                 if (!cnpj.digits) {
                     Fail(layout, line_no,
-                         "invalid " + layout.header[layout.cnpj] + " " + Quoted(cnpj_text, 40));
+                         "invalid " + layout.header[layout.cnpj] + " " + sdk::Quoted(cnpj_text, 40));
                 }
                 cnpj_text_seen = cnpj_text;
                 cnpj_seen = std::move(*cnpj.digits);
             }
             const std::string_view filer_type =
-                layout.filer_type ? TrimBlanks(reader.Field(*layout.filer_type)) : std::string_view();
+                layout.filer_type ? sdk::TrimBlanks(reader.Field(*layout.filer_type)) : std::string_view();
             const FilerKind kind = layout.legacy_cnpj ? FilerKind::kUntyped : FilerKindOf(filer_type);
 
             for (std::size_t i = 0; i < columns.size(); ++i) {
@@ -163,12 +158,12 @@ private:
                 }
                 const std::string_view field = reader.Field(*layout.typed[i]);
                 if (columns[i].kind == FidcColumnKind::kDecimal) {
-                    if (FidcDecimalStatus(field) == NumberStatus::kInvalid) {
+                    if (sdk::CheckDecimal(field) == sdk::ValueStatus::kInvalid) {
                         Fail(layout, line_no,
-                             columns[i].name + " is not a plain decimal number: " + Quoted(field, 40));
+                             columns[i].name + " is not a plain decimal number: " + sdk::Quoted(field, 40));
                     }
                 } else if (ParseFidcInteger(field).status == NumberStatus::kInvalid) {
-                    Fail(layout, line_no, columns[i].name + " is not an integer: " + Quoted(field, 40));
+                    Fail(layout, line_no, columns[i].name + " is not an integer: " + sdk::Quoted(field, 40));
                 }
             }
 
@@ -269,7 +264,7 @@ private:
     // "file:7 conflicts with line 3 for (cnpj, month, type[, key]): kept line 7".
     void OnConflict(const FidcConflict& conflict) {
         ++conflicts_;
-        if (summary_.rejections.size() >= kMaxListed) {
+        if (!listed_.HasRoom()) {
             return;
         }
         ++conflicts_listed_;
@@ -288,19 +283,15 @@ private:
                      std::string(InfoOf(conflict.table).shape == FidcShape::kDebtors ? "SEQUENCIAL " : "") +
                      key;
         }
-        summary_.rejections.push_back(kept_member.source + ":" + std::to_string(conflict.kept.line_no) +
-                                      " conflicts with " + where(dropped_member, conflict.dropped) +
-                                      " for (" + tuple + "): kept " + where(kept_member, conflict.kept));
-    }
-
-    void List(std::string message) {
-        if (summary_.rejections.size() < kMaxListed) {
-            summary_.rejections.push_back(std::move(message));
-        }
+        listed_.Notice(kept_member.source + ":" + std::to_string(conflict.kept.line_no) + " conflicts with " +
+                       where(dropped_member, conflict.dropped) + " for (" + tuple + "): kept " +
+                       where(kept_member, conflict.kept));
     }
 
     const sdk::IngestContext& context_;
     sdk::IngestSummary summary_;
+    sdk::RowCounter rows_;
+    sdk::RejectionLog listed_;               // notices only: ignored members, conflicts resolved by the rule
     std::vector<FidcMemberLayout> layouts_;  // of the group being read; rows point into it
     std::set<sdk::Month> written_;
     std::uint64_t seq_ = 0;

@@ -1,36 +1,12 @@
 #include "ingest/fidc_tables.hpp"
-#include "ingest/field_text.hpp"
+
+#include <lastro/sdk/ingest/inputs.hpp>
 
 #include <algorithm>
-#include <cctype>
 
 namespace lastro::funds {
 
 namespace {
-
-constexpr std::string_view kMemberPrefix = "inf_mensal_fidc_tab_";
-constexpr std::string_view kMemberSuffix = ".csv";
-
-bool StartsWithIgnoringCase(std::string_view text, std::string_view prefix) {
-    return text.size() >= prefix.size() &&
-           std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) {
-               return std::tolower(static_cast<unsigned char>(a)) ==
-                      std::tolower(static_cast<unsigned char>(b));
-           });
-}
-
-bool EndsWithIgnoringCase(std::string_view text, std::string_view suffix) {
-    return text.size() >= suffix.size() &&
-           StartsWithIgnoringCase(text.substr(text.size() - suffix.size()), suffix);
-}
-
-int ToInt(std::string_view digits) {
-    int value = 0;
-    for (char c : digits) {
-        value = value * 10 + (c - '0');
-    }
-    return value;
-}
 
 std::vector<FidcColumn> Decimals(std::initializer_list<std::string_view> names, bool required = true) {
     std::vector<FidcColumn> columns;
@@ -186,33 +162,23 @@ const FidcTableInfo& InfoOf(FidcTable table) {
     return FidcTables()[IndexOf(table)];
 }
 
+const sdk::NamePattern& FidcMemberPattern() {
+    static const sdk::NamePattern pattern("inf_mensal_fidc_tab_{NAME}_{PERIOD}.csv");
+    return pattern;
+}
+
 FidcMemberName ParseMemberName(std::string_view name) {
-    if (const auto slash = name.find_last_of("/\\"); slash != std::string_view::npos) {
-        name.remove_prefix(slash + 1);
-    }
     FidcMemberName parsed;
-    if (!StartsWithIgnoringCase(name, kMemberPrefix) || !EndsWithIgnoringCase(name, kMemberSuffix)) {
+    const auto match = FidcMemberPattern().Matches(name);
+    if (!match) {
         return parsed;
     }
-    std::string_view middle =
-        name.substr(kMemberPrefix.size(), name.size() - kMemberPrefix.size() - kMemberSuffix.size());
-    const auto underscore = middle.rfind('_');
-    if (underscore == std::string_view::npos) {
-        return parsed;
-    }
-    const std::string_view table = middle.substr(0, underscore);
-    const std::string_view period = middle.substr(underscore + 1);
-    if (table.empty() || !AllDigits(period) || (period.size() != 4 && period.size() != 6)) {
-        return parsed;
-    }
-    parsed.year = ToInt(period.substr(0, 4));
-    parsed.month = period.size() == 6 ? ToInt(period.substr(4)) : 0;
-    if (period.size() == 6 && (parsed.month < 1 || parsed.month > 12)) {
-        return FidcMemberName{};
-    }
+    parsed.year = match->period->year;
+    parsed.month = match->period->month;
     parsed.kind = FidcMemberName::Kind::kUnknownTable;
+    // The table's name exactly, so X_1 and X_1_1 (or x_1) never mix.
     for (const FidcTableInfo& info : FidcTables()) {
-        if (info.name == table) {
+        if (info.name == match->name) {
             parsed.kind = FidcMemberName::Kind::kTable;
             parsed.table = info.table;
         }

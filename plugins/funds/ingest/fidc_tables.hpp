@@ -11,6 +11,10 @@
 #include <string_view>
 #include <vector>
 
+namespace lastro::sdk {
+class NamePattern;
+}
+
 namespace lastro::funds {
 
 enum class FidcTable : std::uint8_t {
@@ -64,6 +68,9 @@ struct FidcMemberName {
     int year = 0;
     int month = 0;  // 0 when the name carries only the year (a yearly history member)
 };
+
+// The names of the dataset's members: "inf_mensal_fidc_tab_{NAME}_{PERIOD}.csv".
+const sdk::NamePattern& FidcMemberPattern();
 
 // Reads "inf_mensal_fidc_tab_<T>_<YYYYMM|YYYY>.csv" (the last path component, case of the
 // prefix ignored). <T> must name a table exactly, so X_1 and X_1_1 never mix; a well-formed

@@ -1,5 +1,6 @@
 #include "ingest/registry_rules.hpp"
 
+#include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/uuid.hpp>
 
@@ -9,20 +10,6 @@
 namespace lastro::funds {
 
 namespace {
-
-bool IsBlank(char c) {
-    return c == ' ' || c == '\t' || c == '\r' || c == '\n';
-}
-
-std::string_view TrimBlanks(std::string_view text) {
-    while (!text.empty() && IsBlank(text.front())) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && IsBlank(text.back())) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
 
 bool StartsWith(std::string_view text, std::string_view prefix) {
     return text.substr(0, prefix.size()) == prefix;
@@ -72,7 +59,7 @@ std::string FundSearchText(const std::optional<std::string>& name, const std::st
 }
 
 std::string FoldedText(std::string_view text) {
-    return sdk::FoldForSearch(TrimBlanks(text));
+    return sdk::FoldForSearch(sdk::TrimBlanks(text));
 }
 
 std::optional<std::string> Folded(const std::optional<std::string>& text) {

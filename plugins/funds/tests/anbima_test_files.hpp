@@ -13,14 +13,7 @@
 namespace lastro::funds::testing {
 
 inline std::vector<std::string> AnbimaHeader() {
-    std::vector<std::string> columns;
-    std::string_view rest = kAnbimaHeader;
-    while (!rest.empty()) {
-        const std::size_t separator = rest.find(';');
-        columns.emplace_back(rest.substr(0, separator));
-        rest = separator == std::string_view::npos ? std::string_view() : rest.substr(separator + 1);
-    }
-    return columns;
+    return {kAnbimaColumns.begin(), kAnbimaColumns.end()};
 }
 
 // The file as UTF-8 lines, header first.

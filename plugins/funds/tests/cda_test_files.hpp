@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ingest/cda_ingester.hpp"
+#include "layouts/cda_fi.hpp"
 #include "registry_fixture.hpp"
 #include "src/class_reports.hpp"
 
@@ -12,18 +13,12 @@
 
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lastro::funds::testing {
 
-inline const std::vector<std::string> kCdaKeys = {"TP_FUNDO_CLASSE", "CNPJ_FUNDO_CLASSE", "DENOM_SOCIAL",
-                                                  "DT_COMPTC"};
-inline const std::vector<std::string> kCdaCommon = {
-    "TP_APLIC",       "TP_ATIVO",          "EMISSOR_LIGADO",     "TP_NEGOC",
-    "QT_VENDA_NEGOC", "VL_VENDA_NEGOC",    "QT_AQUIS_NEGOC",     "VL_AQUIS_NEGOC",
-    "QT_POS_FINAL",   "VL_MERC_POS_FINAL", "VL_CUSTO_POS_FINAL", "DT_CONFID_APLIC"};
-
-inline std::vector<std::string> Concat(std::initializer_list<std::vector<std::string>> parts) {
+inline std::vector<std::string> Concat(std::initializer_list<std::vector<std::string_view>> parts) {
     std::vector<std::string> all;
     for (const auto& part : parts) {
         all.insert(all.end(), part.begin(), part.end());
@@ -31,54 +26,23 @@ inline std::vector<std::string> Concat(std::initializer_list<std::vector<std::st
     return all;
 }
 
-// The header of each member kind, by the member's prefix ("cda_fi_BLC_4").
+// The header of each member kind, by the member's prefix ("cda_fi_BLC_4"): the published ones
+// (layouts/cda_fi.hpp).
 inline std::map<std::string, std::vector<std::string>> CdaHeaders() {
-    return {
-        {"cda_fi_PL", Concat({kCdaKeys, {"VL_PATRIM_LIQ"}})},
-        // BLC_1 in another column order than the others: columns are found by name.
-        {"cda_fi_BLC_1",
-         Concat({{"TP_TITPUB", "CD_ISIN", "CD_SELIC", "DT_EMISSAO", "DT_VENC"}, kCdaCommon, kCdaKeys})},
-        {"cda_fi_BLC_2",
-         Concat({kCdaKeys,
-                 kCdaCommon,
-                 {"CNPJ_FUNDO_CLASSE_COTA", "NM_FUNDO_CLASSE_SUBCLASSE_COTA", "ID_SUBCLASSE"}})},
-        {"cda_fi_BLC_3", Concat({kCdaKeys, kCdaCommon, {"CD_SWAP", "DS_SWAP"}})},
-        // The header confirmed on real files (FORMATS 4).
-        {"cda_fi_BLC_4", Concat({kCdaKeys,
-                                 kCdaCommon,
-                                 {"CD_ATIVO", "DS_ATIVO", "CD_ISIN", "DT_INI_VIGENCIA", "DT_FIM_VIGENCIA"}})},
-        {"cda_fi_BLC_5", Concat({kCdaKeys,
-                                 kCdaCommon,
-                                 {"CNPJ_EMISSOR", "EMISSOR", "DT_VENC", "TITULO_POSFX", "CD_INDEXADOR_POSFX",
-                                  "DS_INDEXADOR_POSFX", "PR_INDEXADOR_POSFX", "PR_CUPOM_POSFX",
-                                  "PR_TAXA_PREFX", "RISCO_EMISSOR", "AG_RISCO", "DT_RISCO", "GRAU_RISCO"}})},
-        {"cda_fi_BLC_6",
-         Concat({kCdaKeys,
-                 kCdaCommon,
-                 {"PF_PJ_EMISSOR", "CPF_CNPJ_EMISSOR", "EMISSOR", "DT_VENC", "TITULO_POSFX",
-                  "CD_INDEXADOR_POSFX", "DS_INDEXADOR_POSFX", "PR_INDEXADOR_POSFX", "PR_CUPOM_POSFX",
-                  "PR_TAXA_PREFX", "TITULO_CETIP", "TITULO_GARANTIA", "CNPJ_INSTITUICAO_FINANC_COOBR"}})},
-        {"cda_fi_BLC_7",
-         Concat({kCdaKeys,
-                 kCdaCommon,
-                 {"INVEST_COLETIVO", "INVEST_COLETIVO_GESTOR", "EMISSOR", "DT_VENC", "CD_PAIS", "PAIS",
-                  "CD_BV_MERC", "BV_MERC", "CD_ATIVO_BV_MERC", "RISCO_EMISSOR", "AG_RISCO", "DT_RISCO",
-                  "GRAU_RISCO", "DS_ATIVO_EXTERIOR", "QT_ATIVO_EXTERIOR", "VL_ATIVO_EXTERIOR"}})},
-        {"cda_fi_BLC_8",
-         Concat({kCdaKeys, kCdaCommon, {"DS_ATIVO", "PF_PJ_EMISSOR", "CPF_CNPJ_EMISSOR", "EMISSOR"}})},
-        {"cda_fie", Concat({kCdaKeys,
-                            {"VL_PATRIM_LIQ"},
-                            kCdaCommon,
-                            {"CD_ATIVO", "DS_ATIVO", "DT_VENC", "PF_PJ_EMISSOR", "CPF_CNPJ_EMISSOR",
-                             "EMISSOR", "RISCO_EMISSOR", "CD_SELIC", "DT_INI_VIGENCIA", "CD_PAIS", "PAIS",
-                             "CD_BV_MERC", "BV_MERC"}})},
-        {"cda_fi_CONFID", Concat({kCdaKeys,
-                                  {"TP_APLIC", "VL_VENDA_NEGOC", "VL_AQUIS_NEGOC", "VL_MERC_POS_FINAL",
-                                   "VL_CUSTO_POS_FINAL", "DT_CONFID_APLIC"}})},
-        {"cda_fie_CONFID", Concat({kCdaKeys,
-                                   {"TP_APLIC", "VL_VENDA_NEGOC", "VL_AQUIS_NEGOC", "VL_MERC_POS_FINAL",
-                                    "VL_CUSTO_POS_FINAL", "DT_CONFID_APLIC"}})},
-    };
+    std::map<std::string, std::vector<std::string>> headers;
+    for (int block = 1; block <= 8; ++block) {
+        const std::string member = "BLC_" + std::to_string(block);
+        headers["cda_fi_" + member] = Concat({CdaColumns(member)});
+    }
+    // BLC_1 in another column order than the others: columns are found by name.
+    headers["cda_fi_BLC_1"] = Concat({{kCdaBlc1Columns.begin(), kCdaBlc1Columns.end()},
+                                      {kCdaPositionColumns.begin(), kCdaPositionColumns.end()},
+                                      {kCdaKeyColumns.begin(), kCdaKeyColumns.end()}});
+    headers["cda_fi_PL"] = Concat({CdaColumns("PL")});
+    headers["cda_fie"] = Concat({CdaColumns("fie")});
+    headers["cda_fi_CONFID"] = Concat({CdaColumns("CONFID")});
+    headers["cda_fie_CONFID"] = Concat({CdaColumns("CONFID")});
+    return headers;
 }
 
 // One month of CDA members as text lines (UTF-8), header first; written as ISO-8859-1 + CRLF.

@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ingest/documents_ingester.hpp"
+#include "layouts/eventual_fi.hpp"
 #include "registry_fixture.hpp"
 #include "src/class_reports.hpp"
 
@@ -12,17 +13,7 @@
 
 namespace lastro::funds::testing {
 
-inline const std::vector<std::string> kEventualHeader = {"TP_FUNDO_CLASSE",
-                                                         "CNPJ_FUNDO_CLASSE",
-                                                         "DENOM_SOCIAL",
-                                                         "ID_SUBCLASSE",
-                                                         "DT_COMPTC",
-                                                         "DT_RECEB",
-                                                         "TP_DOC",
-                                                         "NM_ARQ",
-                                                         "ID_DOC",
-                                                         "LINK_ARQ",
-                                                         "RESULTADO_AUDITORIA"};
+inline const std::vector<std::string> kEventualHeader(kEventualColumns.begin(), kEventualColumns.end());
 
 // One yearly file as text lines (UTF-8), header first.
 struct EventualFile {

@@ -7,6 +7,7 @@
 #include "funds_model.hxx"
 #include "ingest/registry_ingester.hpp"
 #include "ingest/registry_rules.hpp"
+#include "layouts/registro_fundo_classe.hpp"
 
 #include <lastro/sdk/plugin.hpp>
 #include <lastro/sdk/text.hpp>
@@ -37,67 +38,10 @@ namespace lastro::funds::testing {
 
 namespace fs = std::filesystem;
 
-inline const std::vector<std::string> kFundHeader = {"ID_Registro_Fundo",
-                                                     "CNPJ_Fundo",
-                                                     "Codigo_CVM",
-                                                     "Data_Registro",
-                                                     "Data_Constituicao",
-                                                     "Tipo_Fundo",
-                                                     "Denominacao_Social",
-                                                     "Data_Cancelamento",
-                                                     "Situacao",
-                                                     "Data_Inicio_Situacao",
-                                                     "Data_Adaptacao_RCVM175",
-                                                     "Data_Inicio_Exercicio_Social",
-                                                     "Data_Fim_Exercicio_Social",
-                                                     "Patrimonio_Liquido",
-                                                     "Data_Patrimonio_Liquido",
-                                                     "Diretor",
-                                                     "CNPJ_Administrador",
-                                                     "Administrador",
-                                                     "Tipo_Pessoa_Gestor",
-                                                     "CPF_CNPJ_Gestor",
-                                                     "Gestor"};
-
-inline const std::vector<std::string> kClassHeader = {"ID_Registro_Fundo",
-                                                      "ID_Registro_Classe",
-                                                      "CNPJ_Classe",
-                                                      "Codigo_CVM",
-                                                      "Data_Registro",
-                                                      "Data_Constituicao",
-                                                      "Data_Inicio",
-                                                      "Tipo_Classe",
-                                                      "Denominacao_Social",
-                                                      "Situacao",
-                                                      "Data_Inicio_Situacao",
-                                                      "Classificacao",
-                                                      "Indicador_Desempenho",
-                                                      "Classe_Cotas",
-                                                      "Classificacao_Anbima",
-                                                      "Tributacao_Longo_Prazo",
-                                                      "Entidade_Investimento",
-                                                      "Permitido_Aplicacao_CemPorCento_Exterior",
-                                                      "Classe_ESG",
-                                                      "Forma_Condominio",
-                                                      "Exclusivo",
-                                                      "Publico_Alvo",
-                                                      "Patrimonio_Liquido",
-                                                      "Data_Patrimonio_Liquido",
-                                                      "CNPJ_Auditor",
-                                                      "Auditor",
-                                                      "CNPJ_Custodiante",
-                                                      "Custodiante",
-                                                      "CNPJ_Controlador",
-                                                      "Controlador"};
-
-inline const std::vector<std::string> kSubclassHeader = {
-    "ID_Registro_Classe", "ID_Subclasse",
-    "Codigo_CVM",         "Data_Constituicao",
-    "Data_Inicio",        "Denominacao_Social",
-    "Situacao",           "Data_Inicio_Situacao",
-    "Forma_Condominio",   "Exclusivo",
-    "Publico_Alvo",       "Previdenciario",
-    "Exclusivo_INR",      "Exclusivo_Previdencia_Complementar"};
+// The published headers (layouts/registro_fundo_classe.hpp).
+inline const std::vector<std::string> kFundHeader(kFundColumns.begin(), kFundColumns.end());
+inline const std::vector<std::string> kClassHeader(kClassColumns.begin(), kClassColumns.end());
+inline const std::vector<std::string> kSubclassHeader(kSubclassColumns.begin(), kSubclassColumns.end());
 
 using Fields = std::map<std::string, std::string>;
 

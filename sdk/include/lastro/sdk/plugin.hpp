@@ -75,7 +75,8 @@ struct BOOST_SYMBOL_VISIBLE IngestSummary {
     std::size_t unchanged = 0;
     std::size_t removed = 0;  // rows a full snapshot no longer carries
     std::size_t rejected = 0;
-    // "line 12 of registro_fundo.csv: invalid CNPJ_Fundo" — the first few, for the summary.
+    // "registro_fundo.csv line 12: invalid CNPJ_Fundo '…'" — the first few, for the summary
+    // (sdk::RejectionLog, <lastro/sdk/ingest/rejections.hpp>).
     std::vector<std::string> rejections;
     // The release to record: label shown as meta.data_release and the data's own date.
     std::string release_label;
