@@ -33,7 +33,7 @@ const char* const kToMatureColumns[2][10] = {
      "TAB_VI_A10_VL_PRAZO_VENC_MAIOR_1080"}};
 const int kOverdueDays[10] = {0, 30, 60, 90, 120, 150, 180, 360, 720, 1080};
 
-// A sum of published fields: null only when every one is empty (docs/api/fidc-metrics.md).
+// A sum of published fields: null only when every one is empty (plugins/funds/docs/api/fidc-metrics.md).
 class Sum {
 public:
     void Add(std::optional<double> v) {

@@ -1,4 +1,4 @@
-// Opaque, signed pagination cursors (docs/pagination.md). A cursor carries the operation, a
+// Opaque, signed pagination cursors (docs/api.md, "Pagination"). A cursor carries the operation, a
 // digest of the request's filters, the key and time it was issued, and the plugin's keyset
 // position, signed with HMAC-SHA256 under a secret shared by every instance (core_setting).
 #pragma once

@@ -1,6 +1,6 @@
 // The sample's CVM files read back by the tests, independently of the ingesters: a plain
 // ';' split of ISO-8859-1 text, columns by header name, and the documented duplicate rule of
-// docs/datasets/inf_mensal_fidc.md re-implemented here. The end-to-end tests recompute the
+// plugins/funds/docs/datasets/inf_mensal_fidc.md re-implemented here. The end-to-end tests recompute the
 // API's numbers from these rows.
 #pragma once
 
@@ -73,7 +73,7 @@ private:
     std::map<std::tuple<std::string, std::string, std::string>, std::vector<Filed>> rows_;
 };
 
-// Seniority of a TAB_X_CLASSE_SERIE label as docs/datasets/inf_mensal_fidc.md defines it.
+// Seniority of a TAB_X_CLASSE_SERIE label as plugins/funds/docs/datasets/inf_mensal_fidc.md defines it.
 std::string SeniorityOf(std::string_view label);
 
 }  // namespace lastro::e2e

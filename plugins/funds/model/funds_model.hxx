@@ -1,4 +1,4 @@
-// Persistent model of the funds plugin (docs/storage.md, docs/datasets/):
+// Persistent model of the funds plugin (the host's docs/storage.md; docs/datasets/ here):
 // - version 1: CVM's RCVM 175 registry of funds, classes and subclasses
 //   (registro_fundo_classe.zip, docs/api/registry.md). One row per registry entry, keyed by a
 //   UUIDv5 derived from CVM's own registry id, so ids survive re-ingests and databases.

@@ -1,6 +1,6 @@
 // The registry class behind a `{class_id}` path parameter and the CNPJs under which CVM files
-// its monthly facts. Every class-level endpoint starts here (docs/api/fidc.md, "Which rows
-// belong to a class").
+// its monthly facts. Every class-level endpoint starts here (docs/api/quotas.md and
+// docs/api/snapshot.md say which reports are a class's).
 #pragma once
 
 #include "funds_model.hxx"

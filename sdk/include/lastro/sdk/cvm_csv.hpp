@@ -1,4 +1,4 @@
-// Reader for CVM open-data CSV files (docs/datasets/cvm-csv.md): the ingest kit's CsvReader in
+// Reader for CVM open-data CSV files (docs/cvm-csv.md): the ingest kit's CsvReader in
 // CVM's format — ISO-8859-1 (decoded as windows-1252, its WHATWG superset) converted to UTF-8,
 // ';' separated, quoting OFF (a '"' is data), a header line, LF or CRLF line ends, empty field =
 // missing value, decimals with a point, dates YYYY-MM-DD. Columns are found by header name,

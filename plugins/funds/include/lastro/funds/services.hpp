@@ -1,5 +1,5 @@
 // The services the funds plugin offers to the plugins that require it (sdk/services.hpp,
-// docs/plugins.md "Services"). A dependent includes this header, never the funds model: the
+// the host's docs/plugins.md, "Services"). A dependent includes this header, never the funds model: the
 // data comes back as the plain structs below. Every method runs inside the caller's
 // transaction on the database the caller passes, and reads only; a missing value is
 // std::nullopt, never 0.
@@ -60,7 +60,7 @@ struct BOOST_SYMBOL_VISIBLE Located {
 };
 
 // From the identifiers other datasets carry (CNPJ, CVM code) to the persistent fund and class
-// ids of the registry: the same matching as GET /v1/resolve (docs/api/resolve.md), over the
+// ids of the registry: the same matching as GET /v1/resolve (docs/api/registry.md), over the
 // whole registry.
 class BOOST_SYMBOL_VISIBLE FundLocator : public sdk::Service {
 public:

@@ -1,4 +1,4 @@
-// The CSV reader of the ingest kit (docs/ingest-kit.md, docs/datasets/cvm-csv.md): a header
+// The CSV reader of the ingest kit (docs/ingest-kit.md, docs/cvm-csv.md): a header
 // line, then records; one separator (';' or ','), quoting OFF (a '"' is data), LF or CRLF line
 // ends, blank lines skipped. Text is ISO-8859-1 (decoded as windows-1252, its WHATWG superset)
 // or UTF-8, and comes out as UTF-8. Columns are found by header name, never by position; the
