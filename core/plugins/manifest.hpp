@@ -42,7 +42,7 @@ struct FieldSpec {
     bool nullable = false;
     std::string unit;
     std::string description;
-    // Where the value comes from ("registro_fundo.CNPJ_Fundo", "derived: ..."); top-level fields
+    // Where the value comes from ("<file>.<column>", "derived: ..."); top-level fields
     // only. The host answers them as meta.field_sources.
     std::optional<std::string> source;
     std::vector<FieldSpec> fields;  // for object and array-of-object fields
