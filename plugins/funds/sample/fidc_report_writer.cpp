@@ -36,6 +36,21 @@ consteval std::size_t ColVII(std::string_view name) {
     return ColumnIndex(kTabVIIColumns, name);
 }
 
+// Where a receivables book sits in tab_I: I2A (with risk transfer) or I2B (without). The
+// categories are I2x1, I2x2, then the sub-item I2x21 (overdue parcels), then I2x3 .. I2x10.
+struct BookColumns {
+    std::size_t net;
+    std::size_t first;
+    std::size_t overdue_parcels;
+    std::size_t third;
+};
+constexpr BookColumns kWithRiskColumns{ColI("TAB_I2A_VL_DIRCRED_RISCO"), ColI("TAB_I2A1_VL_CRED_VENC_AD"),
+                                       ColI("TAB_I2A21_VL_TOTAL_PARCELA_INAD"),
+                                       ColI("TAB_I2A3_VL_CRED_INAD")};
+constexpr BookColumns kWithoutRiskColumns{
+    ColI("TAB_I2B_VL_DIRCRED_SEM_RISCO"), ColI("TAB_I2B1_VL_CRED_VENC_AD"),
+    ColI("TAB_I2B21_VL_TOTAL_PARCELA_INAD"), ColI("TAB_I2B3_VL_CRED_INAD")};
+
 using Row = std::vector<std::string>;
 using ClassRows = std::array<std::vector<Row>, kFidcTableCount>;
 
@@ -230,6 +245,17 @@ private:
 
     std::string Money(std::int64_t cents) const { return Cents(cents); }
 
+    // A receivables book's net value, its ten categories and the overdue parcels into tab_I.
+    void Receivables(Row& r, const ReceivablesBook& book, const BookColumns& at) const {
+        r[at.net] = Money(book.Net());
+        r[at.first] = Money(book.categories[0]);
+        r[at.first + 1] = Money(book.categories[1]);
+        r[at.overdue_parcels] = Money(book.overdue_parcels);
+        for (std::size_t k = 2; k < 10; ++k) {
+            r[at.third + k - 2] = Money(book.categories[k]);
+        }
+    }
+
     Row TabI() {
         Row r = Keyed(FidcTable::kI);
         const FundClass& fc = *c_.fund_class;
@@ -254,15 +280,7 @@ private:
         r[ColI("TAB_I2_VL_CARTEIRA")] = Money(b.Portfolio());
 
         const ReceivablesBook& a = b.with_risk;
-        r[ColI("TAB_I2A_VL_DIRCRED_RISCO")] = Money(a.Net());
-        constexpr std::size_t kA1 = ColI("TAB_I2A1_VL_CRED_VENC_AD");
-        r[kA1] = Money(a.categories[0]);
-        r[kA1 + 1] = Money(a.categories[1]);
-        r[ColI("TAB_I2A21_VL_TOTAL_PARCELA_INAD")] = Money(a.overdue_parcels);
-        constexpr std::size_t kA3 = ColI("TAB_I2A3_VL_CRED_INAD");
-        for (std::size_t k = 2; k < 10; ++k) {
-            r[kA3 + k - 2] = Money(a.categories[k]);
-        }
+        Receivables(r, a, kWithRiskColumns);
         if (!state_.quirks.provision_blank || variant_ != Variant::kClass) {
             r[ColI("TAB_I2A11_VL_REDUCAO_RECUP")] = Money(a.provision);
         }
@@ -277,15 +295,7 @@ private:
 
         const ReceivablesBook& w = b.without_risk;
         if (!c_.profile.without_risk_blank) {
-            r[ColI("TAB_I2B_VL_DIRCRED_SEM_RISCO")] = Money(w.Net());
-            constexpr std::size_t kB1 = ColI("TAB_I2B1_VL_CRED_VENC_AD");
-            r[kB1] = Money(w.categories[0]);
-            r[kB1 + 1] = Money(w.categories[1]);
-            r[ColI("TAB_I2B21_VL_TOTAL_PARCELA_INAD")] = Money(w.overdue_parcels);
-            constexpr std::size_t kB3 = ColI("TAB_I2B3_VL_CRED_INAD");
-            for (std::size_t k = 2; k < 10; ++k) {
-                r[kB3 + k - 2] = Money(w.categories[k]);
-            }
+            Receivables(r, w, kWithoutRiskColumns);
             r[ColI("TAB_I2B11_VL_REDUCAO_RECUP")] = Money(w.provision);
             if (w.Gross() > 0) {
                 // The same assignors sell without risk transfer, in their own proportions.
