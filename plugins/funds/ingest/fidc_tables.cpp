@@ -135,26 +135,39 @@ std::vector<FidcColumn> BuildColumns(FidcTable table) {
 const std::array<FidcTableInfo, kFidcTableCount>& FidcTables() {
     using enum FidcTable;
     using enum FidcShape;
-    static const std::array<FidcTableInfo, kFidcTableCount> kTables = {{
-        {kI, "I", true, kOneRow},
-        {kII, "II", true, kOneRow},
-        {kIII, "III", true, kOneRow},
-        {kIV, "IV", true, kOneRow},
-        {kV, "V", true, kOneRow},
-        {kVI, "VI", true, kOneRow},
-        {kVII, "VII", true, kOneRow},
-        {kVIII, "VIII", false, kDebtors},  // only in files published from 2026
-        {kIX, "IX", true, kOneRow},
-        {kX, "X", true, kOneRow},
-        {kX1, "X_1", true, kSeries},
-        {kX1_1, "X_1_1", false, kOneRow},  // from 2019-11
-        {kX2, "X_2", true, kSeries},
-        {kX3, "X_3", true, kSeries},
-        {kX4, "X_4", true, kOperations},
-        {kX5, "X_5", true, kOneRow},
-        {kX6, "X_6", true, kSeries},
-        {kX7, "X_7", false, kOneRow},  // from 2019-11
+    struct Rule {
+        FidcTable table;
+        bool required;
+        FidcShape shape;
+    };
+    static constexpr std::array<Rule, kFidcTableCount> kRules = {{
+        {kI, true, kOneRow},
+        {kII, true, kOneRow},
+        {kIII, true, kOneRow},
+        {kIV, true, kOneRow},
+        {kV, true, kOneRow},
+        {kVI, true, kOneRow},
+        {kVII, true, kOneRow},
+        {kVIII, false, kDebtors},  // only in files published from 2026
+        {kIX, true, kOneRow},
+        {kX, true, kOneRow},
+        {kX1, true, kSeries},
+        {kX1_1, false, kOneRow},  // from 2019-11
+        {kX2, true, kSeries},
+        {kX3, true, kSeries},
+        {kX4, true, kOperations},
+        {kX5, true, kOneRow},
+        {kX6, true, kSeries},
+        {kX7, false, kOneRow},  // from 2019-11
     }};
+    static_assert(InFidcTableOrder(kRules));
+    static const std::array<FidcTableInfo, kFidcTableCount> kTables = [] {
+        std::array<FidcTableInfo, kFidcTableCount> tables{};
+        for (const Rule& rule : kRules) {
+            tables[IndexOf(rule.table)] = {rule.table, FidcTableName(rule.table), rule.required, rule.shape};
+        }
+        return tables;
+    }();
     return kTables;
 }
 

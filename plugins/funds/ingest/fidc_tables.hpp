@@ -1,7 +1,10 @@
-// Catalog of the 18 tables of CVM's FIDC monthly report (FORMATS 1 and Appendix A): their
-// member names, which ones every month must carry, and the columns the ingester types. Every
-// other column is kept as published (FidcReport::published_json).
+// Catalog of the 18 tables of CVM's FIDC monthly report (FORMATS 1 and Appendix A; the tables,
+// their names and published columns are in layouts/inf_mensal_fidc.hpp): which ones every month
+// must carry, how their rows map onto the model, and the columns the ingester types. Every other
+// column is kept as published (FidcReport::published_json).
 #pragma once
+
+#include "layouts/inf_mensal_fidc.hpp"
 
 #include <array>
 #include <cstddef>
@@ -16,28 +19,6 @@ class NamePattern;
 }
 
 namespace lastro::funds {
-
-enum class FidcTable : std::uint8_t {
-    kI,
-    kII,
-    kIII,
-    kIV,
-    kV,
-    kVI,
-    kVII,
-    kVIII,
-    kIX,
-    kX,
-    kX1,
-    kX1_1,
-    kX2,
-    kX3,
-    kX4,
-    kX5,
-    kX6,
-    kX7,
-};
-inline constexpr std::size_t kFidcTableCount = 18;
 
 // How a table's rows map onto the model.
 enum class FidcShape : std::uint8_t {
@@ -56,9 +37,6 @@ struct FidcTableInfo {
 
 const std::array<FidcTableInfo, kFidcTableCount>& FidcTables();
 const FidcTableInfo& InfoOf(FidcTable table);
-inline std::size_t IndexOf(FidcTable table) {
-    return static_cast<std::size_t>(table);
-}
 
 // A file name read as a member of the dataset.
 struct FidcMemberName {

@@ -7,6 +7,8 @@
 #include "layouts/columns.hpp"
 
 #include <array>
+#include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string_view>
 
@@ -444,61 +446,88 @@ inline constexpr std::array<std::string_view, 6> kTabX7Columns{
     "TP_FUNDO_CLASSE", "CNPJ_FUNDO_CLASSE",         "DENOM_SOCIAL",
     "DT_COMPTC",       "TAB_X_VL_GARANTIA_DIRCRED", "TAB_X_PR_GARANTIA_DIRCRED"};
 
-// The published columns of table `table` ("I", "X_1_1"): empty for another name.
-inline std::span<const std::string_view> FidcColumns(std::string_view table) {
-    if (table == "I") {
-        return kTabIColumns;
+// The tables in the order of their numbers, which is the order the sample writes its members.
+enum class FidcTable : std::uint8_t {
+    kI,
+    kII,
+    kIII,
+    kIV,
+    kV,
+    kVI,
+    kVII,
+    kVIII,
+    kIX,
+    kX,
+    kX1,
+    kX1_1,
+    kX2,
+    kX3,
+    kX4,
+    kX5,
+    kX6,
+    kX7,
+};
+inline constexpr std::size_t kFidcTableCount = 18;
+
+inline constexpr std::size_t IndexOf(FidcTable table) {
+    return static_cast<std::size_t>(table);
+}
+
+// Whether `rows` has one entry per table, in FidcTable order (a table indexed by IndexOf).
+template <class Row>
+consteval bool InFidcTableOrder(const std::array<Row, kFidcTableCount>& rows) {
+    for (std::size_t i = 0; i < kFidcTableCount; ++i) {
+        if (IndexOf(rows[i].table) != i) {
+            return false;
+        }
     }
-    if (table == "II") {
-        return kTabIIColumns;
-    }
-    if (table == "III") {
-        return kTabIIIColumns;
-    }
-    if (table == "IV") {
-        return kTabIVColumns;
-    }
-    if (table == "V") {
-        return kTabVColumns;
-    }
-    if (table == "VI") {
-        return kTabVIColumns;
-    }
-    if (table == "VII") {
-        return kTabVIIColumns;
-    }
-    if (table == "VIII") {
-        return kTabVIIIColumns;
-    }
-    if (table == "IX") {
-        return kTabIXColumns;
-    }
-    if (table == "X") {
-        return kTabXColumns;
-    }
-    if (table == "X_1") {
-        return kTabX1Columns;
-    }
-    if (table == "X_1_1") {
-        return kTabX11Columns;
-    }
-    if (table == "X_2") {
-        return kTabX2Columns;
-    }
-    if (table == "X_3") {
-        return kTabX3Columns;
-    }
-    if (table == "X_4") {
-        return kTabX4Columns;
-    }
-    if (table == "X_5") {
-        return kTabX5Columns;
-    }
-    if (table == "X_6") {
-        return kTabX6Columns;
-    }
-    if (table == "X_7") {
-        return kTabX7Columns;
+    return true;
+}
+
+struct FidcTableLayout {
+    FidcTable table;
+    std::string_view name;  // as in member names: "X_1_1"
+    std::span<const std::string_view> columns;
+};
+
+// Every table in FidcTable order.
+inline constexpr std::array<FidcTableLayout, kFidcTableCount> kFidcTableLayouts{{
+    {FidcTable::kI, "I", kTabIColumns},
+    {FidcTable::kII, "II", kTabIIColumns},
+    {FidcTable::kIII, "III", kTabIIIColumns},
+    {FidcTable::kIV, "IV", kTabIVColumns},
+    {FidcTable::kV, "V", kTabVColumns},
+    {FidcTable::kVI, "VI", kTabVIColumns},
+    {FidcTable::kVII, "VII", kTabVIIColumns},
+    {FidcTable::kVIII, "VIII", kTabVIIIColumns},
+    {FidcTable::kIX, "IX", kTabIXColumns},
+    {FidcTable::kX, "X", kTabXColumns},
+    {FidcTable::kX1, "X_1", kTabX1Columns},
+    {FidcTable::kX1_1, "X_1_1", kTabX11Columns},
+    {FidcTable::kX2, "X_2", kTabX2Columns},
+    {FidcTable::kX3, "X_3", kTabX3Columns},
+    {FidcTable::kX4, "X_4", kTabX4Columns},
+    {FidcTable::kX5, "X_5", kTabX5Columns},
+    {FidcTable::kX6, "X_6", kTabX6Columns},
+    {FidcTable::kX7, "X_7", kTabX7Columns},
+}};
+static_assert(InFidcTableOrder(kFidcTableLayouts));
+
+inline std::string_view FidcTableName(FidcTable table) {
+    return kFidcTableLayouts[IndexOf(table)].name;
+}
+
+// The published columns of `table`.
+inline std::span<const std::string_view> FidcColumns(FidcTable table) {
+    return kFidcTableLayouts[IndexOf(table)].columns;
+}
+
+// The published columns of the table named `name` ("I", "X_1_1"): empty for another name.
+inline std::span<const std::string_view> FidcColumns(std::string_view name) {
+    for (const FidcTableLayout& layout : kFidcTableLayouts) {
+        if (layout.name == name) {
+            return layout.columns;
+        }
     }
     return {};
 }

@@ -1,6 +1,6 @@
 // The balance sheet of one FIDC-family class in one month, in cents, derived from its history:
 // assets (tab_I), liabilities (tab_III), receivables by segment (tab_II) and by maturity and
-// delinquency (tab_V, tab_VI). Every total is the exact sum of its parts (docs/sample-data.md
+// delinquency (tab_V, tab_VI). Every total is the exact sum of its parts (docs/sample.md
 // lists the identities); the CDA reuses the securities so both datasets agree.
 #pragma once
 

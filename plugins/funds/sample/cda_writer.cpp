@@ -8,6 +8,7 @@
 #include <lastro/sdk/cnpj.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstdio>
 #include <map>
 #include <optional>
@@ -18,58 +19,6 @@ namespace lastro::funds::sample {
 namespace {
 
 constexpr int kCdaMonths = 6;
-
-// The block-specific columns, after the four keys and the twelve shared ones (FORMATS.md §4;
-// BLC_4 is the exact published header, the others keep the order FORMATS lists them in).
-constexpr std::array<std::string_view, 5> kBlc1{"TP_TITPUB", "CD_ISIN", "CD_SELIC", "DT_EMISSAO", "DT_VENC"};
-constexpr std::array<std::string_view, 3> kBlc2{"CNPJ_FUNDO_CLASSE_COTA", "NM_FUNDO_CLASSE_SUBCLASSE_COTA",
-                                                "ID_SUBCLASSE"};
-constexpr std::array<std::string_view, 2> kBlc3{"CD_SWAP", "DS_SWAP"};
-constexpr std::array<std::string_view, 5> kBlc4{"CD_ATIVO", "DS_ATIVO", "CD_ISIN", "DT_INI_VIGENCIA",
-                                                "DT_FIM_VIGENCIA"};
-constexpr std::array<std::string_view, 13> kBlc5{"CNPJ_EMISSOR",
-                                                 "EMISSOR",
-                                                 "DT_VENC",
-                                                 "TITULO_POSFX",
-                                                 "CD_INDEXADOR_POSFX",
-                                                 "DS_INDEXADOR_POSFX",
-                                                 "PR_INDEXADOR_POSFX",
-                                                 "PR_CUPOM_POSFX",
-                                                 "PR_TAXA_PREFX",
-                                                 "RISCO_EMISSOR",
-                                                 "AG_RISCO",
-                                                 "DT_RISCO",
-                                                 "GRAU_RISCO"};
-constexpr std::array<std::string_view, 13> kBlc6{"PF_PJ_EMISSOR",
-                                                 "CPF_CNPJ_EMISSOR",
-                                                 "EMISSOR",
-                                                 "DT_VENC",
-                                                 "TITULO_POSFX",
-                                                 "CD_INDEXADOR_POSFX",
-                                                 "DS_INDEXADOR_POSFX",
-                                                 "PR_INDEXADOR_POSFX",
-                                                 "PR_CUPOM_POSFX",
-                                                 "PR_TAXA_PREFX",
-                                                 "TITULO_CETIP",
-                                                 "TITULO_GARANTIA",
-                                                 "CNPJ_INSTITUICAO_FINANC_COOBR"};
-constexpr std::array<std::string_view, 16> kBlc7{"INVEST_COLETIVO",   "INVEST_COLETIVO_GESTOR",
-                                                 "EMISSOR",           "DT_VENC",
-                                                 "CD_PAIS",           "PAIS",
-                                                 "CD_BV_MERC",        "BV_MERC",
-                                                 "CD_ATIVO_BV_MERC",  "RISCO_EMISSOR",
-                                                 "AG_RISCO",          "DT_RISCO",
-                                                 "GRAU_RISCO",        "DS_ATIVO_EXTERIOR",
-                                                 "QT_ATIVO_EXTERIOR", "VL_ATIVO_EXTERIOR"};
-constexpr std::array<std::string_view, 4> kBlc8{"DS_ATIVO", "PF_PJ_EMISSOR", "CPF_CNPJ_EMISSOR", "EMISSOR"};
-constexpr std::array<std::string_view, 13> kFie{
-    "CD_ATIVO", "DS_ATIVO",        "DT_VENC", "PF_PJ_EMISSOR", "CPF_CNPJ_EMISSOR", "EMISSOR", "RISCO_EMISSOR",
-    "CD_SELIC", "DT_INI_VIGENCIA", "CD_PAIS", "PAIS",          "CD_BV_MERC",       "BV_MERC"};
-constexpr std::array<std::string_view, 4> kKeys{"TP_FUNDO_CLASSE", "CNPJ_FUNDO_CLASSE", "DENOM_SOCIAL",
-                                                "DT_COMPTC"};
-constexpr std::array<std::string_view, 6> kConfidential{"TP_APLIC",           "VL_VENDA_NEGOC",
-                                                        "VL_AQUIS_NEGOC",     "VL_MERC_POS_FINAL",
-                                                        "VL_CUSTO_POS_FINAL", "DT_CONFID_APLIC"};
 
 // What funds a block of positions: the class's securities in the month's balance sheet.
 enum class Source {
@@ -689,51 +638,7 @@ private:
     std::map<const ClassHistory*, std::set<const ClassHistory*>> invested_;
 };
 
-template <std::size_t N>
-void Append(std::vector<std::string_view>& out, const std::array<std::string_view, N>& columns) {
-    out.insert(out.end(), columns.begin(), columns.end());
-}
-
 }  // namespace
-
-std::vector<std::string_view> CdaColumns(std::string_view member) {
-    std::vector<std::string_view> columns(kKeys.begin(), kKeys.end());
-    if (member == "PL") {
-        columns.push_back("VL_PATRIM_LIQ");
-        return columns;
-    }
-    if (member == "CONFID") {
-        Append(columns, kConfidential);
-        return columns;
-    }
-    if (member == "fie") {
-        columns.push_back("VL_PATRIM_LIQ");
-        Append(columns, kCdaPositionColumns);
-        Append(columns, kFie);
-        return columns;
-    }
-    Append(columns, kCdaPositionColumns);
-    if (member == "BLC_1") {
-        Append(columns, kBlc1);
-    } else if (member == "BLC_2") {
-        Append(columns, kBlc2);
-    } else if (member == "BLC_3") {
-        Append(columns, kBlc3);
-    } else if (member == "BLC_4") {
-        Append(columns, kBlc4);
-    } else if (member == "BLC_5") {
-        Append(columns, kBlc5);
-    } else if (member == "BLC_6") {
-        Append(columns, kBlc6);
-    } else if (member == "BLC_7") {
-        Append(columns, kBlc7);
-    } else if (member == "BLC_8") {
-        Append(columns, kBlc8);
-    } else {
-        throw std::invalid_argument("no CDA member " + std::string(member));
-    }
-    return columns;
-}
 
 std::string CdaZipName(const sdk::Month& month) {
     return "cda_fi_" + Compact(month) + ".zip";

@@ -2,15 +2,15 @@
 // `cda_fi_YYYYMM.zip` with the members cda_fi_BLC_1..8, cda_fi_CONFID (from 2026-06),
 // cda_fi_PL and cda_fie, ISO-8859-1, ';', masked CNPJs. Holders are every FIC-FIDC class and
 // the FIDCs the history marks as holding securities; positions add up to the securities of the
-// same month's FIDC report, and PL equals its tab_IV.
+// same month's FIDC report, and PL equals its tab_IV. Headers: CdaColumns (layouts/cda_fi.hpp).
 #pragma once
 
+#include "layouts/cda_fi.hpp"
 #include "sample/kit.hpp"
 #include "sample/monthly_history.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 
-#include <array>
 #include <cstddef>
 #include <string>
 #include <string_view>
@@ -24,14 +24,6 @@ inline constexpr sdk::Month kLastCdaMonth{2026, 8};
 inline constexpr sdk::Month kFirstConfidentialMonth{2026, 6};
 inline constexpr std::string_view kCdaClassType = "CLASSES - FIDC";
 
-// The columns every position block shares after the four keys.
-inline constexpr std::array<std::string_view, 12> kCdaPositionColumns{
-    "TP_APLIC",       "TP_ATIVO",          "EMISSOR_LIGADO",     "TP_NEGOC",
-    "QT_VENDA_NEGOC", "VL_VENDA_NEGOC",    "QT_AQUIS_NEGOC",     "VL_AQUIS_NEGOC",
-    "QT_POS_FINAL",   "VL_MERC_POS_FINAL", "VL_CUSTO_POS_FINAL", "DT_CONFID_APLIC"};
-
-// The full header of a member: "BLC_1" .. "BLC_8", "PL", "CONFID" or "fie".
-std::vector<std::string_view> CdaColumns(std::string_view member);
 std::string CdaZipName(const sdk::Month& month);  // cda_fi_202608.zip
 
 struct CdaMonth {

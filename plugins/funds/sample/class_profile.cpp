@@ -6,6 +6,8 @@
 
 #include <cstdio>
 #include <initializer_list>
+#include <optional>
+#include <string>
 #include <string_view>
 
 namespace lastro::funds::sample {
@@ -107,23 +109,14 @@ enum Leaf : std::size_t {
 
 std::string MaskedCpf(Prng& rng) {
     for (;;) {
-        std::string digits;
+        std::string nine;
         for (int i = 0; i < 9; ++i) {
-            digits.push_back(static_cast<char>('0' + rng.Below(10)));
+            nine.push_back(static_cast<char>('0' + rng.Below(10)));
         }
-        if (digits.find_first_not_of(digits[0]) == std::string::npos) {
-            continue;
+        if (const std::optional<std::string> digits = CpfOf(std::move(nine))) {
+            return digits->substr(0, 3) + "." + digits->substr(3, 3) + "." + digits->substr(6, 3) + "-" +
+                   digits->substr(9, 2);
         }
-        for (int length = 9; length <= 10; ++length) {
-            int sum = 0;
-            for (int i = 0; i < length; ++i) {
-                sum += (digits[static_cast<std::size_t>(i)] - '0') * (length + 1 - i);
-            }
-            const int remainder = sum % 11;
-            digits.push_back(static_cast<char>('0' + (remainder < 2 ? 0 : 11 - remainder)));
-        }
-        return digits.substr(0, 3) + "." + digits.substr(3, 3) + "." + digits.substr(6, 3) + "-" +
-               digits.substr(9, 2);
     }
 }
 

@@ -1,7 +1,6 @@
 #include "sample/fidc_report_writer.hpp"
 
 #include "sample/balance_sheet.hpp"
-#include "sample/fidc_columns.hpp"
 #include "sample/kit.hpp"
 #include "sample/streams.hpp"
 
@@ -11,41 +10,11 @@
 #include <array>
 #include <numeric>
 #include <optional>
+#include <span>
 #include <stdexcept>
 
 namespace lastro::funds::sample {
 namespace {
-
-struct TableInfo {
-    FidcTable table;
-    std::string_view name;
-    std::span<const std::string_view> columns;
-};
-
-const std::array<TableInfo, kFidcTableCount> kTables{{
-    {FidcTable::kI, "I", kTabIColumns},
-    {FidcTable::kII, "II", kTabIIColumns},
-    {FidcTable::kIII, "III", kTabIIIColumns},
-    {FidcTable::kIV, "IV", kTabIVColumns},
-    {FidcTable::kV, "V", kTabVColumns},
-    {FidcTable::kVI, "VI", kTabVIColumns},
-    {FidcTable::kVII, "VII", kTabVIIColumns},
-    {FidcTable::kVIII, "VIII", kTabVIIIColumns},
-    {FidcTable::kIX, "IX", kTabIXColumns},
-    {FidcTable::kX, "X", kTabXColumns},
-    {FidcTable::kX1, "X_1", kTabX1Columns},
-    {FidcTable::kX11, "X_1_1", kTabX11Columns},
-    {FidcTable::kX2, "X_2", kTabX2Columns},
-    {FidcTable::kX3, "X_3", kTabX3Columns},
-    {FidcTable::kX4, "X_4", kTabX4Columns},
-    {FidcTable::kX5, "X_5", kTabX5Columns},
-    {FidcTable::kX6, "X_6", kTabX6Columns},
-    {FidcTable::kX7, "X_7", kTabX7Columns},
-}};
-
-std::size_t At(FidcTable table) {
-    return static_cast<std::size_t>(table);
-}
 
 // Columns the old layout does not have (besides the two keys it replaces with CNPJ_FUNDO).
 bool DroppedInOldLayout(FidcTable table, std::string_view column) {
@@ -66,6 +35,21 @@ consteval std::size_t ColI(std::string_view name) {
 consteval std::size_t ColVII(std::string_view name) {
     return ColumnIndex(kTabVIIColumns, name);
 }
+
+// Where a receivables book sits in tab_I: I2A (with risk transfer) or I2B (without). The
+// categories are I2x1, I2x2, then the sub-item I2x21 (overdue parcels), then I2x3 .. I2x10.
+struct BookColumns {
+    std::size_t net;
+    std::size_t first;
+    std::size_t overdue_parcels;
+    std::size_t third;
+};
+constexpr BookColumns kWithRiskColumns{ColI("TAB_I2A_VL_DIRCRED_RISCO"), ColI("TAB_I2A1_VL_CRED_VENC_AD"),
+                                       ColI("TAB_I2A21_VL_TOTAL_PARCELA_INAD"),
+                                       ColI("TAB_I2A3_VL_CRED_INAD")};
+constexpr BookColumns kWithoutRiskColumns{
+    ColI("TAB_I2B_VL_DIRCRED_SEM_RISCO"), ColI("TAB_I2B1_VL_CRED_VENC_AD"),
+    ColI("TAB_I2B21_VL_TOTAL_PARCELA_INAD"), ColI("TAB_I2B3_VL_CRED_INAD")};
 
 using Row = std::vector<std::string>;
 using ClassRows = std::array<std::vector<Row>, kFidcTableCount>;
@@ -152,26 +136,26 @@ public:
 
     ClassRows Render() {
         ClassRows rows;
-        rows[At(FidcTable::kI)].push_back(TabI());
-        rows[At(FidcTable::kII)].push_back(TabII());
-        rows[At(FidcTable::kIII)].push_back(TabIII());
-        rows[At(FidcTable::kIV)].push_back(TabIV());
-        rows[At(FidcTable::kV)].push_back(Bands(FidcTable::kV, sheet_.with_risk, false));
-        rows[At(FidcTable::kVI)].push_back(
+        rows[IndexOf(FidcTable::kI)].push_back(TabI());
+        rows[IndexOf(FidcTable::kII)].push_back(TabII());
+        rows[IndexOf(FidcTable::kIII)].push_back(TabIII());
+        rows[IndexOf(FidcTable::kIV)].push_back(TabIV());
+        rows[IndexOf(FidcTable::kV)].push_back(Bands(FidcTable::kV, sheet_.with_risk, false));
+        rows[IndexOf(FidcTable::kVI)].push_back(
             Bands(FidcTable::kVI, sheet_.without_risk, c_.profile.without_risk_blank));
-        rows[At(FidcTable::kVII)].push_back(TabVII());
+        rows[IndexOf(FidcTable::kVII)].push_back(TabVII());
         if (!(month_ < kFirstDebtorsMonth) && sheet_.Receivables() > 0) {
-            TabVIII(rows[At(FidcTable::kVIII)]);
+            TabVIII(rows[IndexOf(FidcTable::kVIII)]);
         }
-        rows[At(FidcTable::kIX)].push_back(TabIX());
-        rows[At(FidcTable::kX)].push_back(TabX());
+        rows[IndexOf(FidcTable::kIX)].push_back(TabIX());
+        rows[IndexOf(FidcTable::kX)].push_back(TabX());
         SeriesTables(rows);
-        rows[At(FidcTable::kX11)].push_back(TabX11());
-        rows[At(FidcTable::kX5)].push_back(TabX5());
-        rows[At(FidcTable::kX7)].push_back(TabX7());
+        rows[IndexOf(FidcTable::kX1_1)].push_back(TabX11());
+        rows[IndexOf(FidcTable::kX5)].push_back(TabX5());
+        rows[IndexOf(FidcTable::kX7)].push_back(TabX7());
         if (old_) {
-            for (const TableInfo& info : kTables) {
-                for (Row& row : rows[At(info.table)]) {
+            for (const FidcTableLayout& info : kFidcTableLayouts) {
+                for (Row& row : rows[IndexOf(info.table)]) {
                     row = ToOldLayout(info, std::move(row));
                 }
             }
@@ -181,7 +165,7 @@ public:
 
 private:
     Row Keyed(FidcTable table) const {
-        Row row(kTables[At(table)].columns.size());
+        Row row(FidcColumns(table).size());
         row[0] = variant_ == Variant::kFund ? "Fundo" : "Classe";
         row[1] = cnpj_;
         row[2] = variant_ == Variant::kFund || old_ ? c_.fund->name : c_.fund_class->name;
@@ -189,7 +173,7 @@ private:
         return row;
     }
 
-    Row ToOldLayout(const TableInfo& info, Row row) const {
+    Row ToOldLayout(const FidcTableLayout& info, Row row) const {
         Row old;
         old.reserve(row.size());
         old.push_back(Masked(c_.fund->cnpj));
@@ -261,6 +245,17 @@ private:
 
     std::string Money(std::int64_t cents) const { return Cents(cents); }
 
+    // A receivables book's net value, its ten categories and the overdue parcels into tab_I.
+    void Receivables(Row& r, const ReceivablesBook& book, const BookColumns& at) const {
+        r[at.net] = Money(book.Net());
+        r[at.first] = Money(book.categories[0]);
+        r[at.first + 1] = Money(book.categories[1]);
+        r[at.overdue_parcels] = Money(book.overdue_parcels);
+        for (std::size_t k = 2; k < 10; ++k) {
+            r[at.third + k - 2] = Money(book.categories[k]);
+        }
+    }
+
     Row TabI() {
         Row r = Keyed(FidcTable::kI);
         const FundClass& fc = *c_.fund_class;
@@ -285,15 +280,7 @@ private:
         r[ColI("TAB_I2_VL_CARTEIRA")] = Money(b.Portfolio());
 
         const ReceivablesBook& a = b.with_risk;
-        r[ColI("TAB_I2A_VL_DIRCRED_RISCO")] = Money(a.Net());
-        constexpr std::size_t kA1 = ColI("TAB_I2A1_VL_CRED_VENC_AD");
-        r[kA1] = Money(a.categories[0]);
-        r[kA1 + 1] = Money(a.categories[1]);
-        r[ColI("TAB_I2A21_VL_TOTAL_PARCELA_INAD")] = Money(a.overdue_parcels);
-        constexpr std::size_t kA3 = ColI("TAB_I2A3_VL_CRED_INAD");
-        for (std::size_t k = 2; k < 10; ++k) {
-            r[kA3 + k - 2] = Money(a.categories[k]);
-        }
+        Receivables(r, a, kWithRiskColumns);
         if (!state_.quirks.provision_blank || variant_ != Variant::kClass) {
             r[ColI("TAB_I2A11_VL_REDUCAO_RECUP")] = Money(a.provision);
         }
@@ -308,15 +295,7 @@ private:
 
         const ReceivablesBook& w = b.without_risk;
         if (!c_.profile.without_risk_blank) {
-            r[ColI("TAB_I2B_VL_DIRCRED_SEM_RISCO")] = Money(w.Net());
-            constexpr std::size_t kB1 = ColI("TAB_I2B1_VL_CRED_VENC_AD");
-            r[kB1] = Money(w.categories[0]);
-            r[kB1 + 1] = Money(w.categories[1]);
-            r[ColI("TAB_I2B21_VL_TOTAL_PARCELA_INAD")] = Money(w.overdue_parcels);
-            constexpr std::size_t kB3 = ColI("TAB_I2B3_VL_CRED_INAD");
-            for (std::size_t k = 2; k < 10; ++k) {
-                r[kB3 + k - 2] = Money(w.categories[k]);
-            }
+            Receivables(r, w, kWithoutRiskColumns);
             r[ColI("TAB_I2B11_VL_REDUCAO_RECUP")] = Money(w.provision);
             if (w.Gross() > 0) {
                 // The same assignors sell without risk transfer, in their own proportions.
@@ -640,13 +619,13 @@ private:
             if (state_.quirks.holders_blank_series != static_cast<int>(i) || variant_ != Variant::kClass) {
                 x1[6] = std::to_string(s.holders);
             }
-            rows[At(FidcTable::kX1)].push_back(std::move(x1));
+            rows[IndexOf(FidcTable::kX1)].push_back(std::move(x1));
 
             Row x2 = Keyed(FidcTable::kX2);
             x2[4] = label;
             x2[5] = Decimal(s.quantity, 8);
             x2[6] = Decimal(s.value, 8);
-            rows[At(FidcTable::kX2)].push_back(std::move(x2));
+            rows[IndexOf(FidcTable::kX2)].push_back(std::move(x2));
 
             std::optional<std::int64_t> monthly_return;
             if (s.previous_value > 0 &&
@@ -656,7 +635,7 @@ private:
             Row x3 = Keyed(FidcTable::kX3);
             x3[4] = label;
             x3[5] = Decimal(monthly_return, 2);
-            rows[At(FidcTable::kX3)].push_back(std::move(x3));
+            rows[IndexOf(FidcTable::kX3)].push_back(std::move(x3));
 
             const auto operation = [&](std::string_view type, std::optional<std::int64_t> quantity,
                                        std::int64_t value) {
@@ -665,7 +644,7 @@ private:
                 x4[5] = label;
                 x4[6] = Cents(value);
                 x4[7] = Decimal(quantity, 8);
-                rows[At(FidcTable::kX4)].push_back(std::move(x4));
+                rows[IndexOf(FidcTable::kX4)].push_back(std::move(x4));
             };
             if (s.subscribed > 0) {
                 operation("Captações no Mês", s.subscribed, ValueInCents(s.subscribed, s.value));
@@ -686,12 +665,12 @@ private:
                 x6[5] = Percent(s.expected_return);
             }
             x6[6] = Decimal(monthly_return, 2);
-            rows[At(FidcTable::kX6)].push_back(std::move(x6));
+            rows[IndexOf(FidcTable::kX6)].push_back(std::move(x6));
         }
     }
 
     Row TabX11() const {
-        Row r = Keyed(FidcTable::kX11);
+        Row r = Keyed(FidcTable::kX1_1);
         std::int64_t seniors = 0;
         std::int64_t juniors = 0;
         for (std::size_t i = 0; i < c_.series.size(); ++i) {
@@ -790,15 +769,7 @@ private:
 
 }  // namespace
 
-std::string_view FidcTableName(FidcTable table) {
-    return kTables[At(table)].name;
-}
-
-std::span<const std::string_view> FidcColumns(FidcTable table) {
-    return kTables[At(table)].columns;
-}
-
-std::vector<std::string_view> FidcColumns(FidcTable table, const sdk::Month& month) {
+std::vector<std::string_view> FidcMonthColumns(FidcTable table, const sdk::Month& month) {
     const std::span<const std::string_view> current = FidcColumns(table);
     if (!OldLayout(month)) {
         return {current.begin(), current.end()};
@@ -846,8 +817,8 @@ FidcMonth RenderFidcMonth(const History& history, const std::vector<Institution>
     std::vector<CsvTable> tables;
     headers.reserve(kFidcTableCount);
     tables.reserve(kFidcTableCount);
-    for (const TableInfo& info : kTables) {
-        headers.push_back(FidcColumns(info.table, month));
+    for (const FidcTableLayout& info : kFidcTableLayouts) {
+        headers.push_back(FidcMonthColumns(info.table, month));
         tables.emplace_back(headers.back());
     }
 
@@ -865,31 +836,32 @@ FidcMonth RenderFidcMonth(const History& history, const std::vector<Institution>
             contradicted =
                 ClassMonthRenderer(history, *c, administrators, index, Variant::kContradicted).Render();
         }
-        for (const TableInfo& info : kTables) {
-            CsvTable& table = tables[At(info.table)];
+        for (const FidcTableLayout& info : kFidcTableLayouts) {
+            CsvTable& table = tables[IndexOf(info.table)];
             const auto add_all = [&table](const std::vector<Row>& list) {
                 for (const Row& row : list) {
                     table.AddRow(row);
                 }
             };
             if (fund_rows && state.quirks.fund_rows_first) {
-                add_all((*fund_rows)[At(info.table)]);
+                add_all((*fund_rows)[IndexOf(info.table)]);
             }
             if (contradicted && (info.table == FidcTable::kIV || info.table == FidcTable::kX2)) {
-                add_all((*contradicted)[At(info.table)]);
+                add_all((*contradicted)[IndexOf(info.table)]);
             }
-            add_all(rows[At(info.table)]);
+            add_all(rows[IndexOf(info.table)]);
             if (state.quirks.repeated_line && info.table == FidcTable::kII) {
-                add_all(rows[At(info.table)]);
+                add_all(rows[IndexOf(info.table)]);
             }
             if (fund_rows && !state.quirks.fund_rows_first) {
-                add_all((*fund_rows)[At(info.table)]);
+                add_all((*fund_rows)[IndexOf(info.table)]);
             }
         }
     }
-    for (const TableInfo& info : kTables) {
+    for (const FidcTableLayout& info : kFidcTableLayouts) {
         if (FidcMonthHasTable(info.table, month)) {
-            out.members.push_back({FidcMemberName(info.table, month), tables[At(info.table)].ToLatin1()});
+            out.members.push_back(
+                {FidcMemberName(info.table, month), tables[IndexOf(info.table)].ToLatin1()});
         }
     }
     return out;

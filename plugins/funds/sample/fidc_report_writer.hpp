@@ -3,49 +3,23 @@
 // masked CNPJs. Months before 2024-12 use the layout keyed on CNPJ_FUNDO.
 #pragma once
 
+#include "layouts/inf_mensal_fidc.hpp"
 #include "sample/kit.hpp"
 #include "sample/monthly_history.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 
 #include <cstddef>
-#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
 
 namespace lastro::funds::sample {
 
-// The tables, in the order the members are written.
-enum class FidcTable {
-    kI,
-    kII,
-    kIII,
-    kIV,
-    kV,
-    kVI,
-    kVII,
-    kVIII,
-    kIX,
-    kX,
-    kX1,
-    kX11,
-    kX2,
-    kX3,
-    kX4,
-    kX5,
-    kX6,
-    kX7,
-};
-inline constexpr std::size_t kFidcTableCount = 18;
-
-std::string_view FidcTableName(FidcTable table);  // "I", "X_1_1", ...
-// The table's columns in the current layout (class CNPJ keys).
-std::span<const std::string_view> FidcColumns(FidcTable table);
 // The columns a month is written with: before 2024-12 every table starts with CNPJ_FUNDO
 // instead of TP_FUNDO_CLASSE;CNPJ_FUNDO_CLASSE, tab_I lacks CLASSE_UNICA, CLASSE, CNPJ_CLASSE
 // and TAB_I2C5_VL_COTA_FIF, and tab_X_1 lacks ID_SUBCLASSE.
-std::vector<std::string_view> FidcColumns(FidcTable table, const sdk::Month& month);
+std::vector<std::string_view> FidcMonthColumns(FidcTable table, const sdk::Month& month);
 // Whether the month's zip has the table (tab_VIII only from 2026-07).
 bool FidcMonthHasTable(FidcTable table, const sdk::Month& month);
 

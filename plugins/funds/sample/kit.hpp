@@ -1,4 +1,4 @@
-// The SDK's sample kit (<lastro/sdk/sample/...>, docs/sample-data.md) under its own names in the
+// The SDK's sample kit (<lastro/sdk/sample/...>, the host's docs/sample-data.md) under its own names in the
 // funds sample: seeded streams, CSV tables, exact money, dates and zip members.
 #pragma once
 

@@ -58,7 +58,7 @@ struct SeriesMonth {
     std::int64_t expected_return = 0;  // target monthly return, hundredths of a percent; 0: none
 };
 
-// Irregularities the reports carry on purpose (docs/sample-data.md lists them).
+// Irregularities the reports carry on purpose (docs/sample.md lists them).
 struct MonthQuirks {
     bool also_as_fund = false;      // every table repeats the rows as TP_FUNDO_CLASSE = Fundo
     bool fund_rows_first = false;   // ... the Fundo rows before the Classe rows

@@ -1,4 +1,4 @@
-// The funds plugin's sample (docs/sample-data.md): the fund registry, the FIDC monthly reports,
+// The funds plugin's sample (docs/sample.md): the fund registry, the FIDC monthly reports,
 // the CDA portfolios, the documents and the ANBIMA subclasses, invented, in their real formats.
 #pragma once
 
@@ -27,7 +27,7 @@ struct WrittenSample {
     std::size_t documents = 0;                 // eventual_fi rows over both years
     std::size_t anbima_rows = 0;               // anbima_subclasses.csv rows
     std::vector<std::filesystem::path> files;  // every file written, in writing order
-    // The deliberate irregularities of the FIDC reports, "CNPJ month: what" (docs/sample-data.md).
+    // The deliberate irregularities of the FIDC reports, "CNPJ month: what" (docs/sample.md).
     std::vector<std::string> irregularities;
 };
 

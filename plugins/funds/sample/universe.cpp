@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <tuple>
 #include <utility>
@@ -71,6 +72,22 @@ std::string_view PersonTypeCode(PersonType type) {
 
 bool IsFidcFamily(FundType type) {
     return type == FundType::kFidc || type == FundType::kFidcNp || type == FundType::kFicFidc;
+}
+
+std::optional<std::string> CpfOf(std::string nine_digits) {
+    std::string digits = std::move(nine_digits);
+    if (digits.find_first_not_of(digits[0]) == std::string::npos) {
+        return std::nullopt;
+    }
+    for (int length = 9; length <= 10; ++length) {
+        int sum = 0;
+        for (int i = 0; i < length; ++i) {
+            sum += (digits[static_cast<std::size_t>(i)] - '0') * (length + 1 - i);
+        }
+        const int remainder = sum % 11;
+        digits.push_back(static_cast<char>('0' + (remainder < 2 ? 0 : 11 - remainder)));
+    }
+    return digits;
 }
 
 std::size_t Universe::ClassCount() const {
@@ -204,19 +221,9 @@ private:
 
     static std::string NewCpf(Prng& rng) {
         for (;;) {
-            std::string digits = Padded(rng.Between(0, 999'999'999), 9);
-            if (digits.find_first_not_of(digits[0]) == std::string::npos) {
-                continue;  // 111.111.111-11 and the like are invalid CPFs
+            if (std::optional<std::string> cpf = CpfOf(Padded(rng.Between(0, 999'999'999), 9))) {
+                return *cpf;
             }
-            for (int length = 9; length <= 10; ++length) {
-                int sum = 0;
-                for (int i = 0; i < length; ++i) {
-                    sum += (digits[static_cast<std::size_t>(i)] - '0') * (length + 1 - i);
-                }
-                const int remainder = sum % 11;
-                digits.push_back(static_cast<char>('0' + (remainder < 2 ? 0 : 11 - remainder)));
-            }
-            return digits;
         }
     }
 

@@ -36,6 +36,9 @@ std::string_view TargetInvestorLabel(TargetInvestor target);
 std::string_view PersonTypeCode(PersonType type);  // "PJ" / "PF"
 // FIDC, FIDC-NP and FIC-FIDC: the universe the FIDC endpoints search.
 bool IsFidcFamily(FundType type);
+// The CPF of nine drawn digits: them and their two check digits, or nullopt when the nine are all
+// alike (111.111.111-11 and the like are invalid CPFs).
+std::optional<std::string> CpfOf(std::string nine_digits);
 
 // A manager (gestora), administrator, auditor, custodian or controller.
 struct Institution {
