@@ -261,9 +261,12 @@ private:
         line.base_price = Share(kind.price * kE8, rng.Between(980'000, 1'020'000));
         line.weight = rng.Between(500, 1500);
         line.cost_ppm = rng.Between(950'000, 1'000'000);
+        // One draw per statement: the order of a call's arguments is unspecified in C++.
+        const char check_digit = static_cast<char>('0' + rng.Below(10));
+        const char letter = static_cast<char>('A' + rng.Below(26));
         char isin[16];
         std::snprintf(isin, sizeof isin, "%.9s%c%c%c", kind.isin.data(), static_cast<char>('0' + year % 10),
-                      static_cast<char>('A' + rng.Below(26)), static_cast<char>('0' + rng.Below(10)));
+                      letter, check_digit);
         const sdk::Date maturity{year, kind.month, kind.day};
         const sdk::Date issue{year - static_cast<int>(rng.Between(2, 6)), kind.month, kind.day};
         line.fields = {std::string(kind.code), isin, std::string(kind.selic), issue.ToString(),
@@ -287,10 +290,12 @@ private:
         const sdk::Date start{static_cast<int>(rng.Between(2021, 2025)), static_cast<int>(rng.Between(1, 12)),
                               15};
         const sdk::Date end{start.year + static_cast<int>(rng.Between(3, 10)), start.month, 15};
+        // One draw per statement: the operands of + are evaluated in an unspecified order.
+        const char check_digit = static_cast<char>('0' + rng.Below(10));
+        const char letter = static_cast<char>('A' + rng.Below(26));
         line.fields = {code, issuer.name + " - " + std::to_string(series % 10 + 1) + "ª emissão",
-                       "BR" + issuer.ticker + "DBS0" + static_cast<char>('A' + rng.Below(26)) +
-                           static_cast<char>('0' + rng.Below(10)),
-                       start.ToString(), end.ToString()};
+                       "BR" + issuer.ticker + "DBS0" + letter + check_digit, start.ToString(),
+                       end.ToString()};
         return line;
     }
 

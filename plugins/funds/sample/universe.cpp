@@ -190,7 +190,9 @@ std::int64_t DrawCents(Prng& rng, int first_power, std::initializer_list<unsigne
     for (int i = first_power + static_cast<int>(rng.Weighted(power_weights)); i > 0; --i) {
         low *= 10;
     }
-    return rng.Between(low, low * 10 - 1) * 100 + rng.Between(0, 99);
+    // One draw per statement: the operands of + are evaluated in an unspecified order.
+    const std::int64_t units = rng.Between(low, low * 10 - 1);
+    return units * 100 + rng.Between(0, 99);
 }
 
 class Builder {
