@@ -5,6 +5,8 @@
 // crashed test never leaves a server behind. Every wait is bounded.
 #pragma once
 
+#include <lastro/sdk/testing/temp_dir.hpp>
+
 #include <sys/types.h>
 
 #include <chrono>
@@ -19,7 +21,7 @@
 #include <thread>
 #include <vector>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 
 // Credentials to run a child as (PostgreSQL refuses to run as root).
 struct RunAs {
@@ -91,10 +93,7 @@ private:
     std::thread reader_;
 };
 
-// A new directory $TMPDIR/<prefix>XXXXXX (mode 0700); throws when it cannot be made.
-std::filesystem::path MakeTempDir(const std::string& prefix);
-
 // "a b 'c d'" for messages.
 std::string JoinCommand(const std::vector<std::string>& argv);
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

@@ -1,4 +1,4 @@
-#include "support/postgres_cluster.hpp"
+#include <lastro/sdk/testing/postgres_cluster.hpp>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <system_error>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 namespace {
 
 namespace fs = std::filesystem;
@@ -180,6 +180,10 @@ std::string PostgresCluster::CreateDatabase(const std::string& name) {
     return "postgresql://postgres@127.0.0.1:" + std::to_string(port_) + "/" + name;
 }
 
+std::string PostgresCluster::Conninfo(const std::string& name) const {
+    return "host=127.0.0.1 port=" + std::to_string(port_) + " user=postgres dbname=" + name;
+}
+
 std::string PostgresCluster::LogTail(std::size_t bytes) const {
     const std::string log = earlier_log_ + (postmaster_ ? postmaster_->Output() : "");
     return log.size() > bytes ? "..." + log.substr(log.size() - bytes) : log;
@@ -196,4 +200,4 @@ void PostgresCluster::Stop() {
     }
 }
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

@@ -1,9 +1,9 @@
 // GET /v1/resolve (contract 2.5, 4.1) and GET /v1/fundos/{fund_id}/classes.
-#include "api_fixture.hpp"
+#include "funds_fixture.hpp"
 
 #include <cctype>
 
-namespace lastro::e2e {
+namespace lastro::funds::e2e {
 namespace {
 
 std::set<std::string> ClassIdsOf(const boost::json::object& fund_item) {
@@ -144,7 +144,7 @@ TEST_P(ApiTest, ResolveNeedsExactlyOneLocator) {
 }
 
 TEST_P(ApiTest, ResolveOfAnUnknownCnpjIs404AndCharged) {
-    const auto all = D().AllFunds();
+    const auto all = D().AllItems("/v1/fundos");
     std::string cnpj;
     for (int base = 987654; base < 987700 && cnpj.empty(); ++base) {
         const std::string candidate = CnpjWithCheckDigits(std::to_string(base) + "000199");
@@ -209,4 +209,4 @@ TEST_P(ApiTest, ClassesOfAFundAreItsClasses) {
 }
 
 }  // namespace
-}  // namespace lastro::e2e
+}  // namespace lastro::funds::e2e

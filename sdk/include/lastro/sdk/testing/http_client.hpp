@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 
 struct HttpRequest {
     std::string method = "GET";
@@ -65,4 +65,4 @@ private:
 // Percent-encodes everything but RFC 3986's unreserved characters (for query values).
 std::string UrlEncode(std::string_view text);
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing
