@@ -86,6 +86,7 @@ TEST_F(ClassesTest, AnUnknownFundIsNotFound) {
 
 // What Register() records agrees with manifest.yaml, as the host checks it at start-up (the test
 // kit's registration check), and is exactly the plugin's operations, datasets and services.
+// docs/plugins.md quotes from here: registrations
 TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {
     FundsPlugin plugin;
     sdk::testing::RecordingRegistrar registrar;
@@ -106,6 +107,7 @@ TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {
     EXPECT_EQ(registrar.ServiceNames(), (std::set<std::string>{"funds.locator", "funds.fidc_monthly_facts"}));
     EXPECT_EQ(registrar.SampleWriters().size(), 1u);
 }
+// docs/plugins.md quotes up to here
 
 }  // namespace
 }  // namespace lastro::funds::testing

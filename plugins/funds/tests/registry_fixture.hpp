@@ -309,10 +309,12 @@ inline fs::path WriteZip(const fs::path& dir, const Snapshot& snapshot) {
 // The funds schema in a database of its own, with a scratch directory for input files: SQLite,
 // or PostgreSQL with LASTRO_TEST_BACKEND=postgres (the test kit's plugin database), so the same
 // tests check the queries on both backends.
+// docs/plugins.md quotes from here: plugin-database
 class FundsDatabase : public sdk::testing::PluginDatabase {
 public:
     FundsDatabase() : PluginDatabase("funds") {}
 };
+// docs/plugins.md quotes up to here
 
 // The fixture of the ingester tests: a database of their own.
 class ScratchDatabaseTest : public ::testing::Test {
@@ -339,6 +341,7 @@ protected:
     FundsDatabase database_;
 };
 
+// docs/plugins.md quotes from here: host-runs
 // Runs the registry ingester in one write transaction, as the host does.
 inline sdk::IngestSummary Ingest(odb::database& db, const std::vector<fs::path>& inputs,
                                  sdk::IngestProgress* progress = nullptr) {
@@ -363,6 +366,7 @@ inline sdk::Result Call(const sdk::Handler& handler, odb::database& db, const sd
                         const sdk::Host& host = RegistryHost()) {
     return sdk::testing::CallHandler(handler, db, params, host, position, "funds.test");
 }
+// docs/plugins.md quotes up to here
 
 // Base fixture: a database holding the base snapshot.
 class RegistryTest : public ::testing::Test {

@@ -216,6 +216,7 @@ TEST(SearchPagination, KeysetPagesReturnEveryFidcExactlyOnce) {
     EXPECT_EQ(pages, 5);
 }
 
+// docs/plugins.md quotes from here: unit-test
 TEST(SearchPagination, AnExactlyFullLastPageHasNoNextPosition) {
     FundsDatabase database;
     Ingest(database.Db(), WriteCsvs(database.Dir(), BaseSnapshot()));
@@ -231,6 +232,7 @@ TEST(SearchPagination, AnExactlyFullLastPageHasNoNextPosition) {
     EXPECT_EQ(first.meta.next_position->at("after").as_string(),
               first.data.as_array().back().at("fund_id").as_string());
 }
+// docs/plugins.md quotes up to here
 
 }  // namespace
 }  // namespace lastro::funds::testing

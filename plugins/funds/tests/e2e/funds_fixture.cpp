@@ -4,8 +4,10 @@
 
 namespace lastro::funds::e2e {
 
+// docs/plugins.md quotes from here: e2e-instantiate
 INSTANTIATE_TEST_SUITE_P(Sqlite, ApiTest, ::testing::Values(Backend::kSqlite), BackendParamName);
 INSTANTIATE_TEST_SUITE_P(Postgres, ApiTest, ::testing::Values(Backend::kPostgres), BackendParamName);
+// docs/plugins.md quotes up to here
 
 std::vector<std::string> ApiTest::Ids(const std::vector<boost::json::object>& items) {
     std::vector<std::string> ids;

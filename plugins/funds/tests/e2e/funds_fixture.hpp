@@ -19,6 +19,7 @@ namespace lastro::funds::e2e {
 
 using namespace ::lastro::sdk::testing;
 
+// docs/plugins.md quotes from here: e2e-fixture
 // The build's plugin directory, where liblastro-funds.so and its manifest land.
 inline DeploymentOptions FundsOptions() {
     return {.plugin_dirs = {LASTRO_PLUGIN_DIR}};
@@ -38,5 +39,6 @@ protected:
     // The first fund of the universe that has at least one class.
     boost::json::object FundWithClasses();
 };
+// docs/plugins.md quotes up to here
 
 }  // namespace lastro::funds::e2e

@@ -167,6 +167,7 @@ TEST_P(ApiTest, ResolveOfAnUnknownCnpjIs404AndCharged) {
     EXPECT_TRUE(CreditsAre(code, 1, 1, 8));
 }
 
+// docs/plugins.md quotes from here: e2e-test
 TEST_P(ApiTest, ResolveRejectsANonNumericCvmCode) {
     const std::string key = D().CreateKey({10, 100, "", ""});
     for (const std::string code : {"abc", "12a", "-5", "1.0"}) {
@@ -176,6 +177,7 @@ TEST_P(ApiTest, ResolveRejectsANonNumericCvmCode) {
         EXPECT_TRUE(CreditsAre(r, 1, 0, 10));
     }
 }
+// docs/plugins.md quotes up to here
 
 TEST_P(ApiTest, ClassesOfAFundAreItsClasses) {
     const boost::json::object fund = FundWithClasses();
