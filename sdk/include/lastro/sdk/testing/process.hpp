@@ -1,4 +1,4 @@
-// Child processes for the end-to-end suite: one-shot commands whose output is captured, and
+// Child processes for tests: one-shot commands whose output is captured, and
 // long-running children (lastrod, postgres) whose output is read by a thread and can be
 // waited on. Every child gets a clean environment (no LASTRO_* or PG* variables from the
 // caller), stdin from /dev/null, and dies with the test process (PR_SET_PDEATHSIG), so a
