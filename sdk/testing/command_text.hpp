@@ -1,7 +1,8 @@
-// Helpers of the kit's own sources (not installed): YAML scalars for the configurations it
-// writes, and commands that must succeed.
+// Helpers of the kit's own sources (not installed): YAML for the configurations it writes, and
+// commands that must succeed.
 #pragma once
 
+#include <lastro/sdk/testing/backend.hpp>
 #include <lastro/sdk/testing/process.hpp>
 
 #include <stdexcept>
@@ -29,6 +30,13 @@ std::string QuotedList(const Paths& paths) {
         list += (list.empty() ? "" : ", ") + Quote(path.string());
     }
     return list;
+}
+
+// The `database:` section of a configuration: a SQLite file, or a PostgreSQL conninfo.
+inline std::string DatabaseYaml(Backend backend, const std::string& path_or_conninfo) {
+    return backend == Backend::kSqlite
+               ? "database:\n  backend: sqlite\n  sqlite:\n    path: " + Quote(path_or_conninfo) + "\n"
+               : "database:\n  backend: pgsql\n  pgsql:\n    conninfo: " + Quote(path_or_conninfo) + "\n";
 }
 
 inline void Require(const CommandResult& result, const std::string& what) {

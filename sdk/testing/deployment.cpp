@@ -16,6 +16,19 @@ namespace lastro::sdk::testing {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// A SQLite database file (and its write-ahead log, if the last writer left one) copied to `to`.
+void CopySqliteDatabase(const fs::path& from, const fs::path& to) {
+    fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+    const fs::path wal = from.string() + "-wal";
+    if (fs::exists(wal)) {
+        fs::copy_file(wal, to.string() + "-wal", fs::copy_options::overwrite_existing);
+    }
+}
+
+}  // namespace
+
 std::unique_ptr<Lastrod> Lastrod::Start(const fs::path& config) {
     auto server = std::make_unique<Lastrod>();
     CommandOptions options;
@@ -64,20 +77,24 @@ Deployment::Deployment(Backend backend, const std::string& label, DeploymentOpti
     fs::create_directories(dir_);
     access_log_ = dir_ / "access.log";
     instance_ = "e2e-" + label + "-" + BackendName(backend);
-    if (backend == Backend::kSqlite) {
-        const fs::path database = (options_.sqlite_dir.empty() ? dir_ : options_.sqlite_dir) / "lastro.db";
-        database_yaml_ =
-            "database:\n  backend: sqlite\n  sqlite:\n    path: " + Quote(database.string()) + "\n";
-    } else {
-        const std::string uri = shared.Postgres().CreateDatabase("lastro_" + label);
-        database_yaml_ = "database:\n  backend: pgsql\n  pgsql:\n    conninfo: " + Quote(uri) + "\n";
-    }
-    config_file_ = WriteConfig("lastro.yaml", access_log_, "", instance_);
     try {
-        Require(Lastro({"db", "migrate"}), "lastro db migrate");
-        if (options_.ingest_sample) {
-            IngestSample();
+        // A database with the sample already ingested is a copy of the one made for these plugins.
+        const auto loaded = [&] {
+            return shared.LoadedDatabase(backend, options_.plugin_dirs, options_.sample_plugin_dirs);
+        };
+        if (backend == Backend::kSqlite) {
+            const fs::path database =
+                (options_.sqlite_dir.empty() ? dir_ : options_.sqlite_dir) / "lastro.db";
+            if (options_.ingest_sample) {
+                CopySqliteDatabase(loaded(), database);
+            }
+            database_yaml_ = DatabaseYaml(backend, database.string());
+        } else {
+            const std::string from = options_.ingest_sample ? loaded() : "";
+            database_yaml_ = DatabaseYaml(backend, shared.Postgres().CreateDatabase("lastro_" + label, from));
         }
+        config_file_ = WriteConfig("lastro.yaml", access_log_, "", instance_);
+        Require(Lastro({"db", "migrate"}), "lastro db migrate");
         server_ = Lastrod::Start(config_file_);
     } catch (const std::exception& e) {
         if (backend == Backend::kSqlite) {

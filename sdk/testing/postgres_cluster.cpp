@@ -170,10 +170,22 @@ PostgresCluster::~PostgresCluster() {
     Stop();
 }
 
-std::string PostgresCluster::CreateDatabase(const std::string& name) {
-    CommandResult created = RunCommand({(bin_dir_ / "createdb").string(), "-h", "127.0.0.1", "-p",
-                                        std::to_string(port_), "-U", "postgres", "-E", "UTF8", name},
-                                       CommandOptions{{"LC_ALL=C"}, std::nullopt, std::chrono::seconds(60)});
+std::string PostgresCluster::CreateDatabase(const std::string& name, const std::string& from) {
+    std::vector<std::string> argv{(bin_dir_ / "createdb").string(),
+                                  "-h",
+                                  "127.0.0.1",
+                                  "-p",
+                                  std::to_string(port_),
+                                  "-U",
+                                  "postgres",
+                                  "-E",
+                                  "UTF8"};
+    if (!from.empty()) {
+        argv.insert(argv.end(), {"-T", from});
+    }
+    argv.push_back(name);
+    CommandResult created =
+        RunCommand(argv, CommandOptions{{"LC_ALL=C"}, std::nullopt, std::chrono::seconds(60)});
     if (created.exit_code != 0) {
         throw std::runtime_error("createdb failed: " + created.Describe());
     }

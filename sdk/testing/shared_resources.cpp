@@ -62,6 +62,31 @@ const fs::path& SharedResources::SampleDir(const std::vector<fs::path>& plugin_d
     return samples_.emplace(plugin_dirs, dir).first->second;
 }
 
+const std::string& SharedResources::LoadedDatabase(Backend backend, const std::vector<fs::path>& plugin_dirs,
+                                                   const std::vector<fs::path>& sample_plugin_dirs) {
+    const LoadedKey key{backend, plugin_dirs, sample_plugin_dirs};
+    if (auto found = loaded_.find(key); found != loaded_.end()) {
+        return found->second;
+    }
+    const std::string number = std::to_string(loaded_.size() + 1);
+    const fs::path dir = TempRoot() / ("loaded-" + number + "-" + BackendName(backend));
+    fs::create_directories(dir);
+    const std::string database =
+        backend == Backend::kSqlite ? (dir / "lastro.db").string() : "lastro_loaded_" + number;
+    const std::string where = backend == Backend::kSqlite ? database : Postgres().CreateDatabase(database);
+    const fs::path config = dir / "lastro.yaml";
+    WriteFile(config, "data_dir: " + Quote((dir / "var").string()) + "\n" + DatabaseYaml(backend, where) +
+                          "plugins:\n  manifest_dirs: [" + QuotedList(plugin_dirs) + "]\n");
+    CommandOptions options;
+    options.env = {"LASTRO_CONFIG=" + config.string()};
+    Require(RunCommand({BinaryPath("lastro").string(), "db", "migrate"}, options), "lastro db migrate");
+    Require(RunCommand(
+                {BinaryPath("lastro").string(), "ingest", "--sample", SampleDir(sample_plugin_dirs).string()},
+                options),
+            "lastro ingest --sample");
+    return loaded_.emplace(key, database).first->second;
+}
+
 PostgresCluster& SharedResources::Postgres() {
     if (postgres_error_) {
         throw std::runtime_error(*postgres_error_);
@@ -79,6 +104,7 @@ PostgresCluster& SharedResources::Postgres() {
 
 void SharedResources::Release() {
     postgres_.reset();  // fast shutdown, then its directory is deleted
+    loaded_.clear();
     if (!root_.empty()) {
         const char* keep = std::getenv("LASTRO_E2E_KEEP");
         if (keep && *keep && std::string(keep) != "0") {

@@ -1,6 +1,6 @@
 // A Lastro deployment for end-to-end tests: a temporary directory with a configuration file
-// that loads the plugins of chosen manifest directories, a fresh database (a SQLite file, or a
-// database of the shared PostgreSQL cluster) migrated and loaded with the plugins' sample
+// that loads the plugins of chosen manifest directories, a database of its own (a SQLite file,
+// or a database of the shared PostgreSQL cluster) migrated and loaded with the plugins' sample
 // through the real `lastro` CLI, and a real `lastrod` on a free port of 127.0.0.1.
 // docs/testing.md describes it.
 #pragma once
@@ -67,7 +67,8 @@ struct DeploymentOptions {
     // The plugins whose sample writers write the sample (SharedResources::SampleDir); empty:
     // plugin_dirs. A test plugin without a sample writer can share its host plugins' sample.
     std::vector<std::filesystem::path> sample_plugin_dirs{};
-    // Ingest the sample (`lastro ingest --sample`) before lastrod starts; false: empty data.
+    // The database starts with the sample ingested: a copy of SharedResources::LoadedDatabase,
+    // where `lastro ingest --sample` loaded it once for these plugins. false: no data.
     bool ingest_sample = true;
     // Where the SQLite file goes (default: Dir()), e.g. a file system a test controls;
     // PostgreSQL deployments ignore it.

@@ -28,8 +28,9 @@ public:
     PostgresCluster(const PostgresCluster&) = delete;
     PostgresCluster& operator=(const PostgresCluster&) = delete;
 
-    // Creates database `name` and returns its URI (postgresql://postgres@127.0.0.1:PORT/name).
-    std::string CreateDatabase(const std::string& name);
+    // Creates database `name`, a copy of database `from` when given, and returns its URI
+    // (postgresql://postgres@127.0.0.1:PORT/name).
+    std::string CreateDatabase(const std::string& name, const std::string& from = "");
     // The key=value conninfo of database `name` (host=127.0.0.1 port=PORT user=postgres dbname=name),
     // the form to which libpq options can be appended.
     std::string Conninfo(const std::string& name) const;

@@ -3,6 +3,7 @@
 // Environment releases them at the end of the run, whatever happened (docs/testing.md).
 #pragma once
 
+#include <lastro/sdk/testing/backend.hpp>
 #include <lastro/sdk/testing/postgres_cluster.hpp>
 
 #include <filesystem>
@@ -10,6 +11,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace lastro::sdk::testing {
@@ -27,6 +29,12 @@ public:
     // The directory `lastro sample --out` wrote with the plugins of `plugin_dirs` loaded (their
     // sample writers), written on first use for each set of directories.
     const std::filesystem::path& SampleDir(const std::vector<std::filesystem::path>& plugin_dirs);
+    // A database migrated and loaded with the sample of `sample_plugin_dirs` by the plugins of
+    // `plugin_dirs`, through the CLI (`lastro db migrate`, `lastro ingest --sample`), made once per
+    // backend and set of plugins: on SQLite the file, on PostgreSQL the name of a database of the
+    // cluster. Deployments start from a copy of it rather than ingest the same files again.
+    const std::string& LoadedDatabase(Backend backend, const std::vector<std::filesystem::path>& plugin_dirs,
+                                      const std::vector<std::filesystem::path>& sample_plugin_dirs);
     // The cluster; throws (every time, with the first reason) when it could not start.
     PostgresCluster& Postgres();
     // Stops the cluster and deletes the temporary root (kept when LASTRO_E2E_KEEP is set).
@@ -35,6 +43,9 @@ public:
 private:
     std::filesystem::path root_;
     std::map<std::vector<std::filesystem::path>, std::filesystem::path> samples_;
+    using LoadedKey =
+        std::tuple<Backend, std::vector<std::filesystem::path>, std::vector<std::filesystem::path>>;
+    std::map<LoadedKey, std::string> loaded_;
     std::unique_ptr<PostgresCluster> postgres_;
     std::optional<std::string> postgres_error_;
 };
