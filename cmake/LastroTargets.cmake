@@ -1,23 +1,46 @@
 # Helpers shared by core, plugins and tests.
 
-# lastro_add_tests(<name> SOURCES <files...> LIBS <targets...>)
-# One GoogleTest executable discovered by ctest (gtest_discover_tests).
+# lastro_add_tests(<name> SOURCES <files...> LIBS <targets...> [LABELS <labels...>])
+# One GoogleTest executable discovered by ctest (gtest_discover_tests): each case runs as a
+# ctest test of its own.
 function(lastro_add_tests name)
     cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;LABELS" ${ARGN})
     if(NOT ARG_SOURCES)
         return()
     endif()
+    lastro_test_executable(${name} SOURCES ${ARG_SOURCES} LIBS ${ARG_LIBS})
+    set(labels ${ARG_LABELS})
+    if(NOT labels)
+        set(labels unit)
+    endif()
+    gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${labels}")
+endfunction()
+
+# lastro_add_e2e_tests(<name> SOURCES <files...> [LIBS <targets...>] [DEPENDS <targets...>])
+# An end-to-end suite on the test kit (docs/testing.md): one GoogleTest executable linking
+# lastro-sdk-testing, built after DEPENDS (the programs and plugins it runs), and one ctest test
+# of the same name (label e2e) that runs it once. A case per ctest test would run the executable
+# once per case, each starting its own PostgreSQL cluster and servers (about ten times slower);
+# the suite shares them within one run, and its output still names every case.
+function(lastro_add_e2e_tests name)
+    cmake_parse_arguments(ARG "" "" "SOURCES;LIBS;DEPENDS" ${ARGN})
+    lastro_test_executable(${name} SOURCES ${ARG_SOURCES} LIBS lastro-sdk-testing ${ARG_LIBS})
+    if(ARG_DEPENDS)
+        add_dependencies(${name} ${ARG_DEPENDS})
+    endif()
+    add_test(NAME ${name} COMMAND ${name} --gtest_color=no)
+    set_tests_properties(${name} PROPERTIES LABELS e2e TIMEOUT 600)
+endfunction()
+
+# lastro_test_executable(<name> SOURCES <files...> LIBS <targets...>): what both kinds share.
+function(lastro_test_executable name)
+    cmake_parse_arguments(ARG "" "" "SOURCES;LIBS" ${ARGN})
     add_executable(${name} ${ARG_SOURCES})
     target_link_libraries(${name} PRIVATE ${ARG_LIBS} GTest::gtest GTest::gtest_main GTest::gmock)
     target_compile_definitions(${name} PRIVATE
         LASTRO_SOURCE_DIR="${CMAKE_SOURCE_DIR}"
         LASTRO_BINARY_DIR="${CMAKE_BINARY_DIR}"
         LASTRO_PLUGIN_DIR="${LASTRO_PLUGIN_OUTPUT_DIR}")
-    set(labels ${ARG_LABELS})
-    if(NOT labels)
-        set(labels unit)
-    endif()
-    gtest_discover_tests(${name} DISCOVERY_TIMEOUT 60 PROPERTIES LABELS "${labels}")
 endfunction()
 
 # lastro_add_plugin(<name> SOURCES <files...> MODEL <model.hxx> MANIFEST <manifest.yaml>

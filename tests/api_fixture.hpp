@@ -1,34 +1,34 @@
-// ApiTest: the fixture of the tests that share one server per backend (everything but the
-// lifecycle tests). Each test makes its own keys, so credit arithmetic never crosses tests.
+// The host's end-to-end fixtures, on the test kit (<lastro/sdk/testing/...>, docs/testing.md).
+// The host serves whatever its plugins declare; these tests load the build's plugins, and the
+// funds plugin serves the data they call. ApiTest: the tests that share one server per backend
+// (everything but the lifecycle and fault tests). Each test makes its own keys, so credit
+// arithmetic never crosses tests.
 #pragma once
 
-#include "support/backend_fixture.hpp"
-#include "support/checks.hpp"
+#include <lastro/sdk/testing/backend_fixture.hpp>
+#include <lastro/sdk/testing/checks.hpp>
 
 #include <boost/json.hpp>
 
-#include <set>
-#include <string>
-#include <vector>
+#include <cstdint>
 
 namespace lastro::e2e {
+
+using namespace ::lastro::sdk::testing;
+
+// The plugins every host test loads: the build's plugin directory.
+inline DeploymentOptions HostOptions() {
+    return {.plugin_dirs = {LASTRO_PLUGIN_DIR}};
+}
+
+// The funds plugin's registry dataset, which the sample's fund list comes from.
+inline constexpr const char* kRegistryDataset = "cvm.registro_fundo_classe";
 
 class ApiTest : public BackendTest<ApiTest> {
 public:
     static constexpr const char* kLabel = "api";
-
-protected:
-    // fund_id of every item.
-    static std::vector<std::string> Ids(const std::vector<boost::json::object>& items);
-    static std::set<std::string> IdSet(const std::vector<boost::json::object>& items);
-    // fund_id of every item of the answer's data.
-    static std::set<std::string> DataIds(const HttpResponse& response);
-    // The first fund of the universe that has at least one class.
-    boost::json::object FundWithClasses();
+    static DeploymentOptions Options() { return HostOptions(); }
 };
-
-// A UUID v4 that no registry entry has (ids of the registry are v5).
-std::string RandomUuid();
 
 // Epoch second at which the calendar month after `now` starts (UTC).
 std::int64_t NextMonthStartUtc(std::int64_t now);

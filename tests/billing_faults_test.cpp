@@ -5,9 +5,8 @@
 // nothing is spent beyond an allowance or a minute's limit, and an unanswerable call costs
 // nothing.
 #include "api_fixture.hpp"
-#include "support/backend_fixture.hpp"
-#include "support/checks.hpp"
-#include "support/ledger.hpp"
+
+#include <lastro/sdk/testing/ledger.hpp>
 
 #include <sys/mount.h>
 #include <sys/statvfs.h>
@@ -36,6 +35,7 @@ using Clock = std::chrono::steady_clock;
 class BillingFaultsTest : public BackendTest<BillingFaultsTest> {
 public:
     static constexpr const char* kLabel = "faults";
+    static DeploymentOptions Options() { return HostOptions(); }
 };
 
 INSTANTIATE_TEST_SUITE_P(Sqlite, BillingFaultsTest, ::testing::Values(Backend::kSqlite), BackendParamName);
@@ -167,7 +167,7 @@ TEST_P(BillingFaultsTest, SigkillUnderLoadLosesNoChargeAndLeavesNothingReserved)
     const std::vector<CreatedKey> keys = {D().CreateKeyWithId({1000000, 100000, "", ""}),
                                           D().CreateKeyWithId({60, 100000, "", ""}),
                                           D().CreateKeyWithId({2000, 100000, "", ""})};
-    const std::string cnpj = Str(D().AllFunds("", 100).front(), "cnpj");
+    const std::string cnpj = Str(D().AllItems("/v1/fundos", "", 100).front(), "cnpj");
     // 200 charged 1; 404 charged 1 and 5 (unknown ids); 422 refunded; 200 charged 1.
     const std::vector<std::string> targets = {"/v1/fundos?limit=1", "/v1/fundos/" + RandomUuid() + "/classes",
                                               "/v1/classes/" + RandomUuid() + "/snapshot",
@@ -621,7 +621,9 @@ void SqliteAway(const fs::path& mount_point) {
         GTEST_SKIP() << "the SQLite outage needs a tmpfs of its own: " << why;
     }
     const std::time_t started = std::time(nullptr);
-    Deployment d(Backend::kSqlite, "outage", mount_point);
+    DeploymentOptions options = HostOptions();
+    options.sqlite_dir = mount_point;
+    Deployment d(Backend::kSqlite, "outage", options);
     const CreatedKey key = d.CreateKeyWithId({1000, 100000, "", ""});
     OutageProbe probe{d.Http(), key.secret, {}, 0};
     ASSERT_EQ(d.Get("/v1/fundos?limit=1", key.secret).status, 200);

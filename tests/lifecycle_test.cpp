@@ -1,10 +1,8 @@
 // What happens around the requests: re-ingesting while serving (stable ids), a damaged
 // archive, a bad configuration, and a graceful stop with its access log.
-#include "support/backend_fixture.hpp"
-#include "support/checks.hpp"
-#include "support/cvm_files.hpp"
-#include "support/ledger.hpp"
+#include "api_fixture.hpp"
 
+#include <lastro/sdk/testing/ledger.hpp>
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/zip_archive.hpp>
 
@@ -25,6 +23,7 @@ namespace fs = std::filesystem;
 class LifecycleTest : public BackendTest<LifecycleTest> {
 public:
     static constexpr const char* kLabel = "lifecycle";
+    static DeploymentOptions Options() { return HostOptions(); }
 };
 
 INSTANTIATE_TEST_SUITE_P(Sqlite, LifecycleTest, ::testing::Values(Backend::kSqlite), BackendParamName);
@@ -38,11 +37,27 @@ std::vector<std::string> FundIds(const std::vector<boost::json::object>& items) 
     return ids;
 }
 
-std::string ReadFile(const fs::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    std::stringstream text;
-    text << in.rdbuf();
-    return text.str();
+// The sample's registry archive (the funds plugin's cvm.registro_fundo_classe).
+fs::path RegistryZip(const Deployment& d) {
+    return d.SampleDir() / "registro_fundo_classe.zip";
+}
+
+// Whether a member of an inf_mensal_fidc zip is table X_2 ("inf_mensal_fidc_tab_X_2_YYYYMM.csv").
+bool IsTableX2(const std::string& member) {
+    constexpr std::string_view kPrefix = "inf_mensal_fidc_tab_X_2_";
+    return member.rfind(kPrefix, 0) == 0 &&
+           member.size() == kPrefix.size() + std::string_view("YYYYMM.csv").size();
+}
+
+// "12345678000195" from a masked or bare CNPJ.
+std::string Digits(const std::string& text) {
+    std::string digits;
+    for (char c : text) {
+        if (c >= '0' && c <= '9') {
+            digits.push_back(c);
+        }
+    }
+    return digits;
 }
 
 std::vector<std::string> Lines(const std::string& text) {
@@ -69,7 +84,7 @@ std::string DataRelease(Deployment& d, const std::string& key) {
 }
 
 TEST_P(LifecycleTest, ReingestWhileServingKeepsIdsStable) {
-    const std::vector<boost::json::object> items_before = D().AllFunds();
+    const std::vector<boost::json::object> items_before = D().AllItems("/v1/fundos");
     const std::vector<std::string> before = FundIds(items_before);
     ASSERT_FALSE(before.empty());
     const std::string key = D().RoomyKey();
@@ -78,7 +93,7 @@ TEST_P(LifecycleTest, ReingestWhileServingKeepsIdsStable) {
     CommandOptions options;
     options.env = {"LASTRO_CONFIG=" + D().ConfigFile().string()};
     auto ingest = ChildProcess::Start(
-        {BinaryPath("lastro").string(), "ingest", kRegistryDataset, D().SampleZip().string()}, options);
+        {BinaryPath("lastro").string(), "ingest", kRegistryDataset, RegistryZip(D()).string()}, options);
     std::vector<std::string> during;
     std::optional<std::string> cursor;
     for (int page = 0; page < 1000; ++page) {
@@ -101,7 +116,7 @@ TEST_P(LifecycleTest, ReingestWhileServingKeepsIdsStable) {
     EXPECT_EQ(std::set<std::string>(during.begin(), during.end()).size(), during.size()) << "a fund twice";
     EXPECT_EQ(std::set<std::string>(during.begin(), during.end()),
               std::set<std::string>(before.begin(), before.end()));
-    const std::vector<boost::json::object> items_after = D().AllFunds();
+    const std::vector<boost::json::object> items_after = D().AllItems("/v1/fundos");
     EXPECT_EQ(FundIds(items_after), before) << "the same files give the same fund_ids";
     EXPECT_TRUE(items_after == items_before) << "the same files give the same items, class_ids included";
 }
@@ -110,11 +125,9 @@ TEST_P(LifecycleTest, ReingestWhileServingKeepsIdsStable) {
 // with a corrected number is answered by the very next call, cached before or not.
 TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
     const std::string key = D().RoomyKey();
-    const fs::path original =
-        SharedResources::Get().SampleDir() / SampleFiles("inf_mensal_fidc_", ".zip").back();
+    const fs::path original = D().SampleDir() / D().SampleFiles("inf_mensal_fidc_", ".zip").back();
     auto members = ZipMemberBytes(original);
-    auto x2 = std::find_if(members.begin(), members.end(),
-                           [](const auto& m) { return FidcTableOf(m.first) == "X_2"; });
+    auto x2 = std::find_if(members.begin(), members.end(), [](const auto& m) { return IsTableX2(m.first); });
     ASSERT_NE(x2, members.end()) << original << " has no table X_2";
 
     // A series of a class that resolves to one class, with a published quota value.
@@ -146,7 +159,7 @@ TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
         if (fields.size() != header.size() || fields[value_at].empty()) {
             continue;
         }
-        const std::string cnpj = CnpjDigits(fields[cnpj_at]);
+        const std::string cnpj = Digits(fields[cnpj_at]);
         HttpResponse r = D().Get("/v1/resolve?cnpj=" + cnpj, key);
         if (r.status != 200) {
             continue;
@@ -250,10 +263,10 @@ TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
 
 TEST_P(LifecycleTest, TruncatedArchiveIsRefusedAndChangesNothing) {
     const std::string key = D().RoomyKey();
-    const auto before = D().AllFunds();
+    const auto before = D().AllItems("/v1/fundos");
     const std::string release = DataRelease(D(), key);
 
-    const std::string zip = ReadFile(D().SampleZip());
+    const std::string zip = ReadFile(RegistryZip(D()));
     ASSERT_GT(zip.size(), 100u);
     const fs::path truncated = D().Dir() / "truncated.zip";
     {
@@ -276,7 +289,7 @@ TEST_P(LifecycleTest, TruncatedArchiveIsRefusedAndChangesNothing) {
         << r.Describe();
     EXPECT_EQ(Lines(r.err).back(), errors.front()) << "the error is the last word\n" << r.Describe();
 
-    const auto after = D().AllFunds();
+    const auto after = D().AllItems("/v1/fundos");
     EXPECT_EQ(after.size(), before.size());
     EXPECT_EQ(FundIds(after), FundIds(before));
     EXPECT_EQ(DataRelease(D(), key), release);

@@ -129,7 +129,7 @@ TEST_P(ApiTest, FundosAnswersWithTheEnvelope) {
     } else {
         EXPECT_TRUE(next.is_null()) << r.body;
     }
-    EXPECT_EQ(data.size(), D().AllFunds().size() < 25 ? D().AllFunds().size() : 25u);
+    EXPECT_EQ(data.size(), D().AllItems("/v1/fundos").size() < 25 ? D().AllItems("/v1/fundos").size() : 25u);
 
     const boost::json::object& universe = AsObject(At(meta, "universe_filter"));
     EXPECT_EQ(Str(universe, "fund_type"), "FIDC");
@@ -266,7 +266,7 @@ TEST_P(ApiTest, OversizedRequestsAreRefusedAndTheServerLivesOn) {
 // together (docs/operations.md).
 TEST_P(ApiTest, AnswersOnOneConnectionAreFramedAndKeepItAlive) {
     const std::string key = D().RoomyKey();
-    const std::string cnpj = Str(D().AllFunds().front(), "cnpj");
+    const std::string cnpj = Str(D().AllItems("/v1/fundos").front(), "cnpj");
     RawConnection connection(D().Http().Port());
     ASSERT_TRUE(connection.Connected());
     const std::string auth = "Authorization: Bearer " + key + "\r\n";
@@ -300,7 +300,7 @@ TEST_P(ApiTest, AnswersOnOneConnectionAreFramedAndKeepItAlive) {
 // the same connection must follow it.
 TEST_P(ApiTest, ALargeAnswerToASlowReaderArrivesWholeAndBeforeTheNext) {
     const std::string key = D().RoomyKey();
-    const std::string cnpj = Str(D().AllFunds().front(), "cnpj");
+    const std::string cnpj = Str(D().AllItems("/v1/fundos").front(), "cnpj");
     RawConnection connection(D().Http().Port(), 4096);
     ASSERT_TRUE(connection.Connected());
     const std::string auth = "Authorization: Bearer " + key + "\r\n";

@@ -1,7 +1,7 @@
 #include <lastro/sdk/byte_source.hpp>
 #include <lastro/sdk/problem.hpp>
 
-#include "temp_dir.hpp"
+#include <lastro/sdk/testing/temp_dir.hpp>
 
 #include <gtest/gtest.h>
 

@@ -4,7 +4,7 @@
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/zip_archive.hpp>
 
-#include "temp_dir.hpp"
+#include <lastro/sdk/testing/temp_dir.hpp>
 
 #include <gtest/gtest.h>
 

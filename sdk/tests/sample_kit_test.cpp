@@ -6,7 +6,7 @@
 #include <lastro/sdk/sample/sample_directory.hpp>
 #include <lastro/sdk/zip_archive.hpp>
 
-#include "temp_dir.hpp"
+#include <lastro/sdk/testing/temp_dir.hpp>
 
 #include <gtest/gtest.h>
 
@@ -75,7 +75,7 @@ TEST(SampleDirectoryTest, WritesFilesAndZipsInOrderWithTheFixedTime) {
     out.Write("b.csv", "b\n");
     out.WriteZip("a.zip", {{"one.csv", "1\n"}, {"two.csv", "2\n"}});
     EXPECT_EQ(out.Files(), (std::vector<std::filesystem::path>{dir / "b.csv", dir / "a.zip"}));
-    EXPECT_EQ(TempDir::ReadAll(dir / "b.csv"), "b\n");
+    EXPECT_EQ(testing::ReadFile(dir / "b.csv"), "b\n");
     ZipArchive zip(dir / "a.zip");
     EXPECT_EQ(zip.Members(), (std::vector<std::string>{"one.csv", "two.csv"}));
     EXPECT_EQ(zip.ModifiedAt("two.csv"), at);
@@ -97,7 +97,7 @@ TEST(SampleDirectoryTest, ZipBytesDoNotDependOnTheTimeZone) {
         ::tzset();
         SampleDirectory out(tmp.Path() / tz, ArchiveTimestamp(77, {2026, 10, 14}));
         out.WriteZip("a.zip", {{"one.csv", "1\n"}});
-        archives.push_back(TempDir::ReadAll(out.Files().front()));
+        archives.push_back(testing::ReadFile(out.Files().front()));
     }
     if (saved) {
         ::setenv("TZ", saved_tz.c_str(), 1);

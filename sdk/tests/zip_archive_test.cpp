@@ -2,7 +2,7 @@
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/zip_archive.hpp>
 
-#include "temp_dir.hpp"
+#include <lastro/sdk/testing/temp_dir.hpp>
 
 #include <gtest/gtest.h>
 
@@ -95,7 +95,7 @@ TEST(ZipArchive, EmptyFile) {
 
 TEST(ZipArchive, TruncatedFile) {
     TempDir dir;
-    const std::string bytes = TempDir::ReadAll(WriteSample(dir));
+    const std::string bytes = testing::ReadFile(WriteSample(dir));
     for (std::size_t keep : {bytes.size() / 2, bytes.size() - 10, std::size_t{100}}) {
         const auto path = dir.Write("cut.zip", bytes.substr(0, keep));
         const IngestError error = CatchIngestError([&] { ZipArchive archive(path); });
@@ -114,7 +114,7 @@ TEST(ZipArchive, CorruptMemberDataFailsWhileReading) {
     writer.Add("noise.bin", Noise(20000), kModified);
     writer.Add("registro_fundo.csv", Csv(), kModified);
     writer.Close();
-    std::string bytes = TempDir::ReadAll(written);
+    std::string bytes = testing::ReadFile(written);
     // noise.bin's data follows the first local file header (30 bytes, then name and extra field).
     const auto u16 = [&](std::size_t at) {
         return static_cast<unsigned char>(bytes[at]) | static_cast<unsigned char>(bytes[at + 1]) << 8;

@@ -70,7 +70,7 @@ std::string Show(const std::optional<double>& value) {
 
 std::vector<std::string> Dump(odb::database& db) {
     std::vector<std::string> rows;
-    for (const AnbimaSubclass& s : All<AnbimaSubclass>(db)) {
+    for (const AnbimaSubclass& s : AllRows<AnbimaSubclass>(db)) {
         std::string row = s.subclass_id + "|" + s.anbima_code + "|" + s.class_cnpj + "|" + s.fund_cnpj;
         for (const auto& text : {s.cvm_code, s.name, s.status, s.activity_started_at, s.first_subscription_at,
                                  s.category, s.type, s.focus, s.investor_type, s.investor_characteristic,
@@ -86,7 +86,7 @@ std::vector<std::string> Dump(odb::database& db) {
 }
 
 std::optional<AnbimaSubclass> Find(odb::database& db, const std::string& code) {
-    for (const AnbimaSubclass& s : All<AnbimaSubclass>(db)) {
+    for (const AnbimaSubclass& s : AllRows<AnbimaSubclass>(db)) {
         if (s.anbima_code == code) {
             return s;
         }
@@ -113,7 +113,7 @@ TEST_F(AnbimaTest, CountsAndLabelsTheRelease) {
     EXPECT_EQ(summary_.rows_read, 3u);
     EXPECT_EQ(summary_.inserted, 3u);
     EXPECT_EQ(summary_.rejected, 0u);
-    EXPECT_EQ(All<AnbimaSubclass>(Db()).size(), 3u);
+    EXPECT_EQ(AllRows<AnbimaSubclass>(Db()).size(), 3u);
     EXPECT_TRUE(summary_.release_label.starts_with("anbima-subclasses-"));
     ASSERT_TRUE(summary_.as_of);
     EXPECT_EQ(summary_.release_label, "anbima-subclasses-" + *summary_.as_of);
@@ -146,8 +146,7 @@ TEST_F(AnbimaTest, IdsAreUuidV5OfTheCodeInTheFundsNamespace) {
     EXPECT_EQ(s->subclass_id, sdk::UuidV5("2b9c1d52-4f1e-4a7e-9d3b-6c0f5e8a7b41", "anbima:S0001234"));
     EXPECT_EQ(s->subclass_id, AnbimaSubclassIdFor("S0001234"));
 
-    TempDir other_dir;
-    TestDatabase other(other_dir.Path());
+    FundsDatabase other;
     IngestAnbima(other.Db(), {BaseFile().Write(Dir("again"), "\r\n")});
     EXPECT_EQ(Dump(other.Db()), Dump(Db()));  // CRLF reads alike, ids included
 }

@@ -34,13 +34,8 @@ struct AnbimaFile {
 };
 
 inline sdk::IngestSummary IngestAnbima(odb::database& db, const std::vector<fs::path>& inputs) {
-    CountingProgress progress;
-    const std::string dataset(kAnbimaDataset);
-    odb::transaction transaction(db.begin());
-    sdk::IngestContext context{dataset, inputs, db, progress, SnapshotTime()};
-    sdk::IngestSummary summary = AnbimaIngester().Run(context);
-    transaction.commit();
-    return summary;
+    AnbimaIngester ingester;
+    return sdk::testing::RunIngest(ingester, db, std::string(kAnbimaDataset), inputs, SnapshotTime());
 }
 
 }  // namespace lastro::funds::testing

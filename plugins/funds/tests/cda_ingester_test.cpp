@@ -186,12 +186,12 @@ std::string Show(const std::optional<T>& value) {
 // Every stored row as text, sorted: equal dumps mean an unchanged database.
 std::vector<std::string> Dump(odb::database& db) {
     std::vector<std::string> rows;
-    for (const CdaHolder& h : All<CdaHolder>(db)) {
+    for (const CdaHolder& h : AllRows<CdaHolder>(db)) {
         rows.push_back("H|" + h.cnpj + "|" + h.month + "|" + Show(h.filer_type) + "|" + Show(h.name) + "|" +
                        Show(h.nav) + "|" + std::to_string(h.positions) + "|" +
                        std::to_string(h.confidential_rows));
     }
-    for (const CdaPosition& p : All<CdaPosition>(db)) {
+    for (const CdaPosition& p : AllRows<CdaPosition>(db)) {
         rows.push_back("P|" + p.cnpj + "|" + p.month + "|" + std::to_string(p.ordinal) + "|" + p.block + "|" +
                        Show(p.application_type) + "|" + Show(p.market_value) + "|" + Show(p.asset_code) +
                        "|" + Show(p.description) + "|" + p.details_json);
@@ -202,7 +202,7 @@ std::vector<std::string> Dump(odb::database& db) {
 
 std::vector<CdaPosition> PositionsOf(odb::database& db, const std::string& month, const std::string& block) {
     std::vector<CdaPosition> found;
-    for (const CdaPosition& p : All<CdaPosition>(db)) {
+    for (const CdaPosition& p : AllRows<CdaPosition>(db)) {
         if (p.month == month && p.block == block) {
             found.push_back(p);
         }
@@ -212,7 +212,7 @@ std::vector<CdaPosition> PositionsOf(odb::database& db, const std::string& month
 }
 
 std::optional<CdaHolder> HolderOf(odb::database& db, const std::string& cnpj, const std::string& month) {
-    for (const CdaHolder& h : All<CdaHolder>(db)) {
+    for (const CdaHolder& h : AllRows<CdaHolder>(db)) {
         if (h.cnpj == cnpj && h.month == month) {
             return h;
         }
@@ -226,7 +226,7 @@ boost::json::value Details(const CdaPosition& p) {
 
 class CdaTest : public ScratchDatabaseTest {
 protected:
-    void SetUp() override { summary_ = IngestCda(Db(), {BaseMonth().WriteZip(dir_->Path())}); }
+    void SetUp() override { summary_ = IngestCda(Db(), {BaseMonth().WriteZip(database_.Dir())}); }
 
     // The ingest fails with a message containing `expected`, and the database is as it was.
     void ExpectRejected(const std::vector<fs::path>& inputs, const std::string& expected) {
@@ -245,8 +245,8 @@ TEST_F(CdaTest, CountsEveryRow) {
         summary_.rejections,
         ElementsAre("cda_fi_202406.zip:cda_fi_BLC_4_202406.csv line 4: repeats an earlier identical line "
                     "(collapsed)"));
-    EXPECT_EQ(All<CdaHolder>(Db()).size(), kBaseHolders);
-    EXPECT_EQ(All<CdaPosition>(Db()).size(), kBasePositions);
+    EXPECT_EQ(AllRows<CdaHolder>(Db()).size(), kBaseHolders);
+    EXPECT_EQ(AllRows<CdaPosition>(Db()).size(), kBasePositions);
     EXPECT_EQ(summary_.release_label, "2024-06");
     EXPECT_EQ(summary_.as_of, "2024-06");
 }
@@ -284,7 +284,7 @@ TEST_F(CdaTest, ConfidentialRowsAreCountedNotStored) {
     EXPECT_EQ(d->positions, 0);
     EXPECT_EQ(d->confidential_rows, 1);
     EXPECT_EQ(d->name, "FUNDO DELTA");
-    for (const CdaPosition& p : All<CdaPosition>(Db())) {
+    for (const CdaPosition& p : AllRows<CdaPosition>(Db())) {
         EXPECT_NE(p.cnpj, "55555555000191");
         EXPECT_TRUE(p.block.starts_with("BLC_") || p.block == "FIE") << p.block;
         EXPECT_NE(p.confidential_until, "2024-09-30");
@@ -415,8 +415,7 @@ TEST_F(CdaTest, OrdinalIsTheBlockThenTheLine) {
 }
 
 TEST_F(CdaTest, LooseCsvsGiveTheSameRowsAsTheZip) {
-    TempDir other_dir;
-    TestDatabase other(other_dir.Path());
+    FundsDatabase other;
     const auto summary = IngestCda(other.Db(), BaseMonth().WriteLoose(Dir("loose")));
     EXPECT_EQ(summary.inserted, kBaseHolders + kBasePositions);
     EXPECT_EQ(Dump(other.Db()), Dump(Db()));
@@ -449,12 +448,11 @@ TEST_F(CdaTest, ReingestReplacesTheMonthAndOnlyIt) {
 }
 
 TEST_F(CdaTest, SeveralMonthsInOneIngestAndTheLabelIsTheLatestStored) {
-    TempDir other_dir;
-    TestDatabase other(other_dir.Path());
+    FundsDatabase other;
     const auto both =
         IngestCda(other.Db(), {BaseMonth().WriteZip(Dir("a")), PreviousMonth().WriteZip(Dir("b"))});
     EXPECT_EQ(both.release_label, "2024-06");
-    EXPECT_EQ(All<CdaHolder>(other.Db()).size(), kBaseHolders + 1);
+    EXPECT_EQ(AllRows<CdaHolder>(other.Db()).size(), kBaseHolders + 1);
 
     // Re-ingesting an older month does not move the release back.
     const auto older = IngestCda(Db(), {PreviousMonth().WriteZip(Dir("c"))});
@@ -463,12 +461,12 @@ TEST_F(CdaTest, SeveralMonthsInOneIngestAndTheLabelIsTheLatestStored) {
 }
 
 TEST_F(CdaTest, ReportsAStagePerMember) {
-    CountingProgress progress;
+    RecordingProgress progress;
     IngestCda(Db(), {BaseMonth().WriteZip(Dir("again"))}, &progress);
-    ASSERT_EQ(progress.stages.size(), 12u);
-    EXPECT_EQ(progress.stages.front(), "cda_fi_202406.zip:cda_fi_PL_202406.csv");
-    EXPECT_EQ(progress.stages[1], "cda_fi_202406.zip:cda_fi_BLC_1_202406.csv");
-    EXPECT_EQ(progress.stages.back(), "cda_fi_202406.zip:cda_fie_CONFID_202406.csv");
+    ASSERT_EQ(progress.Stages().size(), 12u);
+    EXPECT_EQ(progress.Stages().front(), "cda_fi_202406.zip:cda_fi_PL_202406.csv");
+    EXPECT_EQ(progress.Stages()[1], "cda_fi_202406.zip:cda_fi_BLC_1_202406.csv");
+    EXPECT_EQ(progress.Stages().back(), "cda_fi_202406.zip:cda_fie_CONFID_202406.csv");
 }
 
 // ---- rejections: each leaves the database as it was ------------------------------------

@@ -119,14 +119,9 @@ private:
 
 // Runs the CDA ingester in one write transaction, as the host does: a throw rolls it back.
 inline sdk::IngestSummary IngestCda(odb::database& db, const std::vector<fs::path>& inputs,
-                                    CountingProgress* progress = nullptr) {
-    CountingProgress local;
-    const std::string dataset(kCdaDataset);
-    odb::transaction transaction(db.begin());
-    sdk::IngestContext context{dataset, inputs, db, progress ? *progress : local, SnapshotTime()};
-    sdk::IngestSummary summary = CdaIngester().Run(context);
-    transaction.commit();
-    return summary;
+                                    sdk::IngestProgress* progress = nullptr) {
+    CdaIngester ingester;
+    return sdk::testing::RunIngest(ingester, db, std::string(kCdaDataset), inputs, SnapshotTime(), progress);
 }
 
 }  // namespace lastro::funds::testing

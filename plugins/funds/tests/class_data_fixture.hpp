@@ -85,13 +85,16 @@ inline Snapshot ClassDataSnapshot() {
     return s;
 }
 
-// A release for every dataset the class-level endpoints read.
-class ClassDataHost : public sdk::Host {
-public:
-    std::optional<sdk::Release> LatestRelease(const std::string& dataset) const override {
-        return sdk::Release{dataset, "release-of-" + dataset, "2026-08-17", "2026-08-18T03:00:00Z"};
+// A release of every dataset of the plugin, labelled "release-of-<dataset>".
+inline sdk::testing::FakeHost ClassDataHost() {
+    sdk::testing::FakeHost host;
+    for (const char* dataset : {"cvm.registro_fundo_classe", "cvm.inf_mensal_fidc", "cvm.cda_fi",
+                                "cvm.eventual_fi", "anbima.subclasses"}) {
+        host.SetRelease(
+            {dataset, "release-of-" + std::string(dataset), "2026-08-17", "2026-08-18T03:00:00Z"});
     }
-};
+    return host;
+}
 
 // The host's parameters as the tests write them.
 struct Param {
@@ -312,12 +315,8 @@ inline void ExpectManifestShape(const std::string& id, const boost::json::value&
 // A database holding the extended registry; rows of the other datasets are persisted by each test.
 class ClassDataTest : public ::testing::Test {
 protected:
-    void SetUp() override {
-        dir_ = std::make_unique<TempDir>();
-        database_ = std::make_unique<TestDatabase>(dir_->Path());
-        Ingest(Db(), WriteCsvs(dir_->Path(), ClassDataSnapshot()));
-    }
-    odb::database& Db() { return database_->Db(); }
+    void SetUp() override { Ingest(Db(), WriteCsvs(database_.Dir(), ClassDataSnapshot())); }
+    odb::database& Db() { return database_.Db(); }
 
     template <typename T>
     void Persist(T row) {
@@ -331,9 +330,8 @@ protected:
         return Call(handler, Db(), ParamsOf(params), position, host_);
     }
 
-    std::unique_ptr<TempDir> dir_;
-    std::unique_ptr<TestDatabase> database_;
-    ClassDataHost host_;
+    FundsDatabase database_;
+    sdk::testing::FakeHost host_ = ClassDataHost();
 };
 
 }  // namespace lastro::funds::testing

@@ -3,6 +3,7 @@
 #include "src/plugin.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/testing/registrations.hpp>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -83,49 +84,30 @@ TEST_F(ClassesTest, AnUnknownFundIsNotFound) {
     }
 }
 
-class RecordingRegistrar : public sdk::Registrar {
-public:
-    void AddHandler(const std::string& operation_id, sdk::Handler handler) override {
-        EXPECT_TRUE(handler);
-        operations.insert(operation_id);
-    }
-    void AddIngester(const std::string& dataset_id, std::shared_ptr<sdk::Ingester> ingester) override {
-        EXPECT_TRUE(ingester);
-        datasets.insert(dataset_id);
-    }
-    void AddDerivation(const std::string& dataset_id, std::shared_ptr<sdk::Derivation>) override {
-        ADD_FAILURE() << "funds derives nothing, yet registered " << dataset_id;
-    }
-    void ProvideService(const std::string& name, const std::string&,
-                        std::shared_ptr<const sdk::Service>) override {
-        services.insert(name);
-    }
-    void AddSampleWriter(std::shared_ptr<sdk::SampleWriter> writer) override {
-        EXPECT_TRUE(writer);
-        ++sample_writers;
-    }
-    std::set<std::string> operations;
-    std::set<std::string> services;
-    std::set<std::string> datasets;
-    int sample_writers = 0;
-};
-
+// What Register() records agrees with manifest.yaml, as the host checks it at start-up (the test
+// kit's registration check), and is exactly the plugin's operations, datasets and services.
+// docs/plugins.md quotes from here: registrations
 TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {
     FundsPlugin plugin;
-    RecordingRegistrar registrar;
+    sdk::testing::RecordingRegistrar registrar;
     plugin.Register(registrar);
-    EXPECT_EQ(registrar.operations,
+    EXPECT_TRUE(sdk::testing::RegistrationsMatch(
+        registrar, sdk::testing::ReadManifestDeclarations(std::string(LASTRO_SOURCE_DIR) +
+                                                          "/plugins/funds/manifest.yaml")));
+    EXPECT_EQ(registrar.Operations(),
               (std::set<std::string>{
                   "funds.search", "funds.resolve", "funds.classes", "funds.class_documents",
                   "funds.class_subclasses", "funds.class_portfolio_assets", "funds.class_portfolio_funds",
                   "funds.class_quotas", "funds.class_quota_operations", "funds.class_delinquency_bands",
                   "funds.class_snapshot", "funds.screening"}));
-    EXPECT_EQ(registrar.datasets,
+    EXPECT_EQ(registrar.Datasets(),
               (std::set<std::string>{"cvm.registro_fundo_classe", "cvm.inf_mensal_fidc", "cvm.cda_fi",
                                      "cvm.eventual_fi", "anbima.subclasses"}));
-    EXPECT_EQ(registrar.services, (std::set<std::string>{"funds.locator", "funds.fidc_monthly_facts"}));
-    EXPECT_EQ(registrar.sample_writers, 1);
+    EXPECT_TRUE(registrar.DerivedDatasets().empty()) << "funds derives nothing";
+    EXPECT_EQ(registrar.ServiceNames(), (std::set<std::string>{"funds.locator", "funds.fidc_monthly_facts"}));
+    EXPECT_EQ(registrar.SampleWriters().size(), 1u);
 }
+// docs/plugins.md quotes up to here
 
 }  // namespace
 }  // namespace lastro::funds::testing

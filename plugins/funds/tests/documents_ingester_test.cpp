@@ -77,7 +77,7 @@ std::vector<std::string> Dump(odb::database& db) {
             return std::string(value);
         }
     };
-    for (const FundDocument& d : All<FundDocument>(db)) {
+    for (const FundDocument& d : AllRows<FundDocument>(db)) {
         rows.push_back(d.document_id + "|" + d.cnpj + "|" + show(d.filer_type) + "|" + show(d.subclass_code) +
                        "|" + show(d.name) + "|" + show(d.document_date) + "|" + show(d.received_at) + "|" +
                        show(d.reference_year) + "|" + d.document_type + "|" + d.document_type_slug + "|" +
@@ -89,7 +89,7 @@ std::vector<std::string> Dump(odb::database& db) {
 }
 
 std::optional<FundDocument> Find(odb::database& db, const std::string& id) {
-    for (const FundDocument& d : All<FundDocument>(db)) {
+    for (const FundDocument& d : AllRows<FundDocument>(db)) {
         if (d.document_id == id) {
             return d;
         }
@@ -100,7 +100,7 @@ std::optional<FundDocument> Find(odb::database& db, const std::string& id) {
 class DocumentsTest : public ScratchDatabaseTest {
 protected:
     void SetUp() override {
-        summary_ = IngestDocuments(Db(), {Year2024().WriteCsv(dir_->Path(), "eventual_fi_2024.csv")});
+        summary_ = IngestDocuments(Db(), {Year2024().WriteCsv(database_.Dir(), "eventual_fi_2024.csv")});
     }
 
     // The ingest fails with a message containing `expected`, and the database is as it was.
@@ -119,7 +119,7 @@ TEST_F(DocumentsTest, CountsAndLabelsTheRelease) {
                 ElementsAre("eventual_fi_2024.csv line 2: duplicate ID_DOC 1001 (kept line 6)"));
     EXPECT_EQ(summary_.release_label, "eventual_fi-2024-05-02");
     EXPECT_EQ(summary_.as_of, "2024-05-02");
-    EXPECT_EQ(All<FundDocument>(Db()).size(), 4u);
+    EXPECT_EQ(AllRows<FundDocument>(Db()).size(), 4u);
 }
 
 TEST_F(DocumentsTest, MapsEveryColumn) {
@@ -191,8 +191,7 @@ TEST_F(DocumentsTest, AYearFileIsTheFullSnapshotOfItsYear) {
 }
 
 TEST_F(DocumentsTest, TheZipReadsLikeTheCsv) {
-    TempDir other_dir;
-    TestDatabase other(other_dir.Path());
+    FundsDatabase other;
     IngestDocuments(other.Db(),
                     {Year2024().WriteZip(Dir("z"), "eventual_fi_2024.zip", "eventual_fi_2024.csv")});
     EXPECT_EQ(Dump(other.Db()), Dump(Db()));

@@ -44,13 +44,8 @@ struct EventualFile {
 };
 
 inline sdk::IngestSummary IngestDocuments(odb::database& db, const std::vector<fs::path>& inputs) {
-    CountingProgress progress;
-    const std::string dataset(kDocumentsDataset);
-    odb::transaction transaction(db.begin());
-    sdk::IngestContext context{dataset, inputs, db, progress, SnapshotTime()};
-    sdk::IngestSummary summary = DocumentsIngester().Run(context);
-    transaction.commit();
-    return summary;
+    DocumentsIngester ingester;
+    return sdk::testing::RunIngest(ingester, db, std::string(kDocumentsDataset), inputs, SnapshotTime());
 }
 
 }  // namespace lastro::funds::testing

@@ -119,8 +119,6 @@ inline FidcQuotaOperation QuotaOperation(const std::string& series_label, const 
 class FidcReportTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        dir_ = std::make_unique<TempDir>();
-        database_ = std::make_unique<TestDatabase>(dir_->Path());
         const std::string normal = "Em Funcionamento Normal";
         Persist(RegistryFund("1001", kAlfaCnpj, "FIDC", "FIDC ALFA CRÉDITO", "GESTORA AÇÃO LTDA",
                              "ADMINISTRADORA BETA S.A.", normal));
@@ -143,7 +141,7 @@ protected:
                              normal));
     }
 
-    odb::database& Db() { return database_->Db(); }
+    odb::database& Db() { return database_.Db(); }
 
     template <typename T>
     void Persist(T& row) {
@@ -180,9 +178,8 @@ protected:
         return Call(handler, Db(), ParamsOf(params), position, host_);
     }
 
-    std::unique_ptr<TempDir> dir_;
-    std::unique_ptr<TestDatabase> database_;
-    ClassDataHost host_;
+    FundsDatabase database_;
+    sdk::testing::FakeHost host_ = ClassDataHost();
 };
 
 }  // namespace lastro::funds::testing

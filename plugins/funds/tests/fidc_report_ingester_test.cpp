@@ -28,17 +28,9 @@ constexpr const char* kSubordinated = "subclasse subordinada sub | subordinada 1
 
 class FidcIngestTest : public ::testing::Test {
 protected:
-    void SetUp() override {
-        dir_ = std::make_unique<TempDir>();
-        database_ = std::make_unique<TestDatabase>(dir_->Path());
-    }
-    odb::database& Db() { return database_->Db(); }
+    odb::database& Db() { return database_.Db(); }
     // A new directory for one set of files (the file names repeat across ingests).
-    fs::path Fresh() {
-        const fs::path path = dir_->Path() / std::to_string(++dirs_);
-        fs::create_directories(path);
-        return path;
-    }
+    fs::path Fresh() { return database_.Subdir(std::to_string(++dirs_)); }
 
     std::vector<FidcReport> Reports(const std::string& cnpj, const std::string& month) {
         std::vector<FidcReport> found;
@@ -56,7 +48,7 @@ protected:
     }
     std::map<std::string, FidcSeries> Series(std::int64_t report_id) {
         std::map<std::string, FidcSeries> found;
-        for (FidcSeries& series : All<FidcSeries>(Db())) {
+        for (FidcSeries& series : AllRows<FidcSeries>(Db())) {
             if (series.report_id == report_id) {
                 found.emplace(series.series_key, std::move(series));
             }
@@ -65,7 +57,7 @@ protected:
     }
     std::vector<FidcQuotaOperation> Operations(std::int64_t report_id) {
         std::vector<FidcQuotaOperation> found;
-        for (FidcQuotaOperation& operation : All<FidcQuotaOperation>(Db())) {
+        for (FidcQuotaOperation& operation : AllRows<FidcQuotaOperation>(Db())) {
             if (operation.report_id == report_id) {
                 found.push_back(std::move(operation));
             }
@@ -96,8 +88,7 @@ protected:
         return message;
     }
 
-    std::unique_ptr<TempDir> dir_;
-    std::unique_ptr<TestDatabase> database_;
+    FundsDatabase database_;
     int dirs_ = 0;
 };
 
@@ -298,7 +289,7 @@ TEST_F(FidcIngestTest, MixedLayoutLongTablesJoinTheTypedReport) {
     month.Add(gama_class);
 
     const sdk::IngestSummary summary = IngestFidc(Db(), {WriteFidcMonthlyZip(Fresh(), month)});
-    EXPECT_EQ(All<FidcReport>(Db()).size(), 3u);
+    EXPECT_EQ(AllRows<FidcReport>(Db()).size(), 3u);
 
     const FidcReport alfa = Report(kAlfa, "2021-06");
     EXPECT_EQ(alfa.filer_type, "Classe");
@@ -344,7 +335,7 @@ TEST_F(FidcIngestTest, YearlyZipWithYearlyMembers) {
 TEST_F(FidcIngestTest, YearlyZipWithMonthlyMembersAndMonthsFromTheRows) {
     std::vector<FidcMonth> months = {StandardMonth("202101"), StandardMonth("202102")};
     IngestFidc(Db(), {WriteFidcYearlyZip(Fresh(), "2021", months, false)});
-    EXPECT_EQ(All<FidcReport>(Db()).size(), 2u);
+    EXPECT_EQ(AllRows<FidcReport>(Db()).size(), 2u);
     EXPECT_EQ(Report(kAlfa, "2021-02").reference_date, "2021-02-28");
 
     // The month is DT_COMPTC's, whatever the file name says.
@@ -561,7 +552,7 @@ TEST_F(FidcIngestTest, ARepublishedMonthReplacesThatMonthOnly) {
                WriteFidcMonthlyZip(Fresh(), StandardMonth("202402", FidcEra::kFundoClasse, {kAlfa, kBeta}))});
     const FidcReport february_before = Report(kAlfa, "2024-02");
     const auto february_series = Series(february_before.id);
-    ASSERT_EQ(All<FidcReport>(Db()).size(), 4u);
+    ASSERT_EQ(AllRows<FidcReport>(Db()).size(), 4u);
 
     // CVM republishes January: Alfa's NAV changed and its mezzanine series is gone; Beta no
     // longer reports; Gama is new.
@@ -589,7 +580,7 @@ TEST_F(FidcIngestTest, ARepublishedMonthReplacesThatMonthOnly) {
     EXPECT_TRUE(Reports(kBeta, "2024-01").empty());
     EXPECT_EQ(Report(kGama, "2024-01").nav, 995000.0);
     // Nothing of the old January is left.
-    for (const FidcSeries& s : All<FidcSeries>(Db())) {
+    for (const FidcSeries& s : AllRows<FidcSeries>(Db())) {
         if (s.month == "2024-01") {
             EXPECT_TRUE(s.cnpj == kAlfa || s.cnpj == kGama) << s.cnpj;
             EXPECT_TRUE(s.report_id == new_alfa.id || s.report_id == Report(kGama, "2024-01").id);

@@ -249,13 +249,8 @@ inline std::vector<fs::path> WriteFidcCsvs(const fs::path& dir, const FidcMonth&
 // Runs the FIDC ingester in one write transaction, as the host does: committed when it
 // returns, rolled back when it throws.
 inline sdk::IngestSummary IngestFidc(odb::database& db, const std::vector<fs::path>& inputs) {
-    CountingProgress progress;
-    const std::string dataset(kFidcReportDataset);
-    odb::transaction transaction(db.begin());
-    sdk::IngestContext context{dataset, inputs, db, progress, SnapshotTime()};
-    sdk::IngestSummary summary = FidcReportIngester().Run(context);
-    transaction.commit();
-    return summary;
+    FidcReportIngester ingester;
+    return sdk::testing::RunIngest(ingester, db, std::string(kFidcReportDataset), inputs, SnapshotTime());
 }
 
 struct FidcRowCounts {
@@ -266,12 +261,13 @@ struct FidcRowCounts {
 };
 
 inline FidcRowCounts CountFidcRows(odb::database& db) {
-    return {All<FidcReport>(db).size(), All<FidcSeries>(db).size(), All<FidcQuotaOperation>(db).size()};
+    return {AllRows<FidcReport>(db).size(), AllRows<FidcSeries>(db).size(),
+            AllRows<FidcQuotaOperation>(db).size()};
 }
 
 // Every report with its JSON documents, which a query leaves unloaded (LoadReportDocuments).
 inline std::vector<FidcReport> AllReportsWithJson(odb::database& db) {
-    std::vector<FidcReport> reports = All<FidcReport>(db);
+    std::vector<FidcReport> reports = AllRows<FidcReport>(db);
     odb::transaction transaction(db.begin());
     for (FidcReport& report : reports) {
         LoadReportDocuments(db, report);

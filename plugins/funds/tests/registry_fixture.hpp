@@ -1,6 +1,6 @@
 // Test support for the funds plugin: registry files written in CVM's real format (ISO-8859-1,
-// ';', real headers), a real SQLite database with the funds schema, and the one fake the
-// tests allow: a Host whose latest release is fixed.
+// ';', real headers), a real database with the funds schema (the SDK test kit's plugin
+// database), and the one fake the tests allow: a host whose latest release is fixed.
 #pragma once
 
 #include "funds_model-odb.hxx"
@@ -10,26 +10,22 @@
 #include "layouts/registro_fundo_classe.hpp"
 
 #include <lastro/sdk/plugin.hpp>
+#include <lastro/sdk/testing/fake_host.hpp>
+#include <lastro/sdk/testing/plugin_calls.hpp>
+#include <lastro/sdk/testing/plugin_database.hpp>
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/zip_archive.hpp>
 
 #include <gtest/gtest.h>
 #include <boost/json/value.hpp>
 #include <odb/database.hxx>
-#include <odb/pgsql/database.hxx>
-#include <odb/schema-catalog.hxx>
-#include <odb/sqlite/database.hxx>
-#include <odb/transaction.hxx>
 
 #include <chrono>
-#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <memory>
 #include <optional>
-#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -280,30 +276,10 @@ inline std::time_t SnapshotTime() {
     return std::mktime(&parts);
 }
 
-class TempDir {
-public:
-    TempDir() {
-        std::random_device random;
-        path_ = fs::temp_directory_path() /
-                ("lastro-funds-" + std::to_string(random()) + std::to_string(random()));
-        fs::create_directories(path_);
-    }
-    ~TempDir() {
-        std::error_code ignored;
-        fs::remove_all(path_, ignored);
-    }
-    TempDir(const TempDir&) = delete;
-    TempDir& operator=(const TempDir&) = delete;
-    const fs::path& Path() const { return path_; }
-
-private:
-    fs::path path_;
-};
-
-inline void WriteFile(const fs::path& path, const std::string& bytes) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << bytes;
-}
+using sdk::testing::AllRows;
+using sdk::testing::RecordingProgress;
+using sdk::testing::TempDir;
+using sdk::testing::WriteFile;
 
 // The three CSV files of `snapshot` in `dir`, with the snapshot time as their mtime.
 inline std::vector<fs::path> WriteCsvs(const fs::path& dir, const Snapshot& snapshot) {
@@ -330,65 +306,22 @@ inline fs::path WriteZip(const fs::path& dir, const Snapshot& snapshot) {
     return path;
 }
 
-// A real database with the funds schema: a SQLite file in `dir`, or, when LASTRO_TEST_PGSQL
-// holds a libpq conninfo, a PostgreSQL schema of its own (dropped afterwards), so the same
+// The funds schema in a database of its own, with a scratch directory for input files: SQLite,
+// or PostgreSQL with LASTRO_TEST_BACKEND=postgres (the test kit's plugin database), so the same
 // tests check the queries on both backends.
-class TestDatabase {
+// docs/plugins.md quotes from here: plugin-database
+class FundsDatabase : public sdk::testing::PluginDatabase {
 public:
-    explicit TestDatabase(const fs::path& dir, const std::string& name = "funds.db") {
-        if (const char* conninfo = std::getenv("LASTRO_TEST_PGSQL"); conninfo && *conninfo) {
-            std::random_device random;
-            pg_schema_ = "funds_test_" + std::to_string(random()) + "_" + std::to_string(random());
-            pg_conninfo_ = conninfo;
-            Execute(pg_conninfo_, "CREATE SCHEMA " + pg_schema_);
-            db_ = std::make_unique<odb::pgsql::database>(pg_conninfo_ +
-                                                         " options='-c search_path=" + pg_schema_ + "'");
-        } else {
-            db_ = std::make_unique<odb::sqlite::database>((dir / name).string(),
-                                                          SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE);
-        }
-        odb::transaction transaction(db_->begin());
-        odb::schema_catalog::create_schema(*db_, "funds");
-        transaction.commit();
-    }
-    ~TestDatabase() {
-        db_.reset();
-        if (!pg_schema_.empty()) {
-            Execute(pg_conninfo_, "DROP SCHEMA " + pg_schema_ + " CASCADE");
-        }
-    }
-    TestDatabase(const TestDatabase&) = delete;
-    TestDatabase& operator=(const TestDatabase&) = delete;
-
-    // The dynamic interface, as the host hands it to the plugin.
-    odb::database& Db() { return *db_; }
-
-private:
-    static void Execute(const std::string& conninfo, const std::string& sql) {
-        odb::pgsql::database admin(conninfo);
-        odb::transaction transaction(admin.begin());
-        admin.execute(sql);
-        transaction.commit();
-    }
-
-    std::unique_ptr<odb::database> db_;
-    std::string pg_conninfo_;
-    std::string pg_schema_;
+    FundsDatabase() : PluginDatabase("funds") {}
 };
+// docs/plugins.md quotes up to here
 
-// The fixture of the ingester tests: a scratch directory and a real database of their own.
+// The fixture of the ingester tests: a database of their own.
 class ScratchDatabaseTest : public ::testing::Test {
 protected:
-    ScratchDatabaseTest()
-        : dir_(std::make_unique<TempDir>()), database_(std::make_unique<TestDatabase>(dir_->Path())) {}
-
-    odb::database& Db() { return database_->Db(); }
+    odb::database& Db() { return database_.Db(); }
     // A subdirectory of the scratch directory, created on first use.
-    fs::path Dir(const std::string& name) {
-        const fs::path path = dir_->Path() / name;
-        fs::create_directories(path);
-        return path;
-    }
+    fs::path Dir(const std::string& name) { return database_.Subdir(name); }
 
     // `ingest()` throws an IngestError whose message contains `expected`, and `dump()` (a
     // rendering of every stored row) is the same after it as before: nothing was half-written.
@@ -405,81 +338,43 @@ protected:
         EXPECT_EQ(dump(), before);
     }
 
-    std::unique_ptr<TempDir> dir_;
-    std::unique_ptr<TestDatabase> database_;
+    FundsDatabase database_;
 };
 
-class CountingProgress : public sdk::IngestProgress {
-public:
-    void Stage(const std::string& what) override { stages.push_back(what); }
-    void Rows(std::size_t rows_read) override { last_rows = rows_read; }
-    std::vector<std::string> stages;
-    std::size_t last_rows = 0;
-};
-
+// docs/plugins.md quotes from here: host-runs
 // Runs the registry ingester in one write transaction, as the host does.
 inline sdk::IngestSummary Ingest(odb::database& db, const std::vector<fs::path>& inputs,
-                                 CountingProgress* progress = nullptr) {
-    CountingProgress local;
-    const std::string dataset(kRegistryDataset);
-    odb::transaction transaction(db.begin());
-    sdk::IngestContext context{dataset, inputs, db, progress ? *progress : local, SnapshotTime()};
-    sdk::IngestSummary summary = RegistryIngester().Run(context);
-    transaction.commit();
-    return summary;
+                                 sdk::IngestProgress* progress = nullptr) {
+    RegistryIngester ingester;
+    return sdk::testing::RunIngest(ingester, db, std::string(kRegistryDataset), inputs, SnapshotTime(),
+                                   progress);
 }
 
-class FixedHost : public sdk::Host {
-public:
-    explicit FixedHost(bool has_release = true) : has_release_(has_release) {}
-    std::optional<sdk::Release> LatestRelease(const std::string& dataset) const override {
-        if (!has_release_ || dataset != kRegistryDataset) {
-            return std::nullopt;
-        }
-        return sdk::Release{dataset, "registro-2026-08-17", "2026-08-17", "2026-08-18T03:00:00Z"};
+// A host whose registry has its release of the base snapshot, or (false) no release at all.
+inline sdk::testing::FakeHost RegistryHost(bool has_release = true) {
+    sdk::testing::FakeHost host;
+    if (has_release) {
+        host.SetRelease(
+            {std::string(kRegistryDataset), "registro-2026-08-17", "2026-08-17", "2026-08-18T03:00:00Z"});
     }
-
-private:
-    bool has_release_;
-};
+    return host;
+}
 
 // Calls a handler inside a read transaction, as the host does.
 inline sdk::Result Call(const sdk::Handler& handler, odb::database& db, const sdk::Params& params,
                         const std::optional<boost::json::value>& position = std::nullopt,
-                        const sdk::Host& host = FixedHost()) {
-    static const std::string kOperation = "funds.test";
-    static const std::string kRequest = "00000000-0000-4000-8000-000000000000";
-    odb::transaction transaction(db.begin());
-    const sdk::RequestContext context{kOperation, kRequest, params, db, host, position};
-    sdk::Result result = handler(context);
-    transaction.commit();
-    return result;
+                        const sdk::Host& host = RegistryHost()) {
+    return sdk::testing::CallHandler(handler, db, params, host, position, "funds.test");
 }
-
-template <typename T>
-std::vector<T> All(odb::database& db) {
-    std::vector<T> objects;
-    odb::transaction transaction(db.begin());
-    odb::result<T> rows(db.query<T>());
-    for (const T& object : rows) {
-        objects.push_back(object);
-    }
-    transaction.commit();
-    return objects;
-}
+// docs/plugins.md quotes up to here
 
 // Base fixture: a database holding the base snapshot.
 class RegistryTest : public ::testing::Test {
 protected:
-    void SetUp() override {
-        dir_ = std::make_unique<TempDir>();
-        database_ = std::make_unique<TestDatabase>(dir_->Path());
-        summary_ = Ingest(Db(), WriteCsvs(dir_->Path(), BaseSnapshot()));
-    }
-    odb::database& Db() { return database_->Db(); }
+    void SetUp() override { summary_ = Ingest(Db(), WriteCsvs(database_.Dir(), BaseSnapshot())); }
+    odb::database& Db() { return database_.Db(); }
 
-    std::unique_ptr<TempDir> dir_;
-    std::unique_ptr<TestDatabase> database_;
+    FundsDatabase database_;
     sdk::IngestSummary summary_;
 };
 

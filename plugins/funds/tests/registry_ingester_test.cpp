@@ -25,7 +25,7 @@ std::set<std::string> Ids(const std::vector<T>& objects, Id id) {
 }
 
 Fund FundById(odb::database& db, std::int64_t registry_id) {
-    for (const Fund& fund : All<Fund>(db)) {
+    for (const Fund& fund : AllRows<Fund>(db)) {
         if (fund.registry_id == registry_id) {
             return fund;
         }
@@ -35,7 +35,7 @@ Fund FundById(odb::database& db, std::int64_t registry_id) {
 }
 
 FundClass ClassById(odb::database& db, std::int64_t registry_id) {
-    for (const FundClass& fund_class : All<FundClass>(db)) {
+    for (const FundClass& fund_class : AllRows<FundClass>(db)) {
         if (fund_class.registry_id == registry_id) {
             return fund_class;
         }
@@ -52,9 +52,9 @@ TEST_F(RegistryTest, CountsEveryRowOnce) {
     EXPECT_EQ(summary_.removed, 0u);
     EXPECT_EQ(summary_.rejected, 8u);
     EXPECT_EQ(summary_.rejections.size(), 8u);
-    EXPECT_EQ(All<Fund>(Db()).size(), 5u);
-    EXPECT_EQ(All<FundClass>(Db()).size(), 6u);
-    EXPECT_EQ(All<Subclass>(Db()).size(), 2u);
+    EXPECT_EQ(AllRows<Fund>(Db()).size(), 5u);
+    EXPECT_EQ(AllRows<FundClass>(Db()).size(), 6u);
+    EXPECT_EQ(AllRows<Subclass>(Db()).size(), 2u);
 }
 
 TEST_F(RegistryTest, NamesTheReasonOfEveryRejectedRow) {
@@ -76,8 +76,7 @@ TEST_F(RegistryTest, DuplicateRegistryIdKeepsTheRowThatIsNotCancelled) {
 }
 
 TEST(RegistryDuplicates, AmongEqualsTheLaterRegistrationThenTheLaterLineWins) {
-    TempDir dir;
-    TestDatabase database(dir.Path());
+    FundsDatabase database;
     Snapshot s;
     s.Fund({{"ID_Registro_Fundo", "1"},
             {"CNPJ_Fundo", "12345678000195"},
@@ -93,7 +92,7 @@ TEST(RegistryDuplicates, AmongEqualsTheLaterRegistrationThenTheLaterLineWins) {
             {"Data_Registro", "2020-01-01"}});
     s.Fund({{"ID_Registro_Fundo", "2"}, {"CNPJ_Fundo", "33333333000191"}, {"Codigo_CVM", "20"}});
     s.Fund({{"ID_Registro_Fundo", "2"}, {"CNPJ_Fundo", "33333333000191"}, {"Codigo_CVM", "21"}});
-    const auto summary = Ingest(database.Db(), WriteCsvs(dir.Path(), s));
+    const auto summary = Ingest(database.Db(), WriteCsvs(database.Dir(), s));
     EXPECT_EQ(summary.inserted, 2u);
     EXPECT_EQ(summary.rejected, 3u);
     EXPECT_EQ(FundById(database.Db(), 1).cvm_code, 11);
@@ -111,7 +110,7 @@ TEST_F(RegistryTest, IdsAreUuidV5OfTheRegistryIds) {
     const FundClass senior = ClassById(Db(), 2001);
     EXPECT_EQ(senior.class_id, sdk::UuidV5(kFundsNamespace, "cvm.registro_classe:2001"));
     EXPECT_EQ(senior.fund_id, alfa.fund_id);
-    for (const Subclass& subclass : All<Subclass>(Db())) {
+    for (const Subclass& subclass : AllRows<Subclass>(Db())) {
         EXPECT_EQ(subclass.subclass_id,
                   sdk::UuidV5(kFundsNamespace, "cvm.registro_subclasse:" + subclass.registry_id));
         EXPECT_EQ(subclass.class_id, senior.class_id);
@@ -119,21 +118,21 @@ TEST_F(RegistryTest, IdsAreUuidV5OfTheRegistryIds) {
 }
 
 TEST_F(RegistryTest, IdsAreTheSameInAFreshDatabaseFedTheZip) {
-    TestDatabase other(dir_->Path(), "other.db");
+    FundsDatabase other;
     TempDir zip_dir;
     const auto summary = Ingest(other.Db(), {WriteZip(zip_dir.Path(), BaseSnapshot())});
     EXPECT_EQ(summary.inserted, kBaseKept);
-    EXPECT_EQ(Ids(All<Fund>(other.Db()), &Fund::fund_id), Ids(All<Fund>(Db()), &Fund::fund_id));
-    EXPECT_EQ(Ids(All<FundClass>(other.Db()), &FundClass::class_id),
-              Ids(All<FundClass>(Db()), &FundClass::class_id));
-    EXPECT_EQ(Ids(All<Subclass>(other.Db()), &Subclass::subclass_id),
-              Ids(All<Subclass>(Db()), &Subclass::subclass_id));
+    EXPECT_EQ(Ids(AllRows<Fund>(other.Db()), &Fund::fund_id), Ids(AllRows<Fund>(Db()), &Fund::fund_id));
+    EXPECT_EQ(Ids(AllRows<FundClass>(other.Db()), &FundClass::class_id),
+              Ids(AllRows<FundClass>(Db()), &FundClass::class_id));
+    EXPECT_EQ(Ids(AllRows<Subclass>(other.Db()), &Subclass::subclass_id),
+              Ids(AllRows<Subclass>(Db()), &Subclass::subclass_id));
 }
 
 TEST_F(RegistryTest, ReleaseIsDatedByTheNewestFile) {
     EXPECT_EQ(summary_.release_label, "registro-2026-08-17");
     EXPECT_EQ(summary_.as_of, "2026-08-17");
-    TestDatabase other(dir_->Path(), "other.db");
+    FundsDatabase other;
     TempDir zip_dir;
     const auto summary = Ingest(other.Db(), {WriteZip(zip_dir.Path(), BaseSnapshot())});
     EXPECT_EQ(summary.release_label, "registro-2026-08-17");
@@ -141,7 +140,7 @@ TEST_F(RegistryTest, ReleaseIsDatedByTheNewestFile) {
 }
 
 TEST_F(RegistryTest, ReingestOfTheSameSnapshotChangesNothing) {
-    const auto summary = Ingest(Db(), WriteCsvs(dir_->Path(), BaseSnapshot()));
+    const auto summary = Ingest(Db(), WriteCsvs(database_.Dir(), BaseSnapshot()));
     EXPECT_EQ(summary.inserted, 0u);
     EXPECT_EQ(summary.updated, 0u);
     EXPECT_EQ(summary.unchanged, kBaseKept);
@@ -161,7 +160,7 @@ TEST_F(RegistryTest, ReingestWithOneChangedRowUpdatesOnlyThatRow) {
                                           {"Tipo_Pessoa_Gestor", "PF"},
                                           {"CPF_CNPJ_Gestor", "12345678909"},
                                           {"Gestor", "Gestora Ômega"}});
-    const auto summary = Ingest(Db(), WriteCsvs(dir_->Path(), changed));
+    const auto summary = Ingest(Db(), WriteCsvs(database_.Dir(), changed));
     EXPECT_EQ(summary.updated, 1u);
     EXPECT_EQ(summary.unchanged, kBaseKept - 1);
     EXPECT_EQ(summary.inserted, 0u);
@@ -175,13 +174,13 @@ TEST_F(RegistryTest, RowsAbsentFromTheSnapshotAreRemoved) {
     Snapshot smaller = BaseSnapshot();
     smaller.funds.erase(smaller.funds.begin() + 4);            // fund 1004: its classes lose their parent
     smaller.subclasses.erase(smaller.subclasses.begin() + 2);  // SUB002
-    const auto summary = Ingest(Db(), WriteCsvs(dir_->Path(), smaller));
+    const auto summary = Ingest(Db(), WriteCsvs(database_.Dir(), smaller));
     EXPECT_EQ(summary.removed, 4u);  // fund 1004, classes 2005 and 2006, subclass SUB002
     EXPECT_EQ(summary.unchanged, kBaseKept - 4);
     EXPECT_EQ(summary.rejected, 8u + 2u);
-    EXPECT_EQ(All<Fund>(Db()).size(), 4u);
-    EXPECT_EQ(All<FundClass>(Db()).size(), 4u);
-    EXPECT_EQ(All<Subclass>(Db()).size(), 1u);
+    EXPECT_EQ(AllRows<Fund>(Db()).size(), 4u);
+    EXPECT_EQ(AllRows<FundClass>(Db()).size(), 4u);
+    EXPECT_EQ(AllRows<Subclass>(Db()).size(), 1u);
 }
 
 TEST_F(RegistryTest, EmptyFieldsStayNull) {
@@ -227,26 +226,24 @@ TEST(RegistryUniverse, RecognisesTheFidcTypesInAnySpelling) {
 }
 
 TEST(RegistryInputs, MissingColumnFailsTheIngestNamingFileAndLine) {
-    TempDir dir;
-    TestDatabase database(dir.Path());
+    FundsDatabase database;
     Snapshot s = BaseSnapshot();
     s.funds[0] = s.funds[0].substr(0, s.funds[0].rfind(';'));  // drop the Gestor column
     try {
-        Ingest(database.Db(), WriteCsvs(dir.Path(), s));
+        Ingest(database.Db(), WriteCsvs(database.Dir(), s));
         FAIL() << "expected IngestError";
     } catch (const sdk::IngestError& error) {
         EXPECT_THAT(error.File(), HasSubstr("registro_fundo.csv"));
         EXPECT_EQ(error.Line(), 1u);
         EXPECT_THAT(error.what(), HasSubstr("Gestor"));
     }
-    EXPECT_TRUE(All<Fund>(database.Db()).empty());
+    EXPECT_TRUE(AllRows<Fund>(database.Db()).empty());
 }
 
 TEST(RegistryInputs, AMissingFileIsNamed) {
-    TempDir dir;
-    TestDatabase database(dir.Path());
-    auto paths = WriteCsvs(dir.Path(), BaseSnapshot());
-    paths.erase(std::remove(paths.begin(), paths.end(), dir.Path() / "registro_classe.csv"), paths.end());
+    FundsDatabase database;
+    auto paths = WriteCsvs(database.Dir(), BaseSnapshot());
+    paths.erase(std::remove(paths.begin(), paths.end(), database.Dir() / "registro_classe.csv"), paths.end());
     try {
         Ingest(database.Db(), paths);
         FAIL() << "expected IngestError";
@@ -256,9 +253,8 @@ TEST(RegistryInputs, AMissingFileIsNamed) {
 }
 
 TEST(RegistryInputs, AZipWithoutAMemberIsNamed) {
-    TempDir dir;
-    TestDatabase database(dir.Path());
-    const fs::path path = dir.Path() / "registro_fundo_classe.zip";
+    FundsDatabase database;
+    const fs::path path = database.Dir() / "registro_fundo_classe.zip";
     {
         sdk::ZipWriter zip(path);
         zip.Add("registro_fundo.csv", Snapshot::Bytes(BaseSnapshot().funds), SnapshotTime());
@@ -275,30 +271,28 @@ TEST(RegistryInputs, AZipWithoutAMemberIsNamed) {
 }
 
 TEST(RegistryInputs, AnUnknownFileIsRefused) {
-    TempDir dir;
-    TestDatabase database(dir.Path());
-    auto paths = WriteCsvs(dir.Path(), BaseSnapshot());
-    WriteFile(dir.Path() / "cad_fi.csv", "TP_FUNDO\r\n");
-    paths.push_back(dir.Path() / "cad_fi.csv");
+    FundsDatabase database;
+    auto paths = WriteCsvs(database.Dir(), BaseSnapshot());
+    WriteFile(database.Dir() / "cad_fi.csv", "TP_FUNDO\r\n");
+    paths.push_back(database.Dir() / "cad_fi.csv");
     EXPECT_THROW(Ingest(database.Db(), paths), sdk::IngestError);
 }
 
 TEST(RegistryProgress, ReportsAStagePerFileAndRowsEvery5000) {
-    TempDir dir;
-    TestDatabase database(dir.Path());
+    FundsDatabase database;
     Snapshot s;
     for (int i = 1; i <= 5000; ++i) {
         s.Fund({{"ID_Registro_Fundo", std::to_string(i)},
                 {"CNPJ_Fundo", "12345678000195"},
                 {"Tipo_Fundo", "FIDC"}});
     }
-    CountingProgress progress;
-    const auto summary = Ingest(database.Db(), WriteCsvs(dir.Path(), s), &progress);
+    RecordingProgress progress;
+    const auto summary = Ingest(database.Db(), WriteCsvs(database.Dir(), s), &progress);
     EXPECT_EQ(summary.inserted, 5000u);
-    EXPECT_EQ(progress.last_rows, 5000u);
-    EXPECT_THAT(progress.stages, Contains("registro_fundo.csv"));
-    EXPECT_THAT(progress.stages, Contains("registro_classe.csv"));
-    EXPECT_THAT(progress.stages, Contains("registro_subclasse.csv"));
+    EXPECT_EQ(progress.LastRows(), 5000u);
+    EXPECT_THAT(progress.Stages(), Contains("registro_fundo.csv"));
+    EXPECT_THAT(progress.Stages(), Contains("registro_classe.csv"));
+    EXPECT_THAT(progress.Stages(), Contains("registro_subclasse.csv"));
 }
 
 }  // namespace

@@ -159,7 +159,7 @@ TEST_F(SearchTest, MetaNamesSourceReleaseUniverseAndFieldSources) {
 }
 
 TEST_F(SearchTest, WithoutARegistryReleaseTheReleaseIsNull) {
-    const FixedHost empty(false);
+    const sdk::testing::FakeHost empty;
     const sdk::Result result = Call(&HandleSearch, Db(), NoFilters(), std::nullopt, empty);
     EXPECT_FALSE(result.meta.data_release.has_value());
     EXPECT_FALSE(result.meta.as_of.has_value());
@@ -181,8 +181,7 @@ TEST(SearchPatterns, EscapeLikeWildcards) {
 }
 
 TEST(SearchPagination, KeysetPagesReturnEveryFidcExactlyOnce) {
-    TempDir dir;
-    TestDatabase database(dir.Path());
+    FundsDatabase database;
     Snapshot s = BaseSnapshot();
     for (int i = 0; i < 30; ++i) {
         s.Fund({{"ID_Registro_Fundo", std::to_string(3000 + i)},
@@ -194,7 +193,7 @@ TEST(SearchPagination, KeysetPagesReturnEveryFidcExactlyOnce) {
                 {"Tipo_Fundo", "FIA"},
                 {"Denominacao_Social", "OUTRO FUNDO " + std::to_string(i)}});
     }
-    Ingest(database.Db(), WriteCsvs(dir.Path(), s));
+    Ingest(database.Db(), WriteCsvs(database.Dir(), s));
 
     std::vector<std::string> seen;
     std::optional<boost::json::value> position;
@@ -217,10 +216,10 @@ TEST(SearchPagination, KeysetPagesReturnEveryFidcExactlyOnce) {
     EXPECT_EQ(pages, 5);
 }
 
+// docs/plugins.md quotes from here: unit-test
 TEST(SearchPagination, AnExactlyFullLastPageHasNoNextPosition) {
-    TempDir dir;
-    TestDatabase database(dir.Path());
-    Ingest(database.Db(), WriteCsvs(dir.Path(), BaseSnapshot()));
+    FundsDatabase database;
+    Ingest(database.Db(), WriteCsvs(database.Dir(), BaseSnapshot()));
     sdk::Params params;
     params.Set("limit", std::int64_t{4});
     const sdk::Result page = Call(&HandleSearch, database.Db(), params);
@@ -233,6 +232,7 @@ TEST(SearchPagination, AnExactlyFullLastPageHasNoNextPosition) {
     EXPECT_EQ(first.meta.next_position->at("after").as_string(),
               first.data.as_array().back().at("fund_id").as_string());
 }
+// docs/plugins.md quotes up to here
 
 }  // namespace
 }  // namespace lastro::funds::testing

@@ -3,7 +3,7 @@
 // own sums). docs/cli.md, docs/billing.md.
 #pragma once
 
-#include "support/deployment.hpp"
+#include <lastro/sdk/testing/deployment.hpp>
 
 #include <cstdint>
 #include <ctime>
@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 
 struct LedgerEntry {
     std::string request_id;
@@ -43,4 +43,4 @@ std::vector<LedgerEntry> ReadLedger(const Deployment& d, const std::string& mont
 // `lastro keys usage ID --month M`, parsed; throws likewise.
 KeyUsage ReadKeyUsage(const Deployment& d, std::int64_t key_id, const std::string& month);
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

@@ -1,4 +1,4 @@
-#include "support/postgres_cluster.hpp"
+#include <lastro/sdk/testing/postgres_cluster.hpp>
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <system_error>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 namespace {
 
 namespace fs = std::filesystem;
@@ -170,14 +170,30 @@ PostgresCluster::~PostgresCluster() {
     Stop();
 }
 
-std::string PostgresCluster::CreateDatabase(const std::string& name) {
-    CommandResult created = RunCommand({(bin_dir_ / "createdb").string(), "-h", "127.0.0.1", "-p",
-                                        std::to_string(port_), "-U", "postgres", "-E", "UTF8", name},
-                                       CommandOptions{{"LC_ALL=C"}, std::nullopt, std::chrono::seconds(60)});
+std::string PostgresCluster::CreateDatabase(const std::string& name, const std::string& from) {
+    std::vector<std::string> argv{(bin_dir_ / "createdb").string(),
+                                  "-h",
+                                  "127.0.0.1",
+                                  "-p",
+                                  std::to_string(port_),
+                                  "-U",
+                                  "postgres",
+                                  "-E",
+                                  "UTF8"};
+    if (!from.empty()) {
+        argv.insert(argv.end(), {"-T", from});
+    }
+    argv.push_back(name);
+    CommandResult created =
+        RunCommand(argv, CommandOptions{{"LC_ALL=C"}, std::nullopt, std::chrono::seconds(60)});
     if (created.exit_code != 0) {
         throw std::runtime_error("createdb failed: " + created.Describe());
     }
     return "postgresql://postgres@127.0.0.1:" + std::to_string(port_) + "/" + name;
+}
+
+std::string PostgresCluster::Conninfo(const std::string& name) const {
+    return "host=127.0.0.1 port=" + std::to_string(port_) + " user=postgres dbname=" + name;
 }
 
 std::string PostgresCluster::LogTail(std::size_t bytes) const {
@@ -196,4 +212,4 @@ void PostgresCluster::Stop() {
     }
 }
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

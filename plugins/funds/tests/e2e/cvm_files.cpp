@@ -1,32 +1,16 @@
-#include "support/cvm_files.hpp"
+#include "cvm_files.hpp"
 
-#include "support/checks.hpp"
+#include "funds_checks.hpp"
 
-#include <lastro/sdk/byte_source.hpp>
-#include <lastro/sdk/zip_archive.hpp>
+#include <lastro/sdk/testing/temp_dir.hpp>
 
 #include <algorithm>
 #include <charconv>
-#include <fstream>
-#include <sstream>
 #include <stdexcept>
 #include <tuple>
 
-namespace lastro::e2e {
+namespace lastro::funds::e2e {
 namespace {
-
-std::string ReadAll(sdk::ByteSource& source) {
-    std::string bytes;
-    char buffer[1 << 16];
-    for (;;) {
-        const std::size_t n = source.Read(buffer, sizeof buffer);
-        if (n == 0) {
-            break;
-        }
-        bytes.append(buffer, n);
-    }
-    return bytes;
-}
 
 std::string Latin1ToUtf8(std::string_view bytes) {
     std::string out;
@@ -101,30 +85,13 @@ CsvMember ReadCvmCsv(const std::string& name, const std::string& bytes, bool lat
 }
 
 CsvMember ReadCvmCsvFile(const std::filesystem::path& path, bool latin1) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) {
-        throw std::runtime_error("cannot read " + path.string());
-    }
-    std::ostringstream bytes;
-    bytes << in.rdbuf();
-    return ReadCvmCsv(path.filename().string(), bytes.str(), latin1);
+    return ReadCvmCsv(path.filename().string(), sdk::testing::ReadFile(path), latin1);
 }
 
 std::vector<CsvMember> ReadCvmZip(const std::filesystem::path& zip) {
-    sdk::ZipArchive archive(zip);
     std::vector<CsvMember> members;
-    for (const auto& name : archive.Members()) {
-        auto source = archive.Open(name);
-        members.push_back(ReadCvmCsv(name, ReadAll(*source)));
-    }
-    return members;
-}
-
-std::vector<std::pair<std::string, std::string>> ZipMemberBytes(const std::filesystem::path& zip) {
-    sdk::ZipArchive archive(zip);
-    std::vector<std::pair<std::string, std::string>> members;
-    for (const auto& name : archive.Members()) {
-        members.emplace_back(name, ReadAll(*archive.Open(name)));
+    for (const auto& [name, bytes] : sdk::testing::ZipMemberBytes(zip)) {
+        members.push_back(ReadCvmCsv(name, bytes));
     }
     return members;
 }
@@ -294,4 +261,4 @@ std::string SeniorityOf(std::string_view label) {
     return "unknown";
 }
 
-}  // namespace lastro::e2e
+}  // namespace lastro::funds::e2e

@@ -13,7 +13,7 @@
 #include <string_view>
 #include <vector>
 
-namespace lastro::e2e {
+namespace lastro::funds::e2e {
 
 // One line of a CSV member: column name -> text as published (UTF-8), "" for an empty field.
 using CsvRow = std::map<std::string, std::string>;
@@ -27,8 +27,6 @@ struct CsvMember {
 // Every member of a zip, or one loose CSV file. `latin1`: decode ISO-8859-1 (CVM), else the
 // bytes must already be UTF-8 (Lastro's ANBIMA layout).
 std::vector<CsvMember> ReadCvmZip(const std::filesystem::path& zip);
-// Every member of a zip as its bytes (name, bytes), in the archive's order.
-std::vector<std::pair<std::string, std::string>> ZipMemberBytes(const std::filesystem::path& zip);
 CsvMember ReadCvmCsv(const std::string& name, const std::string& bytes, bool latin1 = true);
 CsvMember ReadCvmCsvFile(const std::filesystem::path& path, bool latin1 = true);
 
@@ -76,4 +74,4 @@ private:
 // Seniority of a TAB_X_CLASSE_SERIE label as plugins/funds/docs/datasets/inf_mensal_fidc.md defines it.
 std::string SeniorityOf(std::string_view label);
 
-}  // namespace lastro::e2e
+}  // namespace lastro::funds::e2e

@@ -1,5 +1,5 @@
 // GET /v1/fundos (contract 2.4, 4.2): field types, filters, cursor paging and hostile input.
-#include "api_fixture.hpp"
+#include "funds_fixture.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -7,7 +7,7 @@
 #include <map>
 #include <sstream>
 
-namespace lastro::e2e {
+namespace lastro::funds::e2e {
 namespace {
 
 const std::set<std::string> kFidcFamily = {"FIDC", "FIDC-NP", "FIC-FIDC"};
@@ -150,7 +150,7 @@ std::map<std::string, std::string> FidcRegistryRows(const std::filesystem::path&
 }
 
 TEST_P(ApiTest, EveryFundItemHasTheContractTypes) {
-    const auto all = D().AllFunds();
+    const auto all = D().AllItems("/v1/fundos");
     ASSERT_FALSE(all.empty());
     for (const auto& item : all) {
         EXPECT_TRUE(IsFundItem(item));
@@ -186,11 +186,11 @@ TEST_P(ApiTest, PagingReturnsEveryFidcExactlyOnce) {
 
     const std::set<std::string> unique(paged.begin(), paged.end());
     EXPECT_EQ(unique.size(), paged.size()) << "a fund was returned twice";
-    const auto all = D().AllFunds();
+    const auto all = D().AllItems("/v1/fundos");
     EXPECT_EQ(unique, IdSet(all)) << "pages of 7 and pages of 100 disagree";
 
     // And the sample's own files say which funds are FIDCs.
-    const auto registry = FidcRegistryRows(SharedResources::Get().SampleDir() / "registro_fundo.csv");
+    const auto registry = FidcRegistryRows(D().SampleDir() / "registro_fundo.csv");
     ASSERT_FALSE(registry.empty());
     EXPECT_EQ(paged.size(), registry.size())
         << "one fund per FIDC-family ID_Registro_Fundo of registro_fundo.csv";
@@ -205,13 +205,13 @@ TEST_P(ApiTest, PagingReturnsEveryFidcExactlyOnce) {
 }
 
 TEST_P(ApiTest, QueryIgnoresAccentsAndCase) {
-    const auto all = D().AllFunds();
+    const auto all = D().AllItems("/v1/fundos");
     const auto expected = IdsWhere(all, [](const auto& item) {
         return Matches(item, "credito", {"name", "cnpj", "manager", "administrator"});
     });
     ASSERT_FALSE(expected.empty()) << "the sample has funds about crédito";
 
-    const auto found = D().AllFunds("q=credito");
+    const auto found = D().AllItems("/v1/fundos", "q=credito");
     EXPECT_EQ(IdSet(found), expected);
     bool accented_name = false;
     for (const auto& item : found) {
@@ -222,43 +222,44 @@ TEST_P(ApiTest, QueryIgnoresAccentsAndCase) {
     }
     EXPECT_TRUE(accented_name) << "q=credito finds names written CRÉDITO or Crédito";
 
-    EXPECT_EQ(IdSet(D().AllFunds("q=" + UrlEncode("CRÉDITO"))), expected) << "q=CRÉDITO (UTF-8)";
-    EXPECT_EQ(IdSet(D().AllFunds("q=Cr%C3%A9dito")), expected) << "q=Crédito";
-    EXPECT_EQ(IdSet(D().AllFunds("q=CREDITO")), expected);
+    EXPECT_EQ(IdSet(D().AllItems("/v1/fundos", "q=" + UrlEncode("CRÉDITO"))), expected)
+        << "q=CRÉDITO (UTF-8)";
+    EXPECT_EQ(IdSet(D().AllItems("/v1/fundos", "q=Cr%C3%A9dito")), expected) << "q=Crédito";
+    EXPECT_EQ(IdSet(D().AllItems("/v1/fundos", "q=CREDITO")), expected);
 }
 
 TEST_P(ApiTest, CnpjFilterAcceptsPunctuation) {
-    const auto all = D().AllFunds();
+    const auto all = D().AllItems("/v1/fundos");
     ASSERT_FALSE(all.empty());
     const std::string cnpj = Str(all.front(), "cnpj");
-    const auto bare = D().AllFunds("cnpj=" + cnpj);
-    const auto punctuated = D().AllFunds("cnpj=" + UrlEncode(PunctuatedCnpj(cnpj)));
+    const auto bare = D().AllItems("/v1/fundos", "cnpj=" + cnpj);
+    const auto punctuated = D().AllItems("/v1/fundos", "cnpj=" + UrlEncode(PunctuatedCnpj(cnpj)));
     EXPECT_EQ(IdSet(bare), IdSet(punctuated));
     EXPECT_TRUE(IdSet(bare).count(Str(all.front(), "fund_id")));
     for (const auto& item : bare) {
         EXPECT_EQ(Str(item, "cnpj"), cnpj);
     }
     // q also matches CNPJs, punctuated or not.
-    EXPECT_TRUE(
-        IdSet(D().AllFunds("q=" + UrlEncode(PunctuatedCnpj(cnpj)))).count(Str(all.front(), "fund_id")));
+    EXPECT_TRUE(IdSet(D().AllItems("/v1/fundos", "q=" + UrlEncode(PunctuatedCnpj(cnpj))))
+                    .count(Str(all.front(), "fund_id")));
 }
 
 TEST_P(ApiTest, StatusFilterIsCaseInsensitive) {
-    const auto all = D().AllFunds();
+    const auto all = D().AllItems("/v1/fundos");
     const auto normal = IdsWhere(
         all, [](const auto& item) { return Fold(Str(item, "status")) == "em funcionamento normal"; });
     ASSERT_FALSE(normal.empty());
     ASSERT_LT(normal.size(), all.size()) << "the sample has funds in other situations";
-    EXPECT_EQ(IdSet(D().AllFunds("status=" + UrlEncode("em funcionamento normal"))), normal);
-    EXPECT_EQ(IdSet(D().AllFunds("status=" + UrlEncode("EM FUNCIONAMENTO NORMAL"))), normal);
-    EXPECT_EQ(IdSet(D().AllFunds("status=" + UrlEncode("Em Funcionamento Normal"))), normal);
-    for (const auto& item : D().AllFunds("status=" + UrlEncode("em funcionamento normal"))) {
+    EXPECT_EQ(IdSet(D().AllItems("/v1/fundos", "status=" + UrlEncode("em funcionamento normal"))), normal);
+    EXPECT_EQ(IdSet(D().AllItems("/v1/fundos", "status=" + UrlEncode("EM FUNCIONAMENTO NORMAL"))), normal);
+    EXPECT_EQ(IdSet(D().AllItems("/v1/fundos", "status=" + UrlEncode("Em Funcionamento Normal"))), normal);
+    for (const auto& item : D().AllItems("/v1/fundos", "status=" + UrlEncode("em funcionamento normal"))) {
         EXPECT_TRUE(At(item, "active").as_bool()) << boost::json::serialize(item);
     }
 }
 
 TEST_P(ApiTest, ManagerAndAdministratorMatchPartOfTheName) {
-    const auto all = D().AllFunds();
+    const auto all = D().AllItems("/v1/fundos");
     for (const char* field : {"manager", "administrator"}) {
         SCOPED_TRACE(field);
         // A word of the first fund's institution, without its accents and in lower case.
@@ -284,7 +285,7 @@ TEST_P(ApiTest, ManagerAndAdministratorMatchPartOfTheName) {
         }
         ASSERT_TRUE(needle) << "no " << field << " with a word of six letters";
         const auto wanted = IdsWhere(all, [&](const auto& item) { return Matches(item, *needle, {field}); });
-        const auto found = IdSet(D().AllFunds(std::string(field) + "=" + UrlEncode(*needle)));
+        const auto found = IdSet(D().AllItems("/v1/fundos", std::string(field) + "=" + UrlEncode(*needle)));
         EXPECT_EQ(found, wanted) << field << "=" << *needle;
         EXPECT_TRUE(found.count(fund_id));
     }
@@ -332,7 +333,7 @@ TEST_P(ApiTest, CursorIsOpaqueSignedAndBoundToItsFilters) {
 
 TEST_P(ApiTest, HostileQueryTextIsHandled) {
     const std::string key = D().RoomyKey();
-    const auto all = D().AllFunds();
+    const auto all = D().AllItems("/v1/fundos");
     // SQL and LIKE metacharacters are text: they match only themselves.
     for (const std::string q : {"' OR 1=1 --", "%", "_", "\\", "a%b", "\"; DROP TABLE fund; --"}) {
         SCOPED_TRACE(q);
@@ -372,4 +373,4 @@ TEST_P(ApiTest, HostileQueryTextIsHandled) {
 }
 
 }  // namespace
-}  // namespace lastro::e2e
+}  // namespace lastro::funds::e2e

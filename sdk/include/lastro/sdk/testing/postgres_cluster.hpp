@@ -1,11 +1,11 @@
-// A throwaway PostgreSQL cluster for the end-to-end suite: initdb into a fresh temporary
+// A throwaway PostgreSQL cluster for tests: initdb into a fresh temporary
 // directory, one postmaster on a free TCP port of 127.0.0.1 (its socket directory inside the
 // temporary directory), fsync off. Run as the `postgres` user when the suite runs as root
 // (initdb refuses root). Stop() shuts it down fast (SIGINT, as `pg_ctl stop -m fast`) and
 // deletes the directory; the destructor calls it. docs/testing.md describes it.
 #pragma once
 
-#include "support/process.hpp"
+#include <lastro/sdk/testing/process.hpp>
 
 #include <cstdint>
 #include <filesystem>
@@ -13,7 +13,7 @@
 #include <optional>
 #include <string>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 
 class PostgresCluster {
 public:
@@ -28,8 +28,12 @@ public:
     PostgresCluster(const PostgresCluster&) = delete;
     PostgresCluster& operator=(const PostgresCluster&) = delete;
 
-    // Creates database `name` and returns its URI (postgresql://postgres@127.0.0.1:PORT/name).
-    std::string CreateDatabase(const std::string& name);
+    // Creates database `name`, a copy of database `from` when given, and returns its URI
+    // (postgresql://postgres@127.0.0.1:PORT/name).
+    std::string CreateDatabase(const std::string& name, const std::string& from = "");
+    // The key=value conninfo of database `name` (host=127.0.0.1 port=PORT user=postgres dbname=name),
+    // the form to which libpq options can be appended.
+    std::string Conninfo(const std::string& name) const;
     std::uint16_t Port() const { return port_; }
     // The end of the server's log (its stderr), for failure messages.
     std::string LogTail(std::size_t bytes = 4000) const;
@@ -76,4 +80,4 @@ private:
 // A TCP port of 127.0.0.1 that was free a moment ago.
 std::uint16_t FreePort();
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

@@ -1,4 +1,8 @@
-#include "support/deployment.hpp"
+#include <lastro/sdk/testing/deployment.hpp>
+
+#include "command_text.hpp"
+
+#include <lastro/sdk/testing/temp_dir.hpp>
 
 #include <gtest/gtest.h>
 #include <boost/json/array.hpp>
@@ -6,114 +10,24 @@
 
 #include <algorithm>
 #include <csignal>
-#include <cstdio>
-#include <cstdlib>
-#include <fstream>
 #include <stdexcept>
-#include <system_error>
 
-namespace lastro::e2e {
-namespace {
+namespace lastro::sdk::testing {
 
 namespace fs = std::filesystem;
 
-// A YAML double-quoted scalar.
-std::string Quote(const std::string& text) {
-    std::string out = "\"";
-    for (char c : text) {
-        if (c == '"' || c == '\\') {
-            out.push_back('\\');
-        }
-        out.push_back(c);
-    }
-    return out + "\"";
-}
+namespace {
 
-void Require(const CommandResult& result, const std::string& what) {
-    if (result.exit_code != 0 || result.timed_out) {
-        throw std::runtime_error(what + " failed: " + result.Describe());
-    }
-}
-
-void WriteFile(const fs::path& path, const std::string& text) {
-    std::ofstream out(path, std::ios::binary | std::ios::trunc);
-    out << text;
-    out.close();
-    if (!out) {
-        throw std::runtime_error("cannot write " + path.string());
+// A SQLite database file (and its write-ahead log, if the last writer left one) copied to `to`.
+void CopySqliteDatabase(const fs::path& from, const fs::path& to) {
+    fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+    const fs::path wal = from.string() + "-wal";
+    if (fs::exists(wal)) {
+        fs::copy_file(wal, to.string() + "-wal", fs::copy_options::overwrite_existing);
     }
 }
 
 }  // namespace
-
-std::string BackendName(Backend backend) {
-    return backend == Backend::kSqlite ? "sqlite" : "postgres";
-}
-
-void PrintTo(Backend backend, std::ostream* os) {
-    *os << BackendName(backend);
-}
-
-fs::path BinaryPath(const std::string& name) {
-    return fs::path(LASTRO_BINARY_DIR) / "bin" / name;
-}
-
-SharedResources& SharedResources::Get() {
-    static SharedResources shared;
-    return shared;
-}
-
-const fs::path& SharedResources::TempRoot() {
-    if (root_.empty()) {
-        root_ = MakeTempDir("lastro-e2e-");
-    }
-    return root_;
-}
-
-const fs::path& SharedResources::SampleDir() {
-    if (sample_.empty()) {
-        // `lastro sample` runs the sample writers of the plugins its configuration loads.
-        const fs::path config = TempRoot() / "sample.yaml";
-        WriteFile(config, "plugins:\n  manifest_dirs: [" + Quote(LASTRO_PLUGIN_DIR) + "]\n");
-        const fs::path dir = TempRoot() / "sample";
-        CommandOptions options;
-        options.env = {"LASTRO_CONFIG=" + config.string()};
-        Require(RunCommand({BinaryPath("lastro").string(), "sample", "--out", dir.string()}, options),
-                "lastro sample");
-        sample_ = dir;
-    }
-    return sample_;
-}
-
-PostgresCluster& SharedResources::Postgres() {
-    if (postgres_error_) {
-        throw std::runtime_error(*postgres_error_);
-    }
-    if (!postgres_) {
-        try {
-            postgres_ = PostgresCluster::Start();
-        } catch (const std::exception& e) {
-            postgres_error_ = std::string("PostgreSQL could not be started: ") + e.what();
-            throw std::runtime_error(*postgres_error_);
-        }
-    }
-    return *postgres_;
-}
-
-void SharedResources::Release() {
-    postgres_.reset();  // fast shutdown, then its directory is deleted
-    if (!root_.empty()) {
-        const char* keep = std::getenv("LASTRO_E2E_KEEP");
-        if (keep && *keep && std::string(keep) != "0") {
-            std::fprintf(stderr, "e2e: kept %s (LASTRO_E2E_KEEP)\n", root_.c_str());
-        } else {
-            std::error_code ignored;
-            fs::remove_all(root_, ignored);
-        }
-        root_.clear();
-        sample_.clear();
-    }
-}
 
 std::unique_ptr<Lastrod> Lastrod::Start(const fs::path& config) {
     auto server = std::make_unique<Lastrod>();
@@ -150,28 +64,37 @@ std::optional<int> Lastrod::Kill() {
     return process_->WaitForExit(std::chrono::seconds(30));
 }
 
-Deployment::Deployment(Backend backend, const std::string& label, const fs::path& sqlite_dir,
-                       const std::vector<fs::path>& extra_plugin_dirs)
-    : backend_(backend) {
-    plugin_dirs_.push_back(LASTRO_PLUGIN_DIR);
-    plugin_dirs_.insert(plugin_dirs_.end(), extra_plugin_dirs.begin(), extra_plugin_dirs.end());
+Deployment::Deployment(Backend backend, const std::string& label, DeploymentOptions options)
+    : backend_(backend), options_(std::move(options)) {
+    if (options_.plugin_dirs.empty()) {
+        throw std::invalid_argument("deployment " + label + ": DeploymentOptions::plugin_dirs is empty");
+    }
+    if (options_.sample_plugin_dirs.empty()) {
+        options_.sample_plugin_dirs = options_.plugin_dirs;
+    }
     SharedResources& shared = SharedResources::Get();
     dir_ = shared.TempRoot() / (label + "-" + BackendName(backend));
     fs::create_directories(dir_);
     access_log_ = dir_ / "access.log";
     instance_ = "e2e-" + label + "-" + BackendName(backend);
-    if (backend == Backend::kSqlite) {
-        const fs::path database = (sqlite_dir.empty() ? dir_ : sqlite_dir) / "lastro.db";
-        database_yaml_ =
-            "database:\n  backend: sqlite\n  sqlite:\n    path: " + Quote(database.string()) + "\n";
-    } else {
-        const std::string uri = shared.Postgres().CreateDatabase("lastro_" + label);
-        database_yaml_ = "database:\n  backend: pgsql\n  pgsql:\n    conninfo: " + Quote(uri) + "\n";
-    }
-    config_file_ = WriteConfig("lastro.yaml", access_log_, "", instance_);
     try {
+        // A database with the sample already ingested is a copy of the one made for these plugins.
+        const auto loaded = [&] {
+            return shared.LoadedDatabase(backend, options_.plugin_dirs, options_.sample_plugin_dirs);
+        };
+        if (backend == Backend::kSqlite) {
+            const fs::path database =
+                (options_.sqlite_dir.empty() ? dir_ : options_.sqlite_dir) / "lastro.db";
+            if (options_.ingest_sample) {
+                CopySqliteDatabase(loaded(), database);
+            }
+            database_yaml_ = DatabaseYaml(backend, database.string());
+        } else {
+            const std::string from = options_.ingest_sample ? loaded() : "";
+            database_yaml_ = DatabaseYaml(backend, shared.Postgres().CreateDatabase("lastro_" + label, from));
+        }
+        config_file_ = WriteConfig("lastro.yaml", access_log_, "", instance_);
         Require(Lastro({"db", "migrate"}), "lastro db migrate");
-        IngestSample();
         server_ = Lastrod::Start(config_file_);
     } catch (const std::exception& e) {
         if (backend == Backend::kSqlite) {
@@ -214,15 +137,19 @@ Deployment::ServerAside::~ServerAside() {
     }
 }
 
-void Deployment::IngestSample() const {
-    // Every dataset of the sample through the real CLI, as ./dev run does.
-    Require(Lastro({"ingest", "--sample", SharedResources::Get().SampleDir().string()}),
-            "lastro ingest --sample");
+const fs::path& Deployment::SampleDir() const {
+    return SharedResources::Get().SampleDir(options_.sample_plugin_dirs);
 }
 
-std::vector<std::string> SampleFiles(const std::string& prefix, const std::string& extension) {
+void Deployment::IngestSample() const {
+    // Every dataset of the sample through the real CLI, as ./dev run does.
+    Require(Lastro({"ingest", "--sample", SampleDir().string()}), "lastro ingest --sample");
+}
+
+std::vector<std::string> Deployment::SampleFiles(const std::string& prefix,
+                                                 const std::string& extension) const {
     std::vector<std::string> files;
-    for (const auto& entry : fs::directory_iterator(SharedResources::Get().SampleDir())) {
+    for (const auto& entry : fs::directory_iterator(SampleDir())) {
         const std::string name = entry.path().filename().string();
         if (name.rfind(prefix, 0) == 0 && entry.path().extension() == extension) {
             files.push_back(name);
@@ -235,10 +162,6 @@ std::vector<std::string> SampleFiles(const std::string& prefix, const std::strin
     return files;
 }
 
-fs::path Deployment::SampleZip() const {
-    return SharedResources::Get().SampleDir() / "registro_fundo_classe.zip";
-}
-
 std::string Deployment::ConfigText(const fs::path& access_log, const std::string& instance) const {
     std::string text;
     text += "server:\n";
@@ -249,11 +172,7 @@ std::string Deployment::ConfigText(const fs::path& access_log, const std::string
     text += "data_dir: " + Quote((dir_ / "var").string()) + "\n";
     text += database_yaml_;
     text += "plugins:\n";
-    std::string dirs;
-    for (const fs::path& dir : plugin_dirs_) {
-        dirs += (dirs.empty() ? "" : ", ") + Quote(dir.string());
-    }
-    text += "  manifest_dirs: [" + dirs + "]\n";
+    text += "  manifest_dirs: [" + QuotedList(options_.plugin_dirs) + "]\n";
     text += "credits:\n";
     text += "  monthly_allowance: " + std::to_string(kMonthlyAllowance) + "\n";
     text += "  calls_per_minute: " + std::to_string(kCallsPerMinute) + "\n";
@@ -312,17 +231,18 @@ CreatedKey Deployment::CreateKeyWithId(const KeySpec& spec) {
     return {key, std::stoll(result.err.substr(digits, end - digits))};
 }
 
-std::vector<boost::json::object> Deployment::AllFunds(const std::string& query, int limit) {
-    if (!funds_key_) {
-        funds_key_ = RoomyKey();
+std::vector<boost::json::object> Deployment::AllItems(const std::string& path, const std::string& query,
+                                                      int limit) {
+    if (!paging_key_) {
+        paging_key_ = RoomyKey();
     }
     std::vector<boost::json::object> items;
     std::optional<std::string> cursor;
     const std::string base =
-        "/v1/fundos?" + query + (query.empty() ? "" : "&") + "limit=" + std::to_string(limit);
+        path + "?" + query + (query.empty() ? "" : "&") + "limit=" + std::to_string(limit);
     for (int page = 0; page < 10000; ++page) {
         const std::string target = base + (cursor ? "&cursor=" + UrlEncode(*cursor) : "");
-        HttpResponse response = Get(target, funds_key_);
+        HttpResponse response = Get(target, paging_key_);
         if (response.status != 200) {
             throw std::runtime_error("unexpected answer: " + response.Describe());
         }
@@ -336,7 +256,7 @@ std::vector<boost::json::object> Deployment::AllFunds(const std::string& query, 
         }
         cursor = std::string(pagination.at("next_cursor").as_string());
     }
-    throw std::runtime_error("/v1/fundos?" + query + " did not end within 10000 pages");
+    throw std::runtime_error(path + "?" + query + " did not end within 10000 pages");
 }
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

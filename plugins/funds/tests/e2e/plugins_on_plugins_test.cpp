@@ -2,9 +2,8 @@
 // funds, finds registry entries through the funds.locator service, and keeps a dataset derived
 // from cvm.inf_mensal_fidc through the funds.fidc_monthly_facts service, rebuilt by the host in
 // the transaction of each FIDC ingest for exactly the months it carried (docs/plugins.md).
-#include "support/backend_fixture.hpp"
-#include "support/checks.hpp"
-#include "support/cvm_files.hpp"
+#include "cvm_files.hpp"
+#include "funds_fixture.hpp"
 
 #include <lastro/sdk/zip_archive.hpp>
 
@@ -19,7 +18,7 @@
 #include <sstream>
 #include <thread>
 
-namespace lastro::e2e {
+namespace lastro::funds::e2e {
 namespace {
 
 namespace fs = std::filesystem;
@@ -27,7 +26,11 @@ namespace fs = std::filesystem;
 class PluginsOnPluginsTest : public BackendTest<PluginsOnPluginsTest> {
 public:
     static constexpr const char* kLabel = "fundsclient";
-    static std::vector<std::filesystem::path> ExtraPluginDirs() { return {LASTRO_FUNDSCLIENT_DIR}; }
+    // fundsclient beside the build's plugins; it writes no sample, so it shares funds'.
+    static DeploymentOptions Options() {
+        return {.plugin_dirs = {LASTRO_PLUGIN_DIR, LASTRO_FUNDSCLIENT_DIR},
+                .sample_plugin_dirs = {LASTRO_PLUGIN_DIR}};
+    }
 };
 
 boost::json::object DataOf(const HttpResponse& r) {
@@ -35,7 +38,7 @@ boost::json::object DataOf(const HttpResponse& r) {
 }
 
 TEST_P(PluginsOnPluginsTest, TheDerivedTotalsAgreeWithTheFilesForEveryMonth) {
-    const SampleFidcReports files(SharedResources::Get().SampleDir());
+    const SampleFidcReports files(D().SampleDir());
     const std::string key = D().RoomyKey();
     ASSERT_FALSE(files.Months().empty());
     for (const std::string& month : files.Months()) {
@@ -72,7 +75,7 @@ TEST_P(PluginsOnPluginsTest, TheDerivedTotalsAgreeWithTheFilesForEveryMonth) {
 
 TEST_P(PluginsOnPluginsTest, TheLocatorServiceFindsWhatResolveFinds) {
     const std::string key = D().RoomyKey();
-    const auto funds = D().AllFunds("", 100);
+    const auto funds = D().AllItems("/v1/fundos", "", 100);
     ASSERT_FALSE(funds.empty());
     int checked = 0;
     for (const auto& fund : funds) {
@@ -100,11 +103,11 @@ TEST_P(PluginsOnPluginsTest, TheLocatorServiceFindsWhatResolveFinds) {
 }
 
 TEST_P(PluginsOnPluginsTest, ARepublishedMonthRebuildsExactlyThatMonthInTheSameIngest) {
-    const std::vector<std::string> zips = SampleFiles("inf_mensal_fidc_", ".zip");
+    const std::vector<std::string> zips = D().SampleFiles("inf_mensal_fidc_", ".zip");
     const std::string last = zips.back();  // inf_mensal_fidc_YYYYMM.zip
     const std::string month = last.substr(16, 4) + "-" + last.substr(20, 2);
     const CommandResult ingest =
-        D().Lastro({"ingest", "cvm.inf_mensal_fidc", (SharedResources::Get().SampleDir() / last).string()});
+        D().Lastro({"ingest", "cvm.inf_mensal_fidc", (D().SampleDir() / last).string()});
     ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
     EXPECT_NE(ingest.err.find("cvm.inf_mensal_fidc: release " + month), std::string::npos)
         << ingest.Describe();
@@ -130,14 +133,13 @@ TEST_P(PluginsOnPluginsTest, ARepublishedMonthRebuildsExactlyThatMonthInTheSameI
     EXPECT_NE(derived.err.find("fundsclient.monthly_totals: derived from cvm.inf_mensal_fidc"),
               std::string::npos)
         << derived.Describe();
-    const std::string first_month = *SampleFidcReports(SharedResources::Get().SampleDir()).Months().begin();
+    const std::string first_month = *SampleFidcReports(D().SampleDir()).Months().begin();
     EXPECT_NE(derived.err.find("periods: " + first_month + ", "), std::string::npos) << derived.Describe();
 }
 
 TEST_P(PluginsOnPluginsTest, AFailedDerivationUndoesTheSourceIngestWithIt) {
     const std::string key = D().RoomyKey();
-    const fs::path original =
-        SharedResources::Get().SampleDir() / SampleFiles("inf_mensal_fidc_", ".zip").back();
+    const fs::path original = D().SampleDir() / D().SampleFiles("inf_mensal_fidc_", ".zip").back();
     const std::string name = original.filename().string();
     const std::string month = name.substr(16, 4) + "-" + name.substr(20, 2);
     const std::string target = "/v1/test/fundsclient/totals?month=" + month;
@@ -255,4 +257,4 @@ INSTANTIATE_TEST_SUITE_P(Postgres, PluginsOnPluginsTest, ::testing::Values(Backe
                          BackendParamName);
 
 }  // namespace
-}  // namespace lastro::e2e
+}  // namespace lastro::funds::e2e

@@ -1,9 +1,9 @@
 // GET /v1/resolve (contract 2.5, 4.1) and GET /v1/fundos/{fund_id}/classes.
-#include "api_fixture.hpp"
+#include "funds_fixture.hpp"
 
 #include <cctype>
 
-namespace lastro::e2e {
+namespace lastro::funds::e2e {
 namespace {
 
 std::set<std::string> ClassIdsOf(const boost::json::object& fund_item) {
@@ -144,7 +144,7 @@ TEST_P(ApiTest, ResolveNeedsExactlyOneLocator) {
 }
 
 TEST_P(ApiTest, ResolveOfAnUnknownCnpjIs404AndCharged) {
-    const auto all = D().AllFunds();
+    const auto all = D().AllItems("/v1/fundos");
     std::string cnpj;
     for (int base = 987654; base < 987700 && cnpj.empty(); ++base) {
         const std::string candidate = CnpjWithCheckDigits(std::to_string(base) + "000199");
@@ -167,6 +167,7 @@ TEST_P(ApiTest, ResolveOfAnUnknownCnpjIs404AndCharged) {
     EXPECT_TRUE(CreditsAre(code, 1, 1, 8));
 }
 
+// docs/plugins.md quotes from here: e2e-test
 TEST_P(ApiTest, ResolveRejectsANonNumericCvmCode) {
     const std::string key = D().CreateKey({10, 100, "", ""});
     for (const std::string code : {"abc", "12a", "-5", "1.0"}) {
@@ -176,6 +177,7 @@ TEST_P(ApiTest, ResolveRejectsANonNumericCvmCode) {
         EXPECT_TRUE(CreditsAre(r, 1, 0, 10));
     }
 }
+// docs/plugins.md quotes up to here
 
 TEST_P(ApiTest, ClassesOfAFundAreItsClasses) {
     const boost::json::object fund = FundWithClasses();
@@ -209,4 +211,4 @@ TEST_P(ApiTest, ClassesOfAFundAreItsClasses) {
 }
 
 }  // namespace
-}  // namespace lastro::e2e
+}  // namespace lastro::funds::e2e

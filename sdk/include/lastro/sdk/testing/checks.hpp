@@ -1,8 +1,9 @@
 // Predicates and assertions over API answers, written from the contract
-// (shared/contract/api-v1.md) and independent of the host's code.
+// (shared/contract/api-v1.md) and independent of the host's code: the envelope, problem
+// records, the billing headers. Whatever a plugin's data means is its own tests' business.
 #pragma once
 
-#include "support/http_client.hpp"
+#include <lastro/sdk/testing/http_client.hpp>
 
 #include <gtest/gtest.h>
 #include <boost/json/object.hpp>
@@ -13,26 +14,19 @@
 #include <string>
 #include <string_view>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 
 // The eight headers every /v1 answer carries (contract 3, 7, 8).
 inline constexpr std::array<std::string_view, 8> kBillingHeaders = {
     "X-Credits-Cost",  "X-Credits-Charged", "X-Credits-Remaining",   "X-Credits-Limit",
     "X-Credits-Reset", "X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset"};
 
-bool IsUuid(std::string_view text);        // 8-4-4-4-12 hexadecimal digits
-bool IsRequestId(std::string_view text);   // and version 7 (time-ordered), RFC 9562 variant
-bool IsIsoDate(std::string_view text);     // YYYY-MM-DD, a real calendar day
-bool IsCnpjDigits(std::string_view text);  // exactly 14 ASCII digits
+bool IsUuid(std::string_view text);       // 8-4-4-4-12 hexadecimal digits
+bool IsRequestId(std::string_view text);  // and version 7 (time-ordered), RFC 9562 variant
+bool IsIsoDate(std::string_view text);    // YYYY-MM-DD, a real calendar day
 
-// Lower-cased, with the accents of Latin letters removed ("Crédito" -> "credito"), as a
-// user expects an accent- and case-insensitive search to compare.
-std::string Fold(std::string_view utf8);
-
-// The 14-digit CNPJ for 12 base digits (mod-11 check digits).
-std::string CnpjWithCheckDigits(std::string_view twelve_digits);
-// "12.345.678/0001-95" for "12345678000195".
-std::string PunctuatedCnpj(std::string_view digits);
+// A UUID v4 no entity has (ids a plugin derives are v5).
+std::string RandomUuid();
 
 // The fixed title of each status (contract 7; 405 is ours).
 std::string TitleFor(int status);
@@ -60,4 +54,4 @@ const boost::json::object& AsObject(const boost::json::value& v);
 const boost::json::value& At(const boost::json::object& o, std::string_view key);
 std::string Str(const boost::json::object& o, std::string_view key);
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

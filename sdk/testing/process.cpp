@@ -1,4 +1,4 @@
-#include "support/process.hpp"
+#include <lastro/sdk/testing/process.hpp>
 
 #include <fcntl.h>
 #include <grp.h>
@@ -16,7 +16,7 @@
 
 extern char** environ;
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 namespace {
 
 using Clock = std::chrono::steady_clock;
@@ -177,15 +177,6 @@ pid_t Spawn(const std::vector<std::string>& argv, const CommandOptions& options,
 }
 
 }  // namespace
-
-std::filesystem::path MakeTempDir(const std::string& prefix) {
-    const char* tmp = std::getenv("TMPDIR");
-    std::string pattern = std::string(tmp && *tmp ? tmp : "/tmp") + "/" + prefix + "XXXXXX";
-    if (!mkdtemp(pattern.data())) {
-        throw std::runtime_error("mkdtemp " + pattern + ": " + std::strerror(errno));
-    }
-    return pattern;
-}
 
 std::string JoinCommand(const std::vector<std::string>& argv) {
     std::string text;
@@ -373,4 +364,4 @@ void ChildProcess::Kill() {
     WaitForExit(std::chrono::seconds(30));
 }
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

@@ -1,4 +1,4 @@
-#include "support/http_client.hpp"
+#include <lastro/sdk/testing/http_client.hpp>
 
 #include <curl/curl.h>
 #include <boost/json/parse.hpp>
@@ -8,7 +8,7 @@
 #include <mutex>
 #include <stdexcept>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 namespace {
 
 std::string Lower(std::string_view text) {
@@ -180,4 +180,4 @@ std::string UrlEncode(std::string_view text) {
     return out;
 }
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

@@ -1,11 +1,12 @@
-#include "support/checks.hpp"
+#include <lastro/sdk/testing/checks.hpp>
 
 #include <boost/json/parse.hpp>
 #include <boost/json/serialize.hpp>
 
+#include <random>
 #include <stdexcept>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 namespace {
 
 bool IsHex(char c) {
@@ -13,19 +14,6 @@ bool IsHex(char c) {
 }
 bool IsDigit(char c) {
     return c >= '0' && c <= '9';
-}
-
-// The base letter of a Latin-1 Supplement letter (U+00C0..U+00FF), lower case; 0 if none.
-char BaseLetter(unsigned code) {
-    static const char* kUpper = "aaaaaaaceeeeiiiidnooooo*ouuuuyts";  // U+00C0..U+00DF
-    static const char* kLower = "aaaaaaaceeeeiiiidnooooo/ouuuuyty";  // U+00E0..U+00FF
-    if (code >= 0xC0 && code <= 0xDF) {
-        return kUpper[code - 0xC0];
-    }
-    if (code >= 0xE0 && code <= 0xFF) {
-        return kLower[code - 0xE0];
-    }
-    return 0;
 }
 
 }  // namespace
@@ -68,60 +56,25 @@ bool IsIsoDate(std::string_view text) {
     return day <= kDays[month - 1] + (month == 2 && leap ? 1 : 0);
 }
 
-bool IsCnpjDigits(std::string_view text) {
-    if (text.size() != 14) {
-        return false;
-    }
-    for (char c : text) {
-        if (!IsDigit(c)) {
-            return false;
+std::string RandomUuid() {
+    std::random_device device;
+    std::mt19937_64 rng(device());
+    static const char* kHex = "0123456789abcdef";
+    std::string id;
+    for (int i = 0; i < 32; ++i) {
+        if (i == 8 || i == 12 || i == 16 || i == 20) {
+            id.push_back('-');
         }
-    }
-    return true;
-}
-
-std::string Fold(std::string_view utf8) {
-    std::string out;
-    for (std::size_t i = 0; i < utf8.size(); ++i) {
-        const auto c = static_cast<unsigned char>(utf8[i]);
-        if (c < 0x80) {
-            out.push_back(c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : static_cast<char>(c));
-        } else if ((c == 0xC3 || c == 0xC2) && i + 1 < utf8.size()) {
-            const unsigned code = ((c & 0x1Fu) << 6) | (static_cast<unsigned char>(utf8[i + 1]) & 0x3Fu);
-            const char base = BaseLetter(code);
-            if (base != 0 && base != '*' && base != '/') {
-                out.push_back(base);
-            } else {
-                out.append(utf8.substr(i, 2));
-            }
-            ++i;
-        } else {
-            out.push_back(static_cast<char>(c));
+        unsigned nibble = static_cast<unsigned>(rng() & 0xF);
+        if (i == 12) {
+            nibble = 4;
         }
-    }
-    return out;
-}
-
-std::string CnpjWithCheckDigits(std::string_view twelve_digits) {
-    std::string digits(twelve_digits);
-    for (int round = 0; round < 2; ++round) {
-        // Weights 2..9 from the rightmost digit leftwards, repeating.
-        int sum = 0;
-        int weight = 2;
-        for (std::size_t i = digits.size(); i-- > 0;) {
-            sum += (digits[i] - '0') * weight;
-            weight = weight == 9 ? 2 : weight + 1;
+        if (i == 16) {
+            nibble = 8 | (nibble & 3);
         }
-        const int rest = sum % 11;
-        digits.push_back(static_cast<char>('0' + (rest < 2 ? 0 : 11 - rest)));
+        id.push_back(kHex[nibble]);
     }
-    return digits;
-}
-
-std::string PunctuatedCnpj(std::string_view d) {
-    return std::string(d.substr(0, 2)) + "." + std::string(d.substr(2, 3)) + "." +
-           std::string(d.substr(5, 3)) + "/" + std::string(d.substr(8, 4)) + "-" +
-           std::string(d.substr(12, 2));
+    return id;
 }
 
 std::string TitleFor(int status) {
@@ -319,4 +272,4 @@ std::string Str(const boost::json::object& o, std::string_view key) {
     return std::string(v.get_string());
 }
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

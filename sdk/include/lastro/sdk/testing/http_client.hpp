@@ -1,4 +1,4 @@
-// A small blocking HTTP/1.1 client over libcurl for the end-to-end suite. It only ever talks
+// A small blocking HTTP/1.1 client over libcurl for end-to-end tests. It only ever talks
 // to 127.0.0.1 (never through a proxy) and hands back the status, the headers (looked up
 // case-insensitively) and the body.
 #pragma once
@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 
 struct HttpRequest {
     std::string method = "GET";
@@ -65,4 +65,4 @@ private:
 // Percent-encodes everything but RFC 3986's unreserved characters (for query values).
 std::string UrlEncode(std::string_view text);
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

@@ -1,12 +1,14 @@
-// A Lastro deployment for one fixture and one backend: a temporary directory with a
-// configuration file, a fresh database (a SQLite file, or a database of the suite's
-// PostgreSQL cluster) migrated and loaded with the sample registry through the real `lastro`
-// CLI, and a real `lastrod` on a free port of 127.0.0.1. docs/testing.md describes it.
+// A Lastro deployment for end-to-end tests: a temporary directory with a configuration file
+// that loads the plugins of chosen manifest directories, a database of its own (a SQLite file,
+// or a database of the shared PostgreSQL cluster) migrated and loaded with the plugins' sample
+// through the real `lastro` CLI, and a real `lastrod` on a free port of 127.0.0.1.
+// docs/testing.md describes it.
 #pragma once
 
-#include "support/http_client.hpp"
-#include "support/postgres_cluster.hpp"
-#include "support/process.hpp"
+#include <lastro/sdk/testing/backend.hpp>
+#include <lastro/sdk/testing/http_client.hpp>
+#include <lastro/sdk/testing/process.hpp>
+#include <lastro/sdk/testing/shared_resources.hpp>
 
 #include <boost/json/object.hpp>
 
@@ -14,53 +16,19 @@
 #include <filesystem>
 #include <memory>
 #include <optional>
-#include <ostream>
 #include <string>
 #include <utility>
 #include <vector>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 
-enum class Backend { kSqlite, kPostgres };
-
-std::string BackendName(Backend backend);
-// For GoogleTest's messages ("sqlite" rather than the bytes of the enum).
-void PrintTo(Backend backend, std::ostream* os);
-
-// What every deployment's configuration says (the tests compare /pricing with it).
+// What every deployment's configuration says (tests compare /pricing with it).
 inline constexpr std::int64_t kMonthlyAllowance = 5000;
 inline constexpr std::int64_t kCallsPerMinute = 600;
 // How long a lastrod trusts what it read about a key (a revocation takes effect within it).
 inline constexpr int kKeyCacheMs = 1000;
 inline constexpr const char* kBaseUrl = "https://api.lastro.test";
-inline constexpr const char* kRegistryDataset = "cvm.registro_fundo_classe";
 
-// Resources shared by every deployment of the test process: the temporary root, the sample
-// files (generated once) and the PostgreSQL cluster (started on first use). Release() stops
-// and deletes them; the suite's Environment calls it at the end, whatever happened.
-class SharedResources {
-public:
-    static SharedResources& Get();
-
-    const std::filesystem::path& TempRoot();
-    // The directory `lastro sample --out` wrote.
-    const std::filesystem::path& SampleDir();
-    // The cluster; throws (every time, with the first reason) when it could not start.
-    PostgresCluster& Postgres();
-    void Release();
-
-private:
-    std::filesystem::path root_;
-    std::filesystem::path sample_;
-    std::unique_ptr<PostgresCluster> postgres_;
-    std::optional<std::string> postgres_error_;
-};
-
-std::filesystem::path BinaryPath(const std::string& name);  // LASTRO_BINARY_DIR/bin/<name>
-// Names of the sample's files starting with `prefix` and ending in `extension`, sorted.
-std::vector<std::string> SampleFiles(const std::string& prefix, const std::string& extension);
-
-// A running lastrod.
 class Lastrod {
 public:
     // Starts lastrod with LASTRO_CONFIG=config and waits (bounded) for
@@ -93,14 +61,24 @@ struct CreatedKey {
     std::int64_t id = 0;  // what `lastro keys usage` and `lastro ledger --key` take
 };
 
+struct DeploymentOptions {
+    // plugins.manifest_dirs: the plugins `lastro` and `lastrod` load.
+    std::vector<std::filesystem::path> plugin_dirs{};
+    // The plugins whose sample writers write the sample (SharedResources::SampleDir); empty:
+    // plugin_dirs. A test plugin without a sample writer can share its host plugins' sample.
+    std::vector<std::filesystem::path> sample_plugin_dirs{};
+    // The database starts with the sample ingested: a copy of SharedResources::LoadedDatabase,
+    // where `lastro ingest --sample` loaded it once for these plugins. false: no data.
+    bool ingest_sample = true;
+    // Where the SQLite file goes (default: Dir()), e.g. a file system a test controls;
+    // PostgreSQL deployments ignore it.
+    std::filesystem::path sqlite_dir{};
+};
+
 class Deployment {
 public:
     // Throws std::runtime_error, with the failing command's output, when any step fails.
-    // `sqlite_dir`: where the SQLite file goes (default: Dir()), e.g. a file system a test
-    // controls; PostgreSQL deployments ignore it. `extra_plugin_dirs`: manifest directories
-    // loaded besides the build's plugins (plugins only tests load).
-    Deployment(Backend backend, const std::string& label, const std::filesystem::path& sqlite_dir = {},
-               const std::vector<std::filesystem::path>& extra_plugin_dirs = {});
+    Deployment(Backend backend, const std::string& label, DeploymentOptions options);
     ~Deployment();
     Deployment(const Deployment&) = delete;
     Deployment& operator=(const Deployment&) = delete;
@@ -109,7 +87,12 @@ public:
     const std::filesystem::path& Dir() const { return dir_; }
     const std::filesystem::path& ConfigFile() const { return config_file_; }
     const std::filesystem::path& AccessLog() const { return access_log_; }
-    std::filesystem::path SampleZip() const;
+    const DeploymentOptions& Options() const { return options_; }
+    // The sample of this deployment's plugins (DeploymentOptions::sample_plugin_dirs).
+    const std::filesystem::path& SampleDir() const;
+    // Names of the sample's files starting with `prefix` and ending in `extension`, sorted;
+    // throws when there is none.
+    std::vector<std::string> SampleFiles(const std::string& prefix, const std::string& extension) const;
     // Ingests every dataset of the sample through `lastro ingest --sample`, in the order the
     // manifests give. Throws with the CLI's output on failure.
     void IngestSample() const;
@@ -159,22 +142,23 @@ public:
         return http_->Get(target, key);
     }
 
-    // Every item of /v1/fundos?<query> (query without limit and cursor), read in pages of
-    // `limit`. Throws on any unexpected answer.
-    std::vector<boost::json::object> AllFunds(const std::string& query = "", int limit = 100);
+    // Every item of a cursor-paginated operation: `path`?<query> (query without limit and
+    // cursor), read in pages of `limit` with a key of its own. Throws on any unexpected answer.
+    std::vector<boost::json::object> AllItems(const std::string& path, const std::string& query = "",
+                                              int limit = 100);
 
 private:
     Backend backend_;
+    DeploymentOptions options_;
     std::filesystem::path dir_;
     std::filesystem::path config_file_;
     std::filesystem::path access_log_;
     std::string instance_;
     std::string database_yaml_;
-    std::vector<std::filesystem::path> plugin_dirs_;
     std::unique_ptr<Lastrod> server_;
     std::unique_ptr<HttpClient> http_;
-    std::optional<std::string> funds_key_;
+    std::optional<std::string> paging_key_;
     int key_counter_ = 0;
 };
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

@@ -1,8 +1,8 @@
 // The FIDC class data end to end (contract 2.7 to 2.13, 4.2, 4.4): every number the API
-// answers is recomputed here straight from the sample's CSV files (support/cvm_files.hpp),
+// answers is recomputed here straight from the sample's CSV files (cvm_files.hpp),
 // independently of the ingesters, on SQLite and PostgreSQL.
-#include "api_fixture.hpp"
-#include "support/cvm_files.hpp"
+#include "cvm_files.hpp"
+#include "funds_fixture.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -10,7 +10,7 @@
 #include <memory>
 #include <numeric>
 
-namespace lastro::e2e {
+namespace lastro::funds::e2e {
 namespace {
 
 namespace json = boost::json;
@@ -179,10 +179,11 @@ using FieldMap = std::map<std::string, json::object>;
 class FidcTest : public BackendTest<FidcTest> {
 public:
     static constexpr const char* kLabel = "fidc";
+    static DeploymentOptions Options() { return FundsOptions(); }
 
 protected:
     static const SampleFidcReports& Files() {
-        static const SampleFidcReports files(SharedResources::Get().SampleDir());
+        static const SampleFidcReports files(SharedResources::Get().SampleDir(Options().plugin_dirs));
         return files;
     }
 
@@ -608,7 +609,7 @@ TEST_P(FidcTest, ScreeningFiltersTheLatestMonth) {
     const std::string month = *Files().Months().rbegin();
     // Fund types from the registry file, the way CVM publishes it.
     std::map<std::string, std::string> fund_type;
-    const auto funds = ReadCvmCsvFile(SharedResources::Get().SampleDir() / "registro_fundo.csv");
+    const auto funds = ReadCvmCsvFile(D().SampleDir() / "registro_fundo.csv");
     for (const auto& row : funds.rows) {
         fund_type[row.at("CNPJ_Fundo")] = row.at("Tipo_Fundo");
     }
@@ -650,8 +651,8 @@ TEST_P(FidcTest, AssetPortfolioPagesToTheEndAndLaterPagesAreIncluded) {
     // The class with the most CDA positions in the latest CDA month.
     std::map<std::pair<std::string, std::string>, std::size_t> counts;
     std::string latest;
-    for (const auto& file : SampleFiles("cda_fi_", ".zip")) {
-        for (const auto& member : ReadCvmZip(SharedResources::Get().SampleDir() / file)) {
+    for (const auto& file : D().SampleFiles("cda_fi_", ".zip")) {
+        for (const auto& member : ReadCvmZip(D().SampleDir() / file)) {
             if (member.name.find("BLC_") == std::string::npos && member.name.rfind("cda_fie_", 0) != 0) {
                 continue;
             }
@@ -703,11 +704,11 @@ TEST_P(FidcTest, AssetPortfolioPagesToTheEndAndLaterPagesAreIncluded) {
 
 TEST_P(FidcTest, InvestedFundsAreTheBlock2PositionsInRegistryFunds) {
     std::size_t compared = 0;
-    for (const auto& file : SampleFiles("cda_fi_", ".zip")) {
+    for (const auto& file : D().SampleFiles("cda_fi_", ".zip")) {
         if (compared > 0) {
             break;
         }
-        for (const auto& member : ReadCvmZip(SharedResources::Get().SampleDir() / file)) {
+        for (const auto& member : ReadCvmZip(D().SampleDir() / file)) {
             if (member.name.find("BLC_2") == std::string::npos) {
                 continue;
             }
@@ -744,8 +745,8 @@ TEST_P(FidcTest, InvestedFundsAreTheBlock2PositionsInRegistryFunds) {
 
 TEST_P(FidcTest, DocumentsAndSubclassesComeFromTheirFiles) {
     std::map<std::string, std::size_t> documents;  // CNPJ -> rows
-    for (const auto& file : SampleFiles("eventual_fi_", ".csv")) {
-        for (const auto& row : ReadCvmCsvFile(SharedResources::Get().SampleDir() / file).rows) {
+    for (const auto& file : D().SampleFiles("eventual_fi_", ".csv")) {
+        for (const auto& row : ReadCvmCsvFile(D().SampleDir() / file).rows) {
             ++documents[CnpjDigits(row.at("CNPJ_FUNDO_CLASSE"))];
         }
     }
@@ -775,8 +776,7 @@ TEST_P(FidcTest, DocumentsAndSubclassesComeFromTheirFiles) {
     EXPECT_EQ(inverted.status, 400) << inverted.body;
 
     std::map<std::string, std::size_t> subclasses;  // class CNPJ -> rows
-    for (const auto& row :
-         ReadCvmCsvFile(SharedResources::Get().SampleDir() / "anbima_subclasses.csv", false).rows) {
+    for (const auto& row : ReadCvmCsvFile(D().SampleDir() / "anbima_subclasses.csv", false).rows) {
         ++subclasses[row.at("class_cnpj")];
     }
     std::size_t compared = 0;
@@ -800,9 +800,9 @@ TEST_P(FidcTest, EveryAnswerNamesTheSourceOfEachOfItsFields) {
     // One answer of each operation: a class with a CDA (the latest CDA file's first position).
     std::string cnpj;
     std::string cda_month;
-    const auto cda_files = SampleFiles("cda_fi_", ".zip");
+    const auto cda_files = D().SampleFiles("cda_fi_", ".zip");
     ASSERT_FALSE(cda_files.empty());
-    for (const auto& member : ReadCvmZip(SharedResources::Get().SampleDir() / cda_files.back())) {
+    for (const auto& member : ReadCvmZip(D().SampleDir() / cda_files.back())) {
         for (const auto& row : member.rows) {
             if (cnpj.empty() && !ClassIdOf(CnpjDigits(row.at("CNPJ_FUNDO_CLASSE"))).empty()) {
                 cnpj = CnpjDigits(row.at("CNPJ_FUNDO_CLASSE"));
@@ -863,4 +863,4 @@ INSTANTIATE_TEST_SUITE_P(Sqlite, FidcTest, ::testing::Values(Backend::kSqlite), 
 INSTANTIATE_TEST_SUITE_P(Postgres, FidcTest, ::testing::Values(Backend::kPostgres), BackendParamName);
 
 }  // namespace
-}  // namespace lastro::e2e
+}  // namespace lastro::funds::e2e

@@ -1,9 +1,11 @@
-// Child processes for the end-to-end suite: one-shot commands whose output is captured, and
+// Child processes for tests: one-shot commands whose output is captured, and
 // long-running children (lastrod, postgres) whose output is read by a thread and can be
 // waited on. Every child gets a clean environment (no LASTRO_* or PG* variables from the
 // caller), stdin from /dev/null, and dies with the test process (PR_SET_PDEATHSIG), so a
 // crashed test never leaves a server behind. Every wait is bounded.
 #pragma once
+
+#include <lastro/sdk/testing/temp_dir.hpp>
 
 #include <sys/types.h>
 
@@ -19,7 +21,7 @@
 #include <thread>
 #include <vector>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 
 // Credentials to run a child as (PostgreSQL refuses to run as root).
 struct RunAs {
@@ -91,10 +93,7 @@ private:
     std::thread reader_;
 };
 
-// A new directory $TMPDIR/<prefix>XXXXXX (mode 0700); throws when it cannot be made.
-std::filesystem::path MakeTempDir(const std::string& prefix);
-
 // "a b 'c d'" for messages.
 std::string JoinCommand(const std::vector<std::string>& argv);
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

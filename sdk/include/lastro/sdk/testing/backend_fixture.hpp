@@ -1,25 +1,30 @@
-// The parameterized fixture of the end-to-end suite. Each fixture class (CRTP) keeps one
-// Deployment per backend, created by the first test that needs it and shared by the rest of
-// its test suite (SetUpTestSuite cannot see the parameter, hence the lazy creation); its
-// TearDownTestSuite stops them. A fixture with a static ExtraPluginDirs() loads the plugins of
-// those manifest directories too. Instantiate every fixture twice, so that each backend is its
+// The parameterized fixture of end-to-end tests. Each fixture class (CRTP) names its deployment
+// and the plugins it loads:
+//
+//   class MyTest : public BackendTest<MyTest> {
+//   public:
+//       static constexpr const char* kLabel = "my";
+//       static DeploymentOptions Options() { return {.plugin_dirs = {MY_PLUGIN_DIR}}; }
+//   };
+//
+// and keeps one Deployment per backend, created by the first test that needs it and shared by
+// the rest of its test suite (SetUpTestSuite cannot see the parameter, hence the lazy creation);
+// its TearDownTestSuite stops them. Instantiate every fixture twice, so that each backend is its
 // own test suite and only one backend's servers run at a time:
 //
 //   INSTANTIATE_TEST_SUITE_P(Sqlite, MyTest, ::testing::Values(Backend::kSqlite), BackendParamName);
 //   INSTANTIATE_TEST_SUITE_P(Postgres, MyTest, ::testing::Values(Backend::kPostgres), BackendParamName);
 #pragma once
 
-#include "support/deployment.hpp"
+#include <lastro/sdk/testing/deployment.hpp>
 
 #include <gtest/gtest.h>
 
-#include <filesystem>
 #include <map>
 #include <memory>
 #include <string>
-#include <vector>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 
 inline std::string BackendParamName(const ::testing::TestParamInfo<Backend>& info) {
     return BackendName(info.param);
@@ -42,12 +47,7 @@ protected:
         auto& slot = deployments_[backend];
         if (!slot) {
             try {
-                std::vector<std::filesystem::path> extra_plugin_dirs;
-                if constexpr (requires { Fixture::ExtraPluginDirs(); }) {
-                    extra_plugin_dirs = Fixture::ExtraPluginDirs();
-                }
-                slot = std::make_unique<Deployment>(backend, Fixture::kLabel, std::filesystem::path(),
-                                                    extra_plugin_dirs);
+                slot = std::make_unique<Deployment>(backend, Fixture::kLabel, Fixture::Options());
             } catch (const std::exception& e) {
                 failures_[backend] =
                     std::string("the ") + BackendName(backend) + " deployment failed: " + e.what();
@@ -65,4 +65,4 @@ private:
     Deployment* deployment_ = nullptr;
 };
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing

@@ -1,11 +1,11 @@
-#include "support/ledger.hpp"
+#include <lastro/sdk/testing/ledger.hpp>
 
 #include <charconv>
 #include <map>
 #include <sstream>
 #include <stdexcept>
 
-namespace lastro::e2e {
+namespace lastro::sdk::testing {
 namespace {
 
 constexpr const char* kLedgerHeader =
@@ -113,4 +113,4 @@ KeyUsage ReadKeyUsage(const Deployment& d, std::int64_t key_id, const std::strin
             get("ledger_entries")};
 }
 
-}  // namespace lastro::e2e
+}  // namespace lastro::sdk::testing
