@@ -1,7 +1,7 @@
 #include "src/classes.hpp"
 
 #include "funds_model-odb.hxx"
-#include "ingest/registry_rules.hpp"
+#include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>

@@ -1,7 +1,7 @@
 #include "src/quota_operations.hpp"
 
 #include "funds_model-odb.hxx"
-#include "ingest/fidc_series_label.hpp"
+#include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
 #include "src/class_reports.hpp"
 #include "src/fidc_values.hpp"
 #include "src/quotas.hpp"

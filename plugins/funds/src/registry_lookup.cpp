@@ -2,7 +2,7 @@
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "ingest/registry_rules.hpp"
+#include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
 

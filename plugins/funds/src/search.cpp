@@ -1,7 +1,7 @@
 #include "src/search.hpp"
 
 #include "funds_model-odb.hxx"
-#include "ingest/registry_rules.hpp"
+#include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>

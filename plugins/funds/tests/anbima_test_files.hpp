@@ -3,7 +3,7 @@
 // one write transaction as the host runs it.
 #pragma once
 
-#include "ingest/anbima_ingester.hpp"
+#include "ingest/anbima_subclasses/anbima_ingester.hpp"
 #include "registry_fixture.hpp"
 #include "src/class_reports.hpp"
 

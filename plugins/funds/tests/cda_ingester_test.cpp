@@ -1,6 +1,6 @@
 #include "cda_test_files.hpp"
-#include "ingest/cda_inputs.hpp"
-#include "ingest/cda_seen_lines.hpp"
+#include "ingest/cda_fi/cda_inputs.hpp"
+#include "ingest/cda_fi/cda_seen_lines.hpp"
 
 #include <lastro/sdk/problem.hpp>
 

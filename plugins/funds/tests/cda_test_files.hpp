@@ -3,7 +3,7 @@
 // in one write transaction as the host runs it.
 #pragma once
 
-#include "ingest/cda_ingester.hpp"
+#include "ingest/cda_fi/cda_ingester.hpp"
 #include "layouts/cda_fi.hpp"
 #include "registry_fixture.hpp"
 #include "src/class_reports.hpp"

@@ -1,5 +1,5 @@
 #include "documents_test_files.hpp"
-#include "ingest/documents_category.hpp"
+#include "ingest/eventual_fi/documents_category.hpp"
 
 #include <lastro/sdk/problem.hpp>
 

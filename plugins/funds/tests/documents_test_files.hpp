@@ -3,7 +3,7 @@
 // CSV or zip, and the ingester run in one write transaction as the host runs it.
 #pragma once
 
-#include "ingest/documents_ingester.hpp"
+#include "ingest/eventual_fi/documents_ingester.hpp"
 #include "layouts/eventual_fi.hpp"
 #include "registry_fixture.hpp"
 #include "src/class_reports.hpp"

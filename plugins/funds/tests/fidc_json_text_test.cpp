@@ -1,6 +1,6 @@
 // The JSON text the FIDC ingester writes must be byte for byte what boost::json::serialize
 // writes for the same document: the stored JSON documents must not change with the writer.
-#include "ingest/fidc_json_text.hpp"
+#include "ingest/inf_mensal_fidc/fidc_json_text.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/json/array.hpp>

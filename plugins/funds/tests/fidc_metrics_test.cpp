@@ -1,6 +1,6 @@
 // Every formula of docs/api/fidc-metrics.md on hand-computed examples, and the two rules that
 // keep missing values missing.
-#include "ingest/fidc_metrics.hpp"
+#include "ingest/inf_mensal_fidc/fidc_metrics.hpp"
 
 #include <gtest/gtest.h>
 

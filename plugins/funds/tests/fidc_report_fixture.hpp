@@ -6,8 +6,8 @@
 #pragma once
 
 #include "class_data_fixture.hpp"
-#include "ingest/fidc_series_label.hpp"
-#include "ingest/registry_rules.hpp"
+#include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
+#include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 

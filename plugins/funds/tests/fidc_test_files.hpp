@@ -6,7 +6,7 @@
 
 #include "registry_fixture.hpp"
 
-#include "ingest/fidc_report_ingester.hpp"
+#include "ingest/inf_mensal_fidc/fidc_report_ingester.hpp"
 #include "layouts/inf_mensal_fidc.hpp"
 #include "src/class_reports.hpp"
 

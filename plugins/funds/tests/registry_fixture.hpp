@@ -5,8 +5,8 @@
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "ingest/registry_ingester.hpp"
-#include "ingest/registry_rules.hpp"
+#include "ingest/registro_fundo_classe/registry_ingester.hpp"
+#include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "layouts/registro_fundo_classe.hpp"
 
 #include <lastro/sdk/plugin.hpp>

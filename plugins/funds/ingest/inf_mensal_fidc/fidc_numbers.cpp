@@ -1,4 +1,4 @@
-#include "ingest/fidc_numbers.hpp"
+#include "ingest/inf_mensal_fidc/fidc_numbers.hpp"
 
 #include <cmath>
 

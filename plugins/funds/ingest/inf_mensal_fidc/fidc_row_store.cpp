@@ -1,4 +1,4 @@
-#include "ingest/fidc_row_store.hpp"
+#include "ingest/inf_mensal_fidc/fidc_row_store.hpp"
 
 #include <algorithm>
 #include <cctype>

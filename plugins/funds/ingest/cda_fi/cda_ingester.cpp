@@ -1,10 +1,10 @@
-#include "ingest/cda_ingester.hpp"
+#include "ingest/cda_fi/cda_ingester.hpp"
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "ingest/cda_inputs.hpp"
-#include "ingest/cda_member_reader.hpp"
-#include "ingest/cda_seen_lines.hpp"
+#include "ingest/cda_fi/cda_inputs.hpp"
+#include "ingest/cda_fi/cda_member_reader.hpp"
+#include "ingest/cda_fi/cda_seen_lines.hpp"
 
 #include <lastro/sdk/ingest/progress.hpp>
 #include <lastro/sdk/ingest/rejections.hpp>

@@ -1,4 +1,4 @@
-#include "ingest/documents_category.hpp"
+#include "ingest/eventual_fi/documents_category.hpp"
 
 #include <lastro/sdk/text.hpp>
 

@@ -1,8 +1,8 @@
-#include "ingest/documents_ingester.hpp"
+#include "ingest/eventual_fi/documents_ingester.hpp"
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "ingest/documents_category.hpp"
+#include "ingest/eventual_fi/documents_category.hpp"
 #include "layouts/eventual_fi.hpp"
 
 #include <lastro/sdk/calendar.hpp>

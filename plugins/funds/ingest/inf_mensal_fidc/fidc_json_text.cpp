@@ -1,4 +1,4 @@
-#include "ingest/fidc_json_text.hpp"
+#include "ingest/inf_mensal_fidc/fidc_json_text.hpp"
 
 #include <boost/json/value.hpp>
 

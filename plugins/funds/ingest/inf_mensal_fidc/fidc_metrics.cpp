@@ -1,4 +1,4 @@
-#include "ingest/fidc_metrics.hpp"
+#include "ingest/inf_mensal_fidc/fidc_metrics.hpp"
 
 #include <cmath>
 

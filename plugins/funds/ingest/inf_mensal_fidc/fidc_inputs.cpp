@@ -1,4 +1,4 @@
-#include "ingest/fidc_inputs.hpp"
+#include "ingest/inf_mensal_fidc/fidc_inputs.hpp"
 
 #include <lastro/sdk/problem.hpp>
 

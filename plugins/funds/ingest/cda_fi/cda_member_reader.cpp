@@ -1,4 +1,4 @@
-#include "ingest/cda_member_reader.hpp"
+#include "ingest/cda_fi/cda_member_reader.hpp"
 
 #include "layouts/cda_fi.hpp"
 

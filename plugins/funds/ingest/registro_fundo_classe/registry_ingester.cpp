@@ -1,8 +1,8 @@
-#include "ingest/registry_ingester.hpp"
+#include "ingest/registro_fundo_classe/registry_ingester.hpp"
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "ingest/registry_rules.hpp"
+#include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "layouts/registro_fundo_classe.hpp"
 
 #include <lastro/sdk/cnpj.hpp>

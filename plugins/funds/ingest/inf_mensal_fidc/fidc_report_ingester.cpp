@@ -1,14 +1,14 @@
-#include "ingest/fidc_report_ingester.hpp"
+#include "ingest/inf_mensal_fidc/fidc_report_ingester.hpp"
 
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "ingest/fidc_inputs.hpp"
-#include "ingest/fidc_member_layout.hpp"
-#include "ingest/fidc_numbers.hpp"
-#include "ingest/fidc_report_builder.hpp"
-#include "ingest/fidc_row_store.hpp"
-#include "ingest/fidc_series_label.hpp"
-#include "ingest/fidc_tables.hpp"
+#include "ingest/inf_mensal_fidc/fidc_inputs.hpp"
+#include "ingest/inf_mensal_fidc/fidc_member_layout.hpp"
+#include "ingest/inf_mensal_fidc/fidc_numbers.hpp"
+#include "ingest/inf_mensal_fidc/fidc_report_builder.hpp"
+#include "ingest/inf_mensal_fidc/fidc_row_store.hpp"
+#include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
+#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/cnpj.hpp>

@@ -1,4 +1,4 @@
-#include "ingest/fidc_tables.hpp"
+#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
 
 #include <lastro/sdk/ingest/inputs.hpp>
 

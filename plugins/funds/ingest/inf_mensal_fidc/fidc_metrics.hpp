@@ -6,7 +6,7 @@
 #pragma once
 
 #include "funds_model.hxx"
-#include "ingest/fidc_tables.hpp"
+#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
 
 #include <array>
 #include <cstdint>

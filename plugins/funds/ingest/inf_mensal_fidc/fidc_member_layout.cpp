@@ -1,4 +1,4 @@
-#include "ingest/fidc_member_layout.hpp"
+#include "ingest/inf_mensal_fidc/fidc_member_layout.hpp"
 
 #include <lastro/sdk/problem.hpp>
 

@@ -1,4 +1,4 @@
-#include "ingest/registry_rules.hpp"
+#include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/text.hpp>

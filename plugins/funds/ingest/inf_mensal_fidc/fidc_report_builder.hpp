@@ -3,8 +3,8 @@
 #pragma once
 
 #include "funds_model.hxx"
-#include "ingest/fidc_member_layout.hpp"
-#include "ingest/fidc_row_store.hpp"
+#include "ingest/inf_mensal_fidc/fidc_member_layout.hpp"
+#include "ingest/inf_mensal_fidc/fidc_row_store.hpp"
 
 #include <cstddef>
 #include <string>

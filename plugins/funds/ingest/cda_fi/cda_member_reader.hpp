@@ -5,8 +5,8 @@
 #pragma once
 
 #include "funds_model.hxx"
-#include "ingest/cda_inputs.hpp"
-#include "ingest/cda_seen_lines.hpp"
+#include "ingest/cda_fi/cda_inputs.hpp"
+#include "ingest/cda_fi/cda_seen_lines.hpp"
 
 #include <lastro/sdk/cvm_csv.hpp>
 

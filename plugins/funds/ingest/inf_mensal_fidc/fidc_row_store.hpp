@@ -10,7 +10,7 @@
 // (CNPJ, month) (Classe, else Fundo, else another type, else blank), or form one of their own.
 #pragma once
 
-#include "ingest/fidc_tables.hpp"
+#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 

@@ -1,4 +1,4 @@
-#include "ingest/cda_inputs.hpp"
+#include "ingest/cda_fi/cda_inputs.hpp"
 
 #include <lastro/sdk/problem.hpp>
 
