@@ -6,6 +6,7 @@
 #include "src/class_reports.hpp"
 #include "src/subclasses.hpp"
 
+#include <lastro/sdk/query_rows.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
 
@@ -93,25 +94,15 @@ struct InvestedIdentity {
     std::vector<std::string> class_ids;   // every candidate class
 };
 
-template <typename T>
-std::vector<T> Load(odb::database& db, const odb::query<T>& query) {
-    std::vector<T> objects;
-    odb::result<T> rows(db.query<T>(query));
-    for (const T& object : rows) {
-        objects.push_back(object);
-    }
-    return objects;
-}
-
 // nullopt when the CNPJ is neither a fund nor a class of the registry. A class is a candidate
 // when the CNPJ is its own, or its fund's and it is that fund's only class (the same rule as
 // the filings of a class, src/class_reports.hpp); an answer involving several funds or
 // several candidate classes is "ambiguous" and picks none.
 std::optional<InvestedIdentity> IdentifyInvested(odb::database& db, const std::string& cnpj) {
-    std::vector<FundClass> candidates =
-        Load(db, ClassQuery(ClassQuery(ClassQuery::cnpj == cnpj) + "ORDER BY" + ClassQuery::registry_id));
+    std::vector<FundClass> candidates = sdk::LoadAll(
+        db, ClassQuery(ClassQuery(ClassQuery::cnpj == cnpj) + "ORDER BY" + ClassQuery::registry_id));
     const std::vector<Fund> funds =
-        Load(db, FundQuery(FundQuery(FundQuery::cnpj == cnpj) + "ORDER BY" + FundQuery::fund_id));
+        sdk::LoadAll(db, FundQuery(FundQuery(FundQuery::cnpj == cnpj) + "ORDER BY" + FundQuery::fund_id));
     if (candidates.empty() && funds.empty()) {
         return std::nullopt;
     }
@@ -123,8 +114,8 @@ std::optional<InvestedIdentity> IdentifyInvested(odb::database& db, const std::s
     for (const Fund& fund : funds) {
         fund_ids.insert(fund.fund_id);
         auto& classes = classes_of_fund[fund.fund_id];
-        classes = Load(db, ClassQuery(ClassQuery(ClassQuery::fund_id == fund.fund_id) + "ORDER BY" +
-                                      ClassQuery::registry_id));
+        classes = sdk::LoadAll(db, ClassQuery(ClassQuery(ClassQuery::fund_id == fund.fund_id) + "ORDER BY" +
+                                              ClassQuery::registry_id));
         const bool listed =
             classes.size() == 1 && std::any_of(candidates.begin(), candidates.end(), [&](const FundClass& c) {
                 return c.class_id == classes.front().class_id;

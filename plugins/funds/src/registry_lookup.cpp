@@ -5,6 +5,7 @@
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
+#include <lastro/sdk/query_rows.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
@@ -21,16 +22,6 @@ namespace {
 using FundQuery = odb::query<Fund>;
 using ClassQuery = odb::query<FundClass>;
 using SubclassQuery = odb::query<Subclass>;
-
-template <typename T>
-std::vector<T> Load(odb::database& db, const odb::query<T>& query) {
-    std::vector<T> objects;
-    odb::result<T> rows(db.query<T>(query));
-    for (const T& object : rows) {
-        objects.push_back(object);
-    }
-    return objects;
-}
 
 // The hot lookups by CNPJ, prepared once per connection (sdk/cached_query.hpp).
 struct ByText {
@@ -136,20 +127,20 @@ Located LocateByCnpj(odb::database& db, const std::string& cnpj) {
 
 Located LocateByCvmCode(odb::database& db, std::int64_t code) {
     Located located;
-    for (const Fund& fund : Load(db, FundQuery(FundQuery::cvm_code == code))) {
+    for (const Fund& fund : sdk::LoadAll(db, FundQuery(FundQuery::cvm_code == code))) {
         located.funds.push_back(FromFund(fund, "fund_cvm_code"));
     }
-    for (const FundClass& fund_class : Load(db, ClassQuery(ClassQuery::cvm_code == code))) {
+    for (const FundClass& fund_class : sdk::LoadAll(db, ClassQuery(ClassQuery::cvm_code == code))) {
         located.classes.push_back(FromClass(fund_class, "class_cvm_code"));
     }
     // A subclass has no id of its own here: its class stands for it.
     std::vector<std::string> class_ids;
-    for (const Subclass& subclass : Load(db, SubclassQuery(SubclassQuery::cvm_code == code))) {
+    for (const Subclass& subclass : sdk::LoadAll(db, SubclassQuery(SubclassQuery::cvm_code == code))) {
         class_ids.push_back(subclass.class_id);
     }
     if (!class_ids.empty()) {
-        for (const FundClass& fund_class :
-             Load(db, ClassQuery(ClassQuery::class_id.in_range(class_ids.begin(), class_ids.end())))) {
+        for (const FundClass& fund_class : sdk::LoadAll(
+                 db, ClassQuery(ClassQuery::class_id.in_range(class_ids.begin(), class_ids.end())))) {
             located.classes.push_back(FromClass(fund_class, "subclass_cvm_code"));
         }
     }
@@ -158,11 +149,12 @@ Located LocateByCvmCode(odb::database& db, std::int64_t code) {
 
 Located LocateAnbimaSubclass(odb::database& db, const AnbimaSubclass& subclass) {
     Located located;
-    for (const FundClass& fund_class : Load(db, ClassQuery(ClassQuery::cnpj == subclass.class_cnpj))) {
+    for (const FundClass& fund_class :
+         sdk::LoadAll(db, ClassQuery(ClassQuery::cnpj == subclass.class_cnpj))) {
         located.classes.push_back(FromClass(fund_class, "anbima_code"));
     }
-    for (const Fund& fund : Load(db, FundQuery(FundQuery::cnpj == subclass.class_cnpj))) {
-        std::vector<FundClass> siblings = Load(db, ClassQuery(ClassQuery::fund_id == fund.fund_id));
+    for (const Fund& fund : sdk::LoadAll(db, FundQuery(FundQuery::cnpj == subclass.class_cnpj))) {
+        std::vector<FundClass> siblings = sdk::LoadAll(db, ClassQuery(ClassQuery::fund_id == fund.fund_id));
         if (siblings.size() == 1) {
             located.classes.push_back(FromClass(siblings.front(), "anbima_code"));
         }
