@@ -178,17 +178,29 @@ TEST_P(ApiTest, InvalidParametersAre422NamingTheParameter) {
 }
 
 TEST_P(ApiTest, UnknownPathsAre404WithoutCharge) {
-    const std::string key = D().RoomyKey();
+    const std::string key = D().CreateKey({5000, 100, "", ""});
+    std::int64_t calls = 0;
     for (const char* path : {"/v1/nada", "/v1/fundos/x/y/z", "/v1"}) {
         SCOPED_TRACE(path);
         HttpResponse r = D().Get(path, key);
+        ++calls;
         EXPECT_TRUE(IsProblem(r, 404, kBaseUrl, path, std::nullopt));
         EXPECT_TRUE(HasBillingHeaders(r));
+        EXPECT_EQ(r.IntHeader("X-Credits-Cost"), 0);
         EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 0);
+        // The key's own figures, not an anonymous caller's zeros; the call counts in its minute.
+        EXPECT_EQ(r.IntHeader("X-Credits-Limit"), 5000);
+        EXPECT_EQ(r.IntHeader("X-Credits-Remaining"), 5000);
+        EXPECT_EQ(r.IntHeader("X-RateLimit-Limit"), 100);
+        EXPECT_LE(r.IntHeader("X-RateLimit-Remaining").value_or(-1), 100 - calls);
     }
     HttpResponse anonymous = D().Get("/v1/nada");
     EXPECT_TRUE(IsProblem(anonymous, 404, kBaseUrl, "/v1/nada", std::nullopt));
     EXPECT_EQ(anonymous.IntHeader("X-Credits-Charged"), 0);
+    EXPECT_EQ(anonymous.IntHeader("X-Credits-Limit"), 0);
+    HttpResponse wrong_key = D().Get("/v1/nada", "not-a-key");
+    EXPECT_TRUE(IsProblem(wrong_key, 404, kBaseUrl, "/v1/nada", std::nullopt));
+    EXPECT_EQ(wrong_key.IntHeader("X-Credits-Limit"), 0);
     HttpResponse outside = D().Get("/nada");
     EXPECT_TRUE(IsProblem(outside, 404, kBaseUrl, "/nada", std::nullopt));
 }

@@ -319,7 +319,7 @@ void ApiService::Handle(const IncomingRequest& request, Respond respond) {
                 response = std::move(*answered);
             }
         } else {
-            response = Problem(call, 404, "no resource at " + call.instance);
+            response = UnknownResource(call, request);
         }
     } catch (const std::exception& e) {
         if (access_log_)
@@ -340,6 +340,24 @@ void ApiService::Finish(Call& call, OutgoingResponse response, const Respond& re
         // Out of memory while decorating: the response goes as it is.
     }
     respond(std::move(response));
+}
+
+// A path no operation serves: 404, costing nothing. Under /v1 with a valid key the call counts
+// in the key's minute like any other, and the headers carry the key's own figures; a caller we
+// cannot identify gets the zeros of AddBillingHeaders (docs/billing.md).
+OutgoingResponse ApiService::UnknownResource(Call& call, const IncomingRequest& request) {
+    call.price = 0;
+    if (call.is_v1 && request.authorization && !Authenticate(call, request)) {
+        try {
+            const billing::Admission admission = ledger_.Admit(billing::AdmissionRequest{
+                call.request_id, call.principal->key_id, "", 0, call.allowance, call.per_minute, call.now});
+            call.rate = admission.rate;
+            call.credits = admission.credits;
+        } catch (const billing::BillingUnavailable& e) {
+            return Unavailable(call, e.what());
+        }
+    }
+    return Problem(call, 404, "no resource at " + call.instance);
 }
 
 // The /v1 pipeline, one named stage each (docs/architecture.md). Problems found before the

@@ -89,6 +89,7 @@ private:
         std::optional<std::string> cursor_problem;                        // 400
     };
 
+    OutgoingResponse UnknownResource(Call& call, const IncomingRequest& request);
     // The /v1 stages, in order. HandleV1 returns the response, or nullopt when the call went on
     // to its settlement, which answers it.
     std::optional<OutgoingResponse> HandleV1(Call& call, const RouteMatch& match,
