@@ -216,10 +216,14 @@ TEST_F(DocumentsTest, IngestingAnOlderYearKeepsTheLatestReceiptAsTheRelease) {
 
 // ---- rejections: each leaves the database as it was ------------------------------------
 
-TEST_F(DocumentsTest, ANameWithoutAYearIsRefused) {
-    ExpectRejected({Year2024().WriteCsv(Dir("x"), "eventual_fi.csv")},
-                   "eventual_fi.csv: the file name carries no year (expected eventual_fi_YYYY.csv");
-    ExpectRejected({Year2024().WriteCsv(Dir("y"), "documentos_2024.csv")}, "the file name carries no year");
+// Whether or not the name carries a year, the refusal names the file and the names expected.
+TEST_F(DocumentsTest, ANameOfAnotherShapeIsRefusedNamingTheExpectedNames) {
+    const std::string expected =
+        ": not a file of cvm.eventual_fi (expected eventual_fi_YYYY.csv or eventual_fi_YYYY.zip)";
+    ExpectRejected({Year2024().WriteCsv(Dir("x"), "eventual_fi.csv")}, "eventual_fi.csv" + expected);
+    ExpectRejected({Year2024().WriteCsv(Dir("y"), "documentos_2024.csv")}, "documentos_2024.csv" + expected);
+    ExpectRejected({Year2024().WriteCsv(Dir("z"), "cda_fi_BLC_1_202401.csv")},
+                   "cda_fi_BLC_1_202401.csv" + expected);
 }
 
 TEST_F(DocumentsTest, AZipWithoutItsMemberIsRefused) {

@@ -45,7 +45,6 @@ const sdk::DatasetLayout& DocumentsLayout() {
         l.tables = {{"eventual_fi", sdk::NamePattern("eventual_fi_{YYYY}.csv")}};
         l.archive = sdk::NamePattern("eventual_fi_{YYYY}.zip");
         l.archive_name_required = true;
-        l.refusal = "the file name carries no year (expected " + l.expected + ")";
         return l;
     }();
     return layout;
