@@ -94,6 +94,7 @@ sdk::Result HandleClassDelinquencyBands(const sdk::RequestContext& context) {
     }
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
+    result.meta.as_of = report->month;  // the reference period: the month served (contract 2.2)
     result.meta.extra["receivables_definitions"] = ReceivablesDefinitions();
     result.data = std::move(data);
     return result;

@@ -121,6 +121,7 @@ sdk::Result HandleClassPortfolioAssets(const sdk::RequestContext& context) {
 
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kCdaDataset, kRegistryDataset});
+    result.meta.as_of = month.ToString();  // the reference period: the portfolio's month (contract 2.2)
     if (sdk::CutToPage(positions, limit)) {
         result.meta.next_position = sdk::PositionValue(AssetsAfter{positions.back().ordinal});
     }

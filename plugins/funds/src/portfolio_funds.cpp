@@ -416,6 +416,7 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
     sdk::Result result;
     result.meta =
         sdk::DatasetMeta(context.host, {kCdaDataset, kRegistryDataset, kFidcReportDataset, kAnbimaDataset});
+    result.meta.as_of = month.ToString();  // the reference period: the portfolio's month (contract 2.2)
     result.meta.extra["month"] = month.ToString();
     result.meta.extra["previous_month"] = previous_month.ToString();
     result.meta.extra["previous_month_filed"] = previous_holder.has_value();

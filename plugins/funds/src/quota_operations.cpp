@@ -153,6 +153,7 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
     }
 
     boost::json::array data;
+    std::optional<std::string> latest_served;
     for (const FidcReport& report : reports) {
         auto operations_of = by_report.find(report.id);
         if (operations_of == by_report.end()) {
@@ -174,9 +175,11 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
         for (const auto& [series, series_rows] : rows) {
             data.push_back(OperationRow(report, series, *series_rows));
         }
+        latest_served = std::max(latest_served.value_or(""), report.month);
     }
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
+    result.meta.as_of = latest_served;  // the reference period: the latest month served (contract 2.2)
     result.data = std::move(data);
     return result;
 }

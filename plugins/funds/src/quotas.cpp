@@ -132,6 +132,7 @@ sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {
     const auto series_by_report = SeriesByReport(context.db, reports);
 
     boost::json::array data;
+    std::optional<std::string> latest_served;
     for (const FidcReport& report : reports) {
         auto it = series_by_report.find(report.id);
         if (it == series_by_report.end()) {
@@ -140,9 +141,11 @@ sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {
         for (const FidcSeries& series : it->second) {
             data.push_back(QuotaRow(report, series));
         }
+        latest_served = std::max(latest_served.value_or(""), report.month);
     }
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
+    result.meta.as_of = latest_served;  // the reference period: the latest month served (contract 2.2)
     result.data = std::move(data);
     return result;
 }

@@ -172,6 +172,7 @@ sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
 
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
+    result.meta.as_of = month;  // the reference period: the month served (contract 2.2)
     // docs/api/snapshot.md: without `month`, the latest month the class reported.
     result.meta.extra["month_selection"] = requested ? "requested" : "latest_reported";
     result.meta.extra["receivables_definitions"] = ReceivablesDefinitions();

@@ -157,6 +157,8 @@ TEST_F(DelinquencyBandsTest, OnlyTheExactMonthIsServed) {
         EXPECT_EQ(problem.Parameter(), "month");
     }
     EXPECT_EQ(Bands("2025-06").data.as_array()[0].at("month").as_string(), "2025-06");
+    EXPECT_EQ(Bands("2025-06").meta.as_of, "2025-06") << "the reference period is the month served";
+    EXPECT_EQ(Bands("2025-04").meta.as_of, "2025-04");
     EXPECT_THROW(Bands("2025-05", "2b9c1d52-0000-5000-8000-000000000000"), sdk::NotFound);
 }
 

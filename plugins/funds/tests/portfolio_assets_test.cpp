@@ -124,6 +124,7 @@ TEST_F(ClassPortfolioAssetsTest, EveryFieldOfAPositionAsPublished) {
     EXPECT_EQ(result.meta.extra.at("confidential_rows_absent").as_int64(), 2);
     EXPECT_FALSE(result.meta.next_position.has_value());
     EXPECT_EQ(result.meta.data_release, "release-of-cvm.cda_fi");
+    EXPECT_EQ(result.meta.as_of, "2024-05") << "the reference period is the portfolio's month";
     EXPECT_EQ(result.meta.sources[0].dataset, "cda_fi");
     ExpectSourcesForEveryField("funds.class_portfolio_assets", bond, result.meta);
 }

@@ -248,6 +248,8 @@ TEST_F(ClassPortfolioFundsTest, WithoutThePreviousMonthsCdaNothingIsCompared) {
     Persist(FundPosition(kInvestorCnpj, "2024-08", 2000001, kNoCnpjFundCnpj, 900));
     const sdk::Result result = Funds("2024-08");
     EXPECT_FALSE(result.meta.extra.at("previous_month_filed").as_bool());
+    EXPECT_EQ(result.meta.as_of, "2024-08") << "the reference period is the portfolio's month";
+    EXPECT_EQ(Funds("2024-05").meta.as_of, "2024-05");
     const auto rows = ByCnpj(result);
     const boost::json::object& agro = rows.at(kNoCnpjFundCnpj);
     EXPECT_TRUE(agro.at("previous_position_brl").is_null());

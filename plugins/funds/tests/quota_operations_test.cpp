@@ -174,6 +174,10 @@ TEST_F(QuotaOperationsTest, RowsFollowMonthSeniorityAndLabelWithinTheRange) {
         order, ElementsAre("2025-04 Sênior", "2025-04 Subordinada", "2025-05 Sênior", "2025-05 Subordinada"));
     EXPECT_EQ(Operations(std::nullopt, "2025-03").data.as_array().size(), 2u);
     EXPECT_TRUE(Operations("2024-01", "2024-12").data.as_array().empty());
+    // The reference period is the latest month served, none when nothing is.
+    EXPECT_EQ(from_april.meta.as_of, "2025-05");
+    EXPECT_EQ(Operations(std::nullopt, "2025-03").meta.as_of, "2025-03");
+    EXPECT_EQ(Operations("2024-01", "2024-12").meta.as_of, std::nullopt);
     EXPECT_THROW(Operations("2025-05", "2025-04"), sdk::BadRequest);
 }
 

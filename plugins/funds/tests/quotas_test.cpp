@@ -148,6 +148,10 @@ TEST_F(QuotasTest, FromAndToBoundTheMonthsInclusively) {
 
     const sdk::Result empty = Quotas(ClassIdFor("2001"), "2026-01", "2026-12");
     EXPECT_TRUE(empty.data.as_array().empty());
+    // The reference period is the latest month served, none when nothing is.
+    EXPECT_EQ(Quotas(ClassIdFor("2001")).meta.as_of, "2025-05");
+    EXPECT_EQ(Quotas(ClassIdFor("2001"), std::nullopt, "2025-03").meta.as_of, "2025-03");
+    EXPECT_EQ(empty.meta.as_of, std::nullopt);
 }
 
 TEST_F(QuotasTest, FromAfterToIsABadRequest) {

@@ -136,6 +136,8 @@ TEST_F(SnapshotTest, WithoutAMonthTheLatestReportedMonthIsUsed) {
     EXPECT_EQ(data.at("previous_month").as_string(), "2024-12");
     EXPECT_DOUBLE_EQ(data.at("nav_previous_brl").as_double(), 900.0);
     EXPECT_EQ(result.meta.extra.at("month_selection").as_string(), "latest_reported");
+    EXPECT_EQ(result.meta.as_of, "2025-01") << "the reference period is the month served";
+    EXPECT_EQ(Snapshot("2024-12").meta.as_of, "2024-12");
 }
 
 TEST_F(SnapshotTest, TheLatestMonthOfAnOnlyClassCountsBothItsCnpjs) {
