@@ -216,7 +216,7 @@ std::string TitleFor(int status) {
     const boost::json::object& meta = meta_value->get_object();
     const boost::json::value* id = meta.if_contains("request_id");
     if (!id || !id->is_string() || !IsRequestId(id->get_string())) {
-        return fail("meta.request_id is not a UUID v4");
+        return fail("meta.request_id is not a UUID");
     }
     if (response.Header("X-Request-Id") != std::string(id->get_string())) {
         return fail("meta.request_id differs from X-Request-Id");

@@ -46,7 +46,7 @@ std::string TitleFor(int status);
                                       std::int64_t remaining);
 
 // The answer is 200 application/json with the envelope of contract 2.2 (data, meta with a
-// UUID v4 request_id equal to X-Request-Id, row_count, sources, data_release, as_of).
+// UUID request_id equal to X-Request-Id, row_count, sources, data_release, as_of).
 ::testing::AssertionResult IsEnvelope(const HttpResponse& response);
 
 // Object member access that fails with a readable message instead of an exception.
