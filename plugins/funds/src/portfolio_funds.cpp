@@ -22,6 +22,7 @@
 #include <map>
 #include <set>
 #include <stdexcept>
+#include <string_view>
 #include <vector>
 
 namespace lastro::funds {
@@ -45,6 +46,7 @@ struct InvestedRows {
     std::optional<double> sold;
     std::int64_t rows = 0;
     std::optional<std::string> published_name;
+    std::set<std::string> held_subclasses;  // BLC_2 ID_SUBCLASSE, when published
 };
 
 void AddPublished(std::optional<double>& sum, const std::optional<double>& value) {
@@ -76,6 +78,9 @@ std::map<std::string, InvestedRows> FundPositions(odb::database& db, const std::
         ++sums.rows;
         if (!sums.published_name) {
             sums.published_name = position.invested_name;
+        }
+        if (position.invested_subclass && !position.invested_subclass->empty()) {
+            sums.held_subclasses.insert(*position.invested_subclass);
         }
     }
     for (auto& [cnpj, sums] : by_cnpj) {
@@ -267,6 +272,92 @@ InvestedFacts LatestFacts(odb::database& db, const ClassRef& ref, const sdk::Mon
     return facts;
 }
 
+// Seniority, most senior first; 0 for a series whose rank the label does not tell.
+int SeniorityRank(std::string_view seniority) {
+    return seniority == "senior" ? 3 : seniority == "mezzanine" ? 2 : seniority == "subordinated" ? 1 : 0;
+}
+
+// The subclass a holder owns, as the CDA names it (BLC_2 ID_SUBCLASSE), found among the series
+// of the invested class's report (X_1 ID_SUBCLASSE), and the protection beneath it: the NAV of
+// the series junior to it over every series' NAV (docs/api/portfolio.md, "The subclass held").
+struct HeldSubclass {
+    std::optional<std::string> seniority;  // senior, mezzanine, subordinated, unknown or mixed
+    std::optional<double> protection_ratio;
+    std::optional<std::string> as_of;
+};
+
+std::optional<double> ProtectionBeneath(const std::vector<FidcSeries>& series, int held_rank) {
+    double junior = 0, total = 0;
+    for (const FidcSeries& one : series) {
+        const int rank = SeniorityRank(one.seniority);
+        if (rank == 0 || !one.quota_count || !one.quota_value) {
+            return std::nullopt;  // a series of unknown rank or NAV: the share beneath is unknown
+        }
+        const double nav = *one.quota_count * *one.quota_value;
+        total += nav;
+        if (rank < held_rank) {
+            junior += nav;
+        }
+    }
+    if (total == 0) {
+        return std::nullopt;
+    }
+    return junior / total;
+}
+
+// From the latest report up to `month` whose X_1 names one of the held subclasses (of two
+// CNPJs' reports of that month, the preferred one); nothing when the CDA names none.
+HeldSubclass FindHeldSubclass(odb::database& db, const ClassRef& ref, const sdk::Month& month,
+                              const std::set<std::string>& held) {
+    using SeriesQuery = odb::query<FidcSeries>;
+    HeldSubclass found;
+    if (held.empty() || ref.filing_cnpjs.empty()) {
+        return found;
+    }
+    const std::vector<FidcSeries> naming = sdk::LoadAll(
+        db, SeriesQuery(
+                SeriesQuery(SeriesQuery::cnpj.in_range(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end()) &&
+                            SeriesQuery::month <= month.ToString() &&
+                            SeriesQuery::subclass_code.in_range(held.begin(), held.end())) +
+                "ORDER BY" + SeriesQuery::month + "DESC"));
+    const FidcSeries* best = nullptr;
+    for (const FidcSeries& one : naming) {
+        if (best && best->month != one.month) {
+            break;
+        }
+        if (!best || Preference(ref, one.cnpj) < Preference(ref, best->cnpj)) {
+            best = &one;
+        }
+    }
+    if (!best) {
+        return found;
+    }
+    found.as_of = best->month;
+    const std::vector<FidcSeries> series = sdk::LoadAll(
+        db,
+        SeriesQuery(SeriesQuery(SeriesQuery::report_id == best->report_id) + "ORDER BY" + SeriesQuery::id));
+    std::set<std::string> seniorities;
+    std::set<std::string> named;
+    for (const FidcSeries& one : series) {
+        if (one.subclass_code && held.contains(*one.subclass_code)) {
+            seniorities.insert(one.seniority);
+            named.insert(*one.subclass_code);
+        }
+    }
+    if (named.size() != held.size()) {
+        return found;  // a held subclass this report does not name: its rank is unknown
+    }
+    if (seniorities.size() > 1) {
+        found.seniority = "mixed";
+        return found;
+    }
+    found.seniority = *seniorities.begin();
+    if (const int rank = SeniorityRank(*found.seniority); rank > 0) {
+        found.protection_ratio = ProtectionBeneath(series, rank);
+    }
+    return found;
+}
+
 // The ANBIMA type of the class (its subclasses' first published type), else the registry's
 // ANBIMA classification.
 std::optional<std::string> AnbimaType(odb::database& db, const ClassRef& ref) {
@@ -329,11 +420,17 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
         const std::optional<FundClass>& fund_class = identity->fund_class;
 
         InvestedFacts facts;
+        HeldSubclass held;
         std::optional<std::string> anbima_type;
         if (fund_class) {
             const ClassRef invested = FindClass(db, fund_class->class_id);
             facts = LatestFacts(db, invested, month);
+            held = FindHeldSubclass(db, invested, month, sums.held_subclasses);
             anbima_type = AnbimaType(db, invested);
+        }
+        boost::json::array held_subclass_ids;
+        for (const std::string& id : sums.held_subclasses) {
+            held_subclass_ids.push_back(boost::json::value(id));
         }
 
         std::optional<double> previous_position;
@@ -387,6 +484,10 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
             {"sales_brl", JsonOrNull(sums.sold)},
             {"movement", JsonOrNull(movement)},
             {"subordination_ratio", JsonOrNull(facts.subordination.value)},
+            {"held_subclass_ids", std::move(held_subclass_ids)},
+            {"held_seniority", JsonOrNull(held.seniority)},
+            {"held_protection_ratio", JsonOrNull(held.protection_ratio)},
+            {"held_as_of", JsonOrNull(held.as_of)},
             {"delinquency_ratio", JsonOrNull(facts.delinquency.value)},
             {"pdd_ratio", JsonOrNull(facts.pdd.value)},
             {"subordination_as_of", JsonOrNull(facts.subordination.as_of)},

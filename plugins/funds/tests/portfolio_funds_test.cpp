@@ -133,7 +133,8 @@ TEST_F(ClassPortfolioFundsTest, OneRowPerInvestedCnpjOfTheRegistryLargestFirst) 
 TEST_F(ClassPortfolioFundsTest, AUniqueClassCarriesEveryFieldAggregatedAndItsMetricsAsOfTheirMonths) {
     const auto rows = ByCnpj(Funds("2024-05"));
     const boost::json::object& senior = rows.at(kSeniorClassCnpj);
-    EXPECT_EQ(senior.size(), 35u);
+    EXPECT_EQ(senior.size(),
+              39u);  // with held_subclass_ids, held_seniority, held_protection_ratio, held_as_of
     EXPECT_EQ(senior.at("month").as_string(), "2024-05");
     EXPECT_EQ(senior.at("invested_fund_id").as_string(), FundIdFor("1010"));
     EXPECT_EQ(senior.at("invested_class_id").as_string(), ClassIdFor("2010"));
@@ -185,8 +186,9 @@ TEST_F(ClassPortfolioFundsTest, IdentityStatusOfEachKindOfInvestedCnpj) {
     EXPECT_EQ(multi.at("invested_name").as_string(), "FIDC MULTICLASSE");
     EXPECT_EQ(multi.at("manager").as_string(), "GESTORA MULTI");
     // No single class: no class metrics, never another class's.
-    for (const char* field : {"subordination_ratio", "delinquency_ratio", "pdd_ratio", "invested_nav_brl",
-                              "segment_as_of", "primary_segment_code", "anbima_type"}) {
+    for (const char* field :
+         {"subordination_ratio", "delinquency_ratio", "pdd_ratio", "invested_nav_brl", "segment_as_of",
+          "primary_segment_code", "anbima_type", "held_seniority", "held_protection_ratio", "held_as_of"}) {
         EXPECT_TRUE(multi.at(field).is_null()) << field;
     }
     EXPECT_TRUE(multi.at("segments").as_array().empty());
@@ -313,6 +315,113 @@ TEST_F(ClassPortfolioFundsTest, NoCdaForTheMonthIsNotFoundNamingClassAndMonth) {
         EXPECT_EQ(problem.Parameter(), "month");
     }
     EXPECT_THROW(Run(&HandleClassPortfolioFunds, {{"class_id", ClassIdFor("2002")}}), sdk::InvalidParameter);
+}
+
+// The subclass held (docs/api/portfolio.md): class 2010's report of 2024-08 has a senior
+// (1,000), a mezzanine (200) and a subordinated (200) series, each naming its subclass in X_1.
+class HeldSubclassTest : public ClassPortfolioFundsTest {
+protected:
+    void SetUp() override {
+        ClassPortfolioFundsTest::SetUp();
+        FidcReport august = Report(kSeniorClassCnpj, "2024-08");
+        {
+            odb::transaction transaction(Db().begin());
+            Db().persist(august);
+            transaction.commit();
+        }
+        AddSeries(august, "Subclasse Senior Serie 1", "senior", "SEN1", 1000, 1.0);
+        AddSeries(august, "Subclasse Subordinada Cota Mezanino | Serie 1", "mezzanine", "MEZ1", 100, 2.0);
+        AddSeries(august, "Subclasse Subordinada Sub | Subordinada 1", "subordinated", "SUB1", 50, 4.0);
+    }
+
+    void AddSeries(const FidcReport& report, const std::string& label, const std::string& seniority,
+                   const std::string& code, std::optional<double> quotas, std::optional<double> value) {
+        FidcSeries series;
+        series.report_id = report.id;
+        series.cnpj = report.cnpj;
+        series.month = report.month;
+        series.label = label;
+        series.series_key = label;
+        series.seniority = seniority;
+        series.subclass_code = code;
+        series.quota_count = quotas;
+        series.quota_value = value;
+        Persist(series);
+    }
+
+    // The row of class 2010 when the investor holds `subclasses` of it in `month`.
+    boost::json::object HeldRow(const std::string& month, const std::vector<std::string>& subclasses) {
+        Persist(Holder(kInvestorCnpj, month, 10000.0));
+        std::int64_t ordinal = 2000001;
+        for (const std::string& subclass : subclasses) {
+            CdaPosition position = FundPosition(kInvestorCnpj, month, ordinal++, kSeniorClassCnpj, 100);
+            position.invested_subclass = subclass;
+            Persist(position);
+        }
+        if (subclasses.empty()) {  // a row whose ID_SUBCLASSE is blank
+            Persist(FundPosition(kInvestorCnpj, month, ordinal, kSeniorClassCnpj, 100));
+        }
+        const sdk::Result result = Funds(month);
+        ExpectManifestShape("funds.class_portfolio_funds", result.data);
+        return ByCnpj(result).at(kSeniorClassCnpj);
+    }
+};
+
+TEST_F(HeldSubclassTest, TheSubclassHeldHasItsOwnProtection) {
+    const boost::json::object junior = HeldRow("2024-09", {"SUB1"});
+    EXPECT_EQ(junior.at("held_subclass_ids"), boost::json::array({"SUB1"}));
+    EXPECT_EQ(junior.at("held_seniority").as_string(), "subordinated");
+    EXPECT_DOUBLE_EQ(junior.at("held_protection_ratio").as_double(), 0.0) << "nothing is beneath it";
+    EXPECT_EQ(junior.at("held_as_of").as_string(), "2024-08") << "the latest report up to the month";
+    // The class's senior subordination is still served, and is not the holder's protection.
+    EXPECT_DOUBLE_EQ(junior.at("subordination_ratio").as_double(), 0.25);
+
+    const boost::json::object mezzanine = HeldRow("2024-10", {"MEZ1"});
+    EXPECT_EQ(mezzanine.at("held_seniority").as_string(), "mezzanine");
+    EXPECT_DOUBLE_EQ(mezzanine.at("held_protection_ratio").as_double(), 200.0 / 1400.0);
+
+    const boost::json::object senior = HeldRow("2024-11", {"SEN1", "SEN1"});
+    EXPECT_EQ(senior.at("held_subclass_ids"), boost::json::array({"SEN1"}));
+    EXPECT_EQ(senior.at("held_seniority").as_string(), "senior");
+    EXPECT_DOUBLE_EQ(senior.at("held_protection_ratio").as_double(), 400.0 / 1400.0);
+}
+
+TEST_F(HeldSubclassTest, NothingIsGuessedWhenTheSubclassHeldIsNotKnown) {
+    const boost::json::object mixed = HeldRow("2024-09", {"SEN1", "SUB1"});
+    EXPECT_EQ(mixed.at("held_seniority").as_string(), "mixed");
+    EXPECT_TRUE(mixed.at("held_protection_ratio").is_null());
+
+    const boost::json::object unnamed = HeldRow("2024-10", {});
+    EXPECT_EQ(unnamed.at("held_subclass_ids"), boost::json::array());
+    EXPECT_TRUE(unnamed.at("held_seniority").is_null());
+    EXPECT_TRUE(unnamed.at("held_protection_ratio").is_null());
+    EXPECT_TRUE(unnamed.at("held_as_of").is_null());
+
+    // One held id the report does not name: the rank of what is held is not known.
+    const boost::json::object partly = HeldRow("2024-11", {"SEN1", "OTHER"});
+    EXPECT_TRUE(partly.at("held_seniority").is_null());
+    EXPECT_TRUE(partly.at("held_protection_ratio").is_null());
+
+    // Before any report names it: null, never a later report's figure.
+    const boost::json::object early = HeldRow("2024-07", {"SUB1"});
+    EXPECT_TRUE(early.at("held_seniority").is_null());
+    EXPECT_TRUE(early.at("held_as_of").is_null());
+}
+
+TEST_F(HeldSubclassTest, ASeriesOfUnknownNavLeavesTheProtectionUnknown) {
+    FidcReport december = Report(kSeniorClassCnpj, "2024-12");
+    {
+        odb::transaction transaction(Db().begin());
+        Db().persist(december);
+        transaction.commit();
+    }
+    AddSeries(december, "Subclasse Senior Serie 1", "senior", "SEN1", 1000, 1.0);
+    AddSeries(december, "Subclasse Subordinada Sub | Subordinada 1", "subordinated", "SUB1", std::nullopt,
+              4.0);
+    const boost::json::object senior = HeldRow("2024-12", {"SEN1"});
+    EXPECT_EQ(senior.at("held_seniority").as_string(), "senior");
+    EXPECT_EQ(senior.at("held_as_of").as_string(), "2024-12");
+    EXPECT_TRUE(senior.at("held_protection_ratio").is_null()) << "a missing NAV is not a zero";
 }
 
 }  // namespace

@@ -702,8 +702,66 @@ TEST_P(FidcTest, AssetPortfolioPagesToTheEndAndLaterPagesAreIncluded) {
     EXPECT_EQ(absent.status, 404) << absent.body;
 }
 
+// The subclass held (docs/api/portfolio.md), recomputed when the invested class's report of the
+// CDA's month names every held subclass in X_1: its seniority, and the NAV of the series junior
+// to it over every series' NAV (X_2). True when it recomputed them.
+bool ExpectHeldSubclass(const SampleFidcReports& files, const json::object& row,
+                        const std::set<std::string>& held, const std::string& invested,
+                        const std::string& month) {
+    SCOPED_TRACE(invested + " " + month);
+    json::array ids;
+    for (const std::string& id : held) {
+        ids.push_back(json::value(id));
+    }
+    EXPECT_EQ(row.at("held_subclass_ids"), json::value(ids));
+    if (held.empty()) {
+        EXPECT_TRUE(row.at("held_seniority").is_null());
+        return false;
+    }
+    std::set<std::string> seniorities;
+    std::size_t named = 0;
+    for (const auto& x1 : files.Rows("X_1", invested, month)) {
+        if (held.contains(x1.at("ID_SUBCLASSE"))) {
+            seniorities.insert(SeniorityOf(x1.at("TAB_X_CLASSE_SERIE")));
+            ++named;
+        }
+    }
+    if (named != held.size() || row.at("identity_status") != json::value("unique_class")) {
+        return false;  // an earlier report may name them; the unit tests cover the as-of rule
+    }
+    EXPECT_EQ(row.at("held_as_of"), json::value(month));
+    if (seniorities.size() > 1) {
+        EXPECT_EQ(row.at("held_seniority"), json::value("mixed"));
+        return true;
+    }
+    const std::string seniority = *seniorities.begin();
+    EXPECT_EQ(row.at("held_seniority"), json::value(seniority));
+    const auto rank = [](const std::string& s) {
+        return s == "senior" ? 3 : s == "mezzanine" ? 2 : s == "subordinated" ? 1 : 0;
+    };
+    std::optional<double> junior = 0.0, total = 0.0;
+    for (const auto& x2 : files.Rows("X_2", invested, month)) {
+        const std::optional<double> quotas = Number(x2, "TAB_X_QT_COTA");
+        const std::optional<double> value = Number(x2, "TAB_X_VL_COTA");
+        const int series_rank = rank(SeniorityOf(x2.at("TAB_X_CLASSE_SERIE")));
+        if (!quotas || !value || series_rank == 0 || !junior) {
+            junior.reset();
+            continue;
+        }
+        *total += *quotas * *value;
+        if (series_rank < rank(seniority)) {
+            *junior += *quotas * *value;
+        }
+    }
+    EXPECT_TRUE(Matches(row.at("held_protection_ratio"),
+                        rank(seniority) > 0 && junior ? Ratio(junior, total) : std::nullopt,
+                        "held_protection_ratio"));
+    return true;
+}
+
 TEST_P(FidcTest, InvestedFundsAreTheBlock2PositionsInRegistryFunds) {
     std::size_t compared = 0;
+    std::map<std::string, std::size_t> held_recomputed;  // seniority -> rows
     for (const auto& file : D().SampleFiles("cda_fi_", ".zip")) {
         if (compared > 0) {
             break;
@@ -712,14 +770,18 @@ TEST_P(FidcTest, InvestedFundsAreTheBlock2PositionsInRegistryFunds) {
             if (member.name.find("BLC_2") == std::string::npos) {
                 continue;
             }
-            // holder -> invested -> summed market value
+            // holder -> invested -> summed market value, and the subclasses held (ID_SUBCLASSE)
             std::map<std::string, std::map<std::string, Sum>> positions;
+            std::map<std::string, std::map<std::string, std::set<std::string>>> held;
             std::string month;
             for (const auto& row : member.rows) {
                 month = row.at("DT_COMPTC").substr(0, 7);
-                positions[CnpjDigits(row.at("CNPJ_FUNDO_CLASSE"))]
-                         [CnpjDigits(row.at("CNPJ_FUNDO_CLASSE_COTA"))]
-                             .Add(Number(row, "VL_MERC_POS_FINAL"));
+                const std::string holder = CnpjDigits(row.at("CNPJ_FUNDO_CLASSE"));
+                const std::string invested = CnpjDigits(row.at("CNPJ_FUNDO_CLASSE_COTA"));
+                positions[holder][invested].Add(Number(row, "VL_MERC_POS_FINAL"));
+                if (!row.at("ID_SUBCLASSE").empty()) {
+                    held[holder][invested].insert(row.at("ID_SUBCLASSE"));
+                }
             }
             for (const auto& [holder, invested] : positions) {
                 if (ClassIdOf(holder).empty() || compared >= 3) {
@@ -735,12 +797,18 @@ TEST_P(FidcTest, InvestedFundsAreTheBlock2PositionsInRegistryFunds) {
                     ASSERT_TRUE(invested.count(cnpj)) << cnpj << " is not a BLC_2 position of " << holder;
                     EXPECT_TRUE(
                         Matches(o.at("position_brl"), invested.at(cnpj).Value(), holder + " -> " + cnpj));
+                    if (ExpectHeldSubclass(Files(), o, held[holder][cnpj], cnpj, month)) {
+                        ++held_recomputed[std::string(o.at("held_seniority").as_string())];
+                    }
                 }
                 ++compared;
             }
         }
     }
     EXPECT_GT(compared, 0u);
+    // The sample's holders buy senior and subordinated subclasses alike.
+    EXPECT_GT(held_recomputed["senior"], 0u);
+    EXPECT_GT(held_recomputed["subordinated"], 0u);
 }
 
 TEST_P(FidcTest, DocumentsAndSubclassesComeFromTheirFiles) {
