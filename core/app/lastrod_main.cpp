@@ -2,6 +2,8 @@
 // it never migrates the database by itself (`lastro db migrate` does).
 #include "core/http/api_service.hpp"
 #include "core/http/pistache_server.hpp"
+#include "core/metrics/release_collector.hpp"
+#include "core/metrics/server_metrics.hpp"
 #include "core/runtime/runtime.hpp"
 #include "core/storage/serving_lock.hpp"
 
@@ -9,6 +11,8 @@
 #include <spdlog/sinks/null_sink.h>
 #include <spdlog/sinks/stdout_sinks.h>
 #include <spdlog/spdlog.h>
+
+#include <prometheus/exposer.h>
 
 #include <pthread.h>
 #include <unistd.h>
@@ -35,6 +39,38 @@ std::shared_ptr<spdlog::logger> MakeAccessLog(const lastro::config::LogConfig& c
         logger->set_level(spdlog::level::off);  // and ApiService skips building the lines
     }
     return logger;
+}
+
+// GET /metrics on its own address (config metrics.listen), when one is set.
+struct MetricsEndpoint {
+    std::unique_ptr<lastro::metrics::ServerMetrics> counters;
+    std::shared_ptr<lastro::metrics::ReleaseCollector> releases;
+    std::unique_ptr<prometheus::Exposer> exposer;
+};
+
+MetricsEndpoint StartMetrics(const lastro::runtime::Runtime& runtime) {
+    MetricsEndpoint endpoint;
+    const lastro::config::MetricsConfig& config = runtime.config.metrics;
+    if (config.listen_host.empty()) {
+        return endpoint;
+    }
+    std::vector<std::string> operations;
+    for (const auto& plugin : runtime.plugins->Plugins()) {
+        for (const auto& operation : plugin->manifest.operations) {
+            operations.push_back(operation.id);
+        }
+    }
+    endpoint.counters = std::make_unique<lastro::metrics::ServerMetrics>(operations);
+    endpoint.releases = std::make_shared<lastro::metrics::ReleaseCollector>(*runtime.db);
+    const std::string address = config.listen_host + ":" + std::to_string(config.listen_port);
+    try {
+        endpoint.exposer = std::make_unique<prometheus::Exposer>(address, 1);
+    } catch (const std::exception& e) {
+        throw std::runtime_error("metrics.listen " + address + ": cannot listen (" + e.what() + ")");
+    }
+    endpoint.exposer->RegisterCollectable(endpoint.counters->Registry());
+    endpoint.exposer->RegisterCollectable(endpoint.releases);
+    return endpoint;
 }
 
 }  // namespace
@@ -67,13 +103,19 @@ int main() {
                 std::string(host) + ":" +
                 (port != 0 ? std::to_string(port) : "pid" + std::to_string(getpid()));
         }
+        MetricsEndpoint metrics = StartMetrics(*runtime);
         auto service = std::make_shared<lastro::http::ApiService>(
             runtime->config, *runtime->db, *runtime->plugins, lastro::runtime::CursorSecret(*runtime->db),
-            access_log);
+            access_log, metrics.counters.get());
         lastro::http::PistacheServer server(runtime->config.server, service);
         const std::uint16_t port = server.Start();
         std::fprintf(stderr, "lastrod %s: listening on http://%s:%u\n", LASTRO_VERSION,
                      runtime->config.server.listen_host.c_str(), port);
+        if (metrics.exposer) {
+            const std::vector<int> ports = metrics.exposer->GetListeningPorts();
+            std::fprintf(stderr, "lastrod: metrics on http://%s:%d/metrics\n",
+                         runtime->config.metrics.listen_host.c_str(), ports.empty() ? 0 : ports.front());
+        }
         if (service->RecoveredReservations() > 0) {
             std::fprintf(stderr, "lastrod: refunded %zu reservations left open by instance %s's last run\n",
                          service->RecoveredReservations(), runtime->config.server.instance.c_str());
@@ -85,6 +127,7 @@ int main() {
         std::fprintf(stderr, "lastrod: %s received, draining requests\n",
                      signal == SIGTERM ? "SIGTERM" : "SIGINT");
         server.Stop();
+        metrics.exposer.reset();  // before the service and the counters it reads go
         runtime->plugins->StopAll();
         access_log->flush();
         std::fprintf(stderr, "lastrod: stopped\n");

@@ -123,10 +123,14 @@ void LedgerWriter::Run() {
             }
         }
         std::vector<Pending> outdated = SetAsideOutdated(batch);
+        const auto began = std::chrono::steady_clock::now();
         if (book_) {
             CommitInProcess(batch);  // also when empty: reservations may be due for writing
         } else if (!batch.empty()) {
             Commit(batch);
+        }
+        if (options_.on_batch && !batch.empty()) {
+            options_.on_batch(batch.size(), std::chrono::steady_clock::now() - began);
         }
         batch.clear();
         for (Pending& pending : outdated) {

@@ -69,6 +69,8 @@ struct LedgerWriterOptions {
     // transaction. Asked once for a batch that holds a settlement whose answer came from the
     // response cache (SettlementRequest::answered_at_generation); required for such settlements.
     std::function<std::int64_t(odb::connection&)> newest_generation{};
+    // Told of each group commit that carried calls: how many, and how long it took (metrics).
+    std::function<void(std::size_t, std::chrono::steady_clock::duration)> on_batch{};
 };
 
 class LedgerWriter {

@@ -142,13 +142,23 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
     if (root.IsNull()) {
         top.Fail("the configuration is empty");
     }
-    YamlMap map(top, {"server", "data_dir", "database", "plugins", "credits", "auth", "billing", "log"});
+    YamlMap map(
+        top, {"server", "metrics", "data_dir", "database", "plugins", "credits", "auth", "billing", "log"});
 
     if (auto server = map.Find("server")) {
         ParseServer(YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
                                       "body_timeout_ms", "keepalive_timeout_ms", "shutdown_grace_ms",
                                       "base_url", "instance", "response_cache_mb"}),
                     config);
+    }
+    if (auto metrics = map.Find("metrics")) {
+        YamlMap m(*metrics, {"listen"});
+        if (auto listen = m.Find("listen")) {
+            const std::string text = listen->AsString();
+            if (!text.empty() && !ParseListen(text, config.metrics.listen_host, config.metrics.listen_port)) {
+                listen->Fail("expected host:port, e.g. 127.0.0.1:9464, or \"\" for no metrics");
+            }
+        }
     }
     config.data_dir = Anchor(base, map.OptionalString("data_dir").value_or("var"));
     if (auto database = map.Find("database")) {

@@ -71,9 +71,17 @@ struct LogConfig {
     std::string level = "info";
 };
 
+// GET /metrics in Prometheus' text format, on a listen address of its own so that it is never
+// exposed where the API is (docs/operations.md). Off when listen_host is empty.
+struct MetricsConfig {
+    std::string listen_host;
+    std::uint16_t listen_port = 0;  // 0: a port the kernel picks (lastrod prints it)
+};
+
 struct Config {
     std::filesystem::path file;
     ServerConfig server;
+    MetricsConfig metrics;
     std::filesystem::path data_dir;
     DatabaseConfig database;
     PluginsConfig plugins;

@@ -35,6 +35,21 @@ TEST(ConfigTest, ReadsEveryKeyAndAnchorsRelativePaths) {
     EXPECT_EQ(c.credits.monthly_allowance, 500);
 }
 
+TEST(ConfigTest, MetricsAreOffUnlessGivenAListenAddress) {
+    EXPECT_TRUE(ParseConfig("server: {threads: 2}\n", "/etc/lastro/lastro.yaml").metrics.listen_host.empty());
+    EXPECT_TRUE(
+        ParseConfig("metrics: {listen: ''}\n", "/etc/lastro/lastro.yaml").metrics.listen_host.empty());
+    const Config c = ParseConfig("metrics: {listen: '127.0.0.1:9464'}\n", "/etc/lastro/lastro.yaml");
+    EXPECT_EQ(c.metrics.listen_host, "127.0.0.1");
+    EXPECT_EQ(c.metrics.listen_port, 9464);
+    EXPECT_EQ(
+        Error("metrics: {listen: 9464}\n"),
+        "/etc/lastro/lastro.yaml:1:19: metrics.listen: expected host:port, e.g. 127.0.0.1:9464, or \"\" for "
+        "no metrics");
+    EXPECT_EQ(Error("metrics: {port: 1}\n"),
+              "/etc/lastro/lastro.yaml:1:11: metrics.port: unknown key (known keys: listen)");
+}
+
 TEST(ConfigTest, RejectsUnknownKeysWithTheirLine) {
     EXPECT_EQ(
         Error("server:\n  listen: 127.0.0.1:1\n  thread: 2\n"),

@@ -32,6 +32,9 @@ struct ApiService::Call {
     std::chrono::steady_clock::time_point started;
     std::time_t now = 0;
     bool is_v1 = false;
+    // What the metrics count the request under when it has no operation: health or pricing
+    // (ServerMetrics), else unmatched.
+    std::string_view unbilled_label = metrics::ServerMetrics::kUnmatched;
     const plugins::OperationSpec* operation = nullptr;
     std::optional<auth::Principal> principal;
     std::int64_t allowance = 0;   // the key's monthly credits, once authenticated
@@ -233,7 +236,8 @@ std::string ErrorLine(const std::string& request_id, const std::string& what) {
         boost::json::object{{"level", "error"}, {"request_id", request_id}, {"error", what}});
 }
 
-billing::LedgerWriterOptions LedgerOptions(const config::Config& config, odb::database& db) {
+billing::LedgerWriterOptions LedgerOptions(const config::Config& config, odb::database& db,
+                                           metrics::ServerMetrics* metrics) {
     billing::LedgerWriterOptions options;
     options.instance = config.server.instance;
     options.stale_reservation_seconds = static_cast<std::time_t>(config.billing.stale_reservation_seconds);
@@ -243,6 +247,11 @@ billing::LedgerWriterOptions LedgerOptions(const config::Config& config, odb::da
     options.newest_generation = [&db](odb::connection& connection) {
         return ingest::ReleaseCatalog::NewestReleaseIdNow(db, connection);
     };
+    if (metrics) {
+        options.on_batch = [metrics](std::size_t calls, std::chrono::steady_clock::duration took) {
+            metrics->LedgerBatch(calls, took);
+        };
+    }
     return options;
 }
 
@@ -255,16 +264,18 @@ void ApiService::SawRelease(std::int64_t id) {
 }
 
 ApiService::ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
-                       std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log)
+                       std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log,
+                       metrics::ServerMetrics* metrics)
     : config_(config),
       db_(db),
       plugins_(plugins),
       keys_(db),
       key_cache_(keys_, std::chrono::milliseconds(config.auth.key_cache_ms)),
-      ledger_(db, LedgerOptions(config, db)),
+      ledger_(db, LedgerOptions(config, db, metrics)),
       cursors_(std::move(cursor_secret)),
       answers_(static_cast<std::size_t>(config.server.response_cache_mb) << 20),
       access_log_(std::move(access_log)),
+      metrics_(metrics),
       started_at_(std::time(nullptr)),
       openapi_json_(WriteJson(catalog::OpenApiDocument(plugins, config.server.base_url))) {
     for (const auto& p : plugins.Plugins()) {
@@ -335,22 +346,31 @@ void ApiService::Finish(Call& call, OutgoingResponse response, const Respond& re
             AddBillingHeaders(call, response);
         }
         Log(call, response);
+        if (metrics_) {
+            metrics_->Answered(call.operation ? std::string_view(call.operation->id) : call.unbilled_label,
+                               response.status, std::chrono::steady_clock::now() - call.started, call.charged,
+                               call.reservation ? call.reservation->price : 0);
+        }
     } catch (const std::exception&) {
         // Out of memory while decorating: the response goes as it is.
     }
     respond(std::move(response));
 }
 
-std::optional<OutgoingResponse> ApiService::PublicDocument(const Call& call, const std::string& path) const {
+std::optional<OutgoingResponse> ApiService::PublicDocument(Call& call, const std::string& path) const {
     OutgoingResponse response;
     if (path == "/health") {
+        call.unbilled_label = metrics::ServerMetrics::kHealth;
         response.body =
             WriteJson(catalog::HealthDocument(plugins_, started_at_, call.now, ledger_.DatabaseAvailable()));
     } else if (path == "/pricing") {
+        call.unbilled_label = metrics::ServerMetrics::kPricing;
         response.body = WriteJson(catalog::PricingDocument(plugins_, config_.credits));
     } else if (path == "/openapi.json") {
+        call.unbilled_label = metrics::ServerMetrics::kOpenApi;
         response.body = openapi_json_;
     } else if (const catalog::DocsFile* file = catalog::FindDocsFile(path)) {
+        call.unbilled_label = metrics::ServerMetrics::kDocs;
         response.content_type = file->content_type;
         response.body = file->body;
         response.headers.emplace_back("Content-Security-Policy", catalog::kDocsContentSecurityPolicy);

@@ -19,6 +19,7 @@
 #include "core/http/cursor_codec.hpp"
 #include "core/http/response_cache.hpp"
 #include "core/http/router.hpp"
+#include "core/metrics/server_metrics.hpp"
 #include "core/plugins/plugin_set.hpp"
 
 #include <spdlog/logger.h>
@@ -56,8 +57,11 @@ class ApiService {
 public:
     // Starts the ledger writer, which first refunds the reservations a previous run of this
     // instance (config.server.instance, already resolved) left open.
+    // `metrics`, when given, counts every answer and ledger commit (GET /metrics); it must
+    // outlive the service.
     ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
-               std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log);
+               std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log,
+               metrics::ServerMetrics* metrics = nullptr);
 
     std::size_t RecoveredReservations() const { return ledger_.RecoveredAtStart(); }
 
@@ -92,7 +96,8 @@ private:
     OutgoingResponse UnknownResource(Call& call, const IncomingRequest& request);
     // /health, /pricing, /openapi.json and the /docs page: no key, not billed; nullopt for
     // another path.
-    std::optional<OutgoingResponse> PublicDocument(const Call& call, const std::string& path) const;
+    // Sets the call's metrics label.
+    std::optional<OutgoingResponse> PublicDocument(Call& call, const std::string& path) const;
     // The /v1 stages, in order. HandleV1 returns the response, or nullopt when the call went on
     // to its settlement, which answers it.
     std::optional<OutgoingResponse> HandleV1(Call& call, const RouteMatch& match,
@@ -138,6 +143,7 @@ private:
     ResponseCache answers_;
     std::atomic<std::int64_t> newest_seen_{0};  // the newest release id a read has seen
     std::shared_ptr<spdlog::logger> access_log_;
+    metrics::ServerMetrics* metrics_;
     std::time_t started_at_;
     std::string openapi_json_;  // the manifests do not change while serving: written once
     std::atomic<bool> draining_{false};

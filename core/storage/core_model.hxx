@@ -100,6 +100,18 @@ struct NewestRelease {
     std::optional<std::int64_t> id;
 };
 
+// Per dataset: how many releases (successful ingests) there are, and the newest one's id; for
+// the metrics of the data's freshness (core/metrics/release_collector.hpp).
+#pragma db view object(DataRelease) query((?) + "GROUP BY" + DataRelease::dataset)
+struct DatasetReleases {
+#pragma db column(DataRelease::dataset)
+    std::string dataset;
+#pragma db column("count(" + DataRelease::id + ")")
+    std::int64_t releases = 0;
+#pragma db column("max(" + DataRelease::id + ")")
+    std::int64_t newest_id = 0;
+};
+
 #pragma db object table("core_setting")
 struct Setting {
 #pragma db id

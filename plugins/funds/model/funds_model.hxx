@@ -4,6 +4,7 @@
 //   UUIDv5 derived from CVM's own registry id, so ids survive re-ingests and databases.
 // - version 2: the FIDC monthly report (inf_mensal_fidc), the CDA portfolio (cda_fi), the fund
 //   documents index (eventual_fi) and the ANBIMA-source subclasses.
+// - version 3: the reading of each FIDC quota operation (FidcQuotaOperation::reading, value_brl).
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -18,7 +19,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 2)
+#pragma db model version(1, 3)
 
 namespace lastro::funds {
 
@@ -242,8 +243,16 @@ struct FidcQuotaOperation {
     // "subscription", "redemption", "pending_redemption", "amortization" or "other"
     std::string kind;
     std::string published_kind;         // TAB_X_TP_OPER as published
-    std::optional<double> value;        // TAB_X_VL_TOTAL
-    std::optional<double> quota_count;  // TAB_X_QT_COTA
+    std::optional<double> value;        // TAB_X_VL_TOTAL as published
+    std::optional<double> quota_count;  // TAB_X_QT_COTA as published
+    // Which column holds the BRL total (docs/api/fidc-metrics.md#amortization-reading):
+    // "as_published", "swapped" (amortizations filed with the columns reversed) or "unverified";
+    // NULL in rows ingested before version 3.
+#pragma db added(3)
+    std::optional<std::string> reading;
+    // The BRL total under `reading`; NULL when unverified (never a guess) or nothing published.
+#pragma db added(3)
+    std::optional<double> value_brl;
 #pragma db index("funds_fidc_operation_cnpj_month_i") members(cnpj, month)
 };
 

@@ -79,6 +79,12 @@ struct ClassProfile {
     bool holds_securities = false;                                // one of the FIDCs with a CDA portfolio
     bool big_portfolio = false;  // the CDA holder with more than 230 positions
     bool average_blank = false;  // never fills TAB_IV_B_VL_PL_MEDIO
+    // Files its Amortizações rows with the columns reversed: the amount per quota in
+    // TAB_X_VL_TOTAL, the BRL total in TAB_X_QT_COTA (as some administrators do).
+    bool amortizations_swapped = false;
+    // Files a tab_X_4 row for every series and operation each month, 0.00 when none happened
+    // (as the filers of repeated series labels do in CVM's files).
+    bool lists_every_operation = false;
 };
 
 // `holds_securities`: one of the FIDCs with a CDA portfolio; `big`: the one with hundreds of

@@ -646,16 +646,31 @@ private:
                 x4[7] = Decimal(quantity, 8);
                 rows[IndexOf(FidcTable::kX4)].push_back(std::move(x4));
             };
-            if (s.subscribed > 0) {
+            const bool every = c_.profile.lists_every_operation;
+            if (s.subscribed > 0 || every) {
                 operation("Captações no Mês", s.subscribed, ValueInCents(s.subscribed, s.value));
             }
-            if (s.redeemed > 0) {
+            if (s.redeemed > 0 || every) {
                 operation("Resgates no Mês", s.redeemed, ValueInCents(s.redeemed, s.value));
             }
-            if (s.amortization > 0) {
-                operation("Amortizações", std::nullopt, ValueInCents(s.quantity, s.amortization));
+            if (s.amortization > 0 || every) {
+                // As the names say, the BRL total and the quotas amortized (all of the series');
+                // some administrators file them the other way round (docs/sample.md).
+                const std::int64_t total = ValueInCents(s.quantity, s.amortization);
+                const bool unmatched = variant_ == Variant::kClass &&
+                                       state_.quirks.amortization_unmatched_series == static_cast<int>(i);
+                if (c_.profile.amortizations_swapped || unmatched) {
+                    Row x4 = Keyed(FidcTable::kX4);
+                    x4[4] = "Amortizações";
+                    x4[5] = unmatched ? UnmatchedLabel(label) : label;
+                    x4[6] = Cents(MulDiv(s.amortization, 1, kE8 / 100));
+                    x4[7] = Cents(total);
+                    rows[IndexOf(FidcTable::kX4)].push_back(std::move(x4));
+                } else {
+                    operation("Amortizações", s.quantity, total);
+                }
             }
-            if (s.requested > 0) {
+            if (s.requested > 0 || every) {
                 operation("Resgates Solicitados", s.requested, ValueInCents(s.requested, s.value));
             }
 

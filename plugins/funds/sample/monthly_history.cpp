@@ -7,8 +7,10 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <optional>
 #include <set>
 #include <string_view>
+#include <utility>
 
 namespace lastro::funds::sample {
 
@@ -614,9 +616,78 @@ void PlanIrregularities(History& history, Prng& rng) {
             history.classes[i].profile.without_risk_ppm = 0;
         }
     }
+    // The amortizations of a series, per quota (R$ 1e-8), in the months the class reports.
+    const auto amortizations = [&](std::size_t i) {
+        std::vector<std::pair<int, std::size_t>> found;  // (month, series)
+        const ClassHistory& c = history.classes[i];
+        for (std::size_t m = 0; m < c.months.size(); ++m) {
+            for (std::size_t j = 0; j < c.months[m].series.size(); ++j) {
+                if (c.months[m].reports && c.months[m].series[j].exists &&
+                    c.months[m].series[j].amortization > 0) {
+                    found.emplace_back(static_cast<int>(m), j);
+                }
+            }
+        }
+        return found;
+    };
+    const auto pick = [&](const auto& keep) -> std::optional<std::size_t> {
+        std::vector<std::size_t> fitting;
+        for (std::size_t i : pool) {
+            if (keep(i)) {
+                fitting.push_back(i);
+            }
+        }
+        if (fitting.empty()) {
+            return std::nullopt;
+        }
+        const std::size_t picked = fitting[rng.Below(fitting.size())];
+        pool.erase(std::find(pool.begin(), pool.end(), picked));
+        return picked;
+    };
+    // Amortizations with the columns reversed: a class whose amortizations are all R$ 2.00 a
+    // quota or more, so that the amount per quota rounded to the cent still tells the reading.
+    if (const auto i = pick([&](std::size_t k) {
+            const auto found = amortizations(k);
+            return !found.empty() && std::all_of(found.begin(), found.end(), [&](const auto& at) {
+                return month_of(k, at.first).series[at.second].amortization >= 2 * kE8;
+            });
+        })) {
+        history.classes[*i].profile.amortizations_swapped = true;
+        notes.push_back(
+            cnpj(*i) +
+            " every month: Amortizações rows carry the amount per quota in TAB_X_VL_TOTAL and the "
+            "BRL total in TAB_X_QT_COTA (the series' X_2 quotas tell)");
+    }
+    // An amortization, columns reversed, under a label X_2 does not have: no evidence.
+    if (const auto i = pick([&](std::size_t k) { return !amortizations(k).empty(); })) {
+        const auto [m, j] = amortizations(*i).front();
+        month_of(*i, m).quirks.amortization_unmatched_series = static_cast<int>(j);
+        notes.push_back(cnpj(*i) + " " + MonthAt(m).ToString() + ": the Amortizações row of \"" +
+                        history.classes[*i].series[j].label + "\" is filed as \"" +
+                        UnmatchedLabel(history.classes[*i].series[j].label) +
+                        "\", columns reversed; X_2 has no such series");
+    }
+    // Two distinct series under one label, month after month.
+    if (const auto i = pick([&](std::size_t k) {
+            const std::vector<Series>& series = history.classes[k].series;
+            return series.size() >= 2 && series[0].seniority != Seniority::kNone &&
+                   series[0].seniority == series[1].seniority && series[0].first_month < 0 &&
+                   series[1].first_month < 0;
+        })) {
+        std::vector<Series>& series = history.classes[*i].series;
+        series[1].label = series[0].label;
+        history.classes[*i].profile.lists_every_operation = true;
+        notes.push_back(cnpj(*i) + " every month: two distinct series labelled \"" + series[0].label +
+                        "\" (quantities and values differ); tab_X_4 lists every series and operation, 0.00 "
+                        "when none happened");
+    }
 }
 
 }  // namespace
+
+std::string UnmatchedLabel(const std::string& label) {
+    return label + " Tipo Subclasse";
+}
 
 History BuildHistory(const Universe& universe) {
     History history;

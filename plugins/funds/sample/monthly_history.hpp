@@ -68,7 +68,13 @@ struct MonthQuirks {
     bool average_blank = false;     // TAB_IV_B_VL_PL_MEDIO empty
     int holders_blank_series = -1;  // TAB_X_NR_COTST empty for this series
     int return_blank_series = -1;   // TAB_X_VL_RENTAB_MES empty for this series
+    // This series' Amortizações row is filed under a label X_2 does not have, columns reversed.
+    int amortization_unmatched_series = -1;
 };
+
+// The label of an X_4 row filed under a variant of its series' label (as CVM's files show:
+// "Subclasse Subordinada Tipo Subclasse | Subordinada 1" for "... Sub | Subordinada 1").
+std::string UnmatchedLabel(const std::string& label);
 
 struct ClassMonth {
     bool operating = false;  // has quotas (whether it reports or not)

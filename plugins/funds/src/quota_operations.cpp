@@ -50,20 +50,70 @@ KindTotal Total(const std::vector<const FidcQuotaOperation*>& rows, const std::s
     return {SumPresent(values), SumPresent(shares)};
 }
 
+// The amortization rows of one series and month, read (FidcQuotaOperation::reading).
+struct AmortizationTotal {
+    MaybeNumber value_brl;        // sum of the read amounts; null when any row is not read
+    MaybeNumber published_value;  // sums of TAB_X_VL_TOTAL / TAB_X_QT_COTA as published
+    MaybeNumber published_shares;
+    std::int64_t unverified = 0;         // rows whose reading is unverified (or was never decided)
+    std::optional<std::string> reading;  // the rows' reading; "unverified" when any is
+};
+
+AmortizationTotal Amortization(const std::vector<const FidcQuotaOperation*>& rows) {
+    std::vector<MaybeNumber> read, values, shares;
+    AmortizationTotal total;
+    for (const FidcQuotaOperation* row : rows) {
+        if (row->kind != "amortization") {
+            continue;
+        }
+        values.push_back(row->value);
+        shares.push_back(row->quota_count);
+        read.push_back(row->value_brl);
+        // A row ingested before the reading existed (schema 3) counts as unverified.
+        const std::string reading = row->reading.value_or("unverified");
+        if (reading == "unverified") {
+            ++total.unverified;
+        }
+        if (!total.reading || reading == "unverified" ||
+            (reading == "swapped" && *total.reading != "unverified")) {
+            total.reading = reading;
+        }
+    }
+    total.published_value = SumPresent(values);
+    total.published_shares = SumPresent(shares);
+    if (total.unverified == 0) {
+        total.value_brl = SumPresent(read);
+    }
+    return total;
+}
+
+// subscriptions − outflows over the values present; null when neither is.
+MaybeNumber NetFlow(const MaybeNumber& subscriptions, const MaybeNumber& outflows) {
+    if (!subscriptions && !outflows) {
+        return std::nullopt;
+    }
+    return subscriptions.value_or(0.0) - outflows.value_or(0.0);
+}
+
 boost::json::object OperationRow(const FidcReport& report, const FidcSeries& series,
                                  const std::vector<const FidcQuotaOperation*>& rows) {
     const KindTotal subscriptions = Total(rows, "subscription");
     const KindTotal redemptions = Total(rows, "redemption");
     const KindTotal pending = Total(rows, "pending_redemption");
-    const KindTotal amortization = Total(rows, "amortization");
+    const AmortizationTotal amortization = Amortization(rows);
 
     const bool outlier =
         IsSubscriptionOutlier(subscriptions.value_brl, subscriptions.shares, series.quota_value);
     const MaybeNumber subscriptions_brl = outlier ? std::nullopt : subscriptions.value_brl;
-    const MaybeNumber outflows = SumPresent({redemptions.value_brl, amortization.value_brl});
+    // An amortization that could not be read leaves the totals that include it null (missing
+    // is null, never zero); the flows without amortizations are served under their own names.
+    const MaybeNumber outflows_excluding_amortization = redemptions.value_brl;
+    const MaybeNumber net_flow_excluding_amortization = NetFlow(subscriptions_brl, redemptions.value_brl);
+    MaybeNumber outflows;
     MaybeNumber net_flow;
-    if (subscriptions_brl || outflows) {
-        net_flow = subscriptions_brl.value_or(0.0) - outflows.value_or(0.0);
+    if (amortization.unverified == 0) {
+        outflows = SumPresent({redemptions.value_brl, amortization.value_brl});
+        net_flow = NetFlow(subscriptions_brl, outflows);
     }
 
     boost::json::array others;
@@ -88,8 +138,14 @@ boost::json::object OperationRow(const FidcReport& report, const FidcSeries& ser
     out["pending_redemptions_brl"] = JsonOrNull(pending.value_brl);
     out["amortization_brl"] = JsonOrNull(amortization.value_brl);
     out["amortization_per_share_brl"] = JsonOrNull(Ratio(amortization.value_brl, series.quota_count));
+    out["amortization_reading"] = JsonOrNull(amortization.reading);
+    out["amortization_unverified_count"] = amortization.unverified;
+    out["amortization_published_value"] = JsonOrNull(amortization.published_value);
+    out["amortization_published_shares"] = JsonOrNull(amortization.published_shares);
     out["net_flow_brl"] = JsonOrNull(net_flow);
     out["outflows_brl"] = JsonOrNull(outflows);
+    out["net_flow_excluding_amortization_brl"] = JsonOrNull(net_flow_excluding_amortization);
+    out["outflows_excluding_amortization_brl"] = JsonOrNull(outflows_excluding_amortization);
     out["manager_reference_nav_brl"] = JsonOrNull(Product(series.quota_count, series.quota_value));
     out["other_operations"] = std::move(others);
     return out;
@@ -167,11 +223,8 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
         for (const auto& [key, series_rows] : by_series) {
             rows.emplace_back(SeriesFor(report_series, *series_rows.front()), &series_rows);
         }
-        std::sort(rows.begin(), rows.end(), [](const auto& a, const auto& b) {
-            const int rank_a = SeniorityRank(a.first.seniority);
-            const int rank_b = SeniorityRank(b.first.seniority);
-            return rank_a != rank_b ? rank_a < rank_b : a.first.label < b.first.label;
-        });
+        std::sort(rows.begin(), rows.end(),
+                  [](const auto& a, const auto& b) { return SeriesOrder(a.first, b.first); });
         for (const auto& [series, series_rows] : rows) {
             data.push_back(OperationRow(report, series, *series_rows));
         }

@@ -103,13 +103,19 @@ std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db
         }
     }
     for (auto& [id, series] : by_report) {
-        std::sort(series.begin(), series.end(), [](const FidcSeries& a, const FidcSeries& b) {
-            const int rank_a = SeniorityRank(a.seniority);
-            const int rank_b = SeniorityRank(b.seniority);
-            return rank_a != rank_b ? rank_a < rank_b : a.label < b.label;
-        });
+        std::sort(series.begin(), series.end(), SeriesOrder);
     }
     return by_report;
+}
+
+bool SeriesOrder(const FidcSeries& a, const FidcSeries& b) {
+    const int rank_a = SeniorityRank(a.seniority);
+    const int rank_b = SeniorityRank(b.seniority);
+    if (rank_a != rank_b) {
+        return rank_a < rank_b;
+    }
+    // A repeated label's series by identity: "x" before "x #2".
+    return a.label != b.label ? a.label < b.label : a.series_key < b.series_key;
 }
 
 boost::json::object SeriesIdentity(const FidcReport& report, const FidcSeries& series) {

@@ -30,10 +30,14 @@ int SeniorityRank(const std::string& seniority);
 std::string Slug(std::string_view text);
 
 // The contextual series_id: the X_1 subclass code when CVM gave one, else the slug of the
-// series key (the folded TAB_X_CLASSE_SERIE).
+// series key (the folded TAB_X_CLASSE_SERIE, with "#n" for the n-th series of a repeated label).
 std::string SeriesId(const std::optional<std::string>& subclass_code, const std::string& series_key);
 
-// The series of each report (by report id), ordered by seniority, then label.
+// The rows' order: seniority, then label, then series key (a repeated label's first series,
+// then "#2", ...).
+bool SeriesOrder(const FidcSeries& a, const FidcSeries& b);
+
+// The series of each report (by report id), in SeriesOrder.
 std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db,
                                                                const std::vector<FidcReport>& reports);
 

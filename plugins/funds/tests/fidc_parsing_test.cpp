@@ -159,7 +159,7 @@ TEST(FidcSeriesLabels, SeniorityOfTheLabelsOfFormats) {
 }
 
 // Every distinct TAB_X_CLASSE_SERIE of the real rows in
-// /work/shared/datasets/real/fidc_inf_mensal_derived/ (tables X_2 and X_4, 2023-10..2023-12).
+// ../shared/datasets/real/fidc_inf_mensal_derived/ (tables X_2 and X_4, 2023-10..2023-12).
 const std::map<std::string, std::string>& RealLabels() {
     static const std::map<std::string, std::string> kLabels = {
         {"Subclasse Senior", "senior"},
@@ -218,7 +218,8 @@ std::vector<std::string> ColumnFromEnd(const std::filesystem::path& path, std::s
     return values;
 }
 
-const std::filesystem::path kDerived = "/work/shared/datasets/real/fidc_inf_mensal_derived";
+const std::filesystem::path kDerived =
+    std::filesystem::path(LASTRO_SOURCE_DIR) / "../shared/datasets/real/fidc_inf_mensal_derived";
 
 // When the real files are at hand, every label in them is one of RealLabels(), so the
 // expectations above cover the whole file.

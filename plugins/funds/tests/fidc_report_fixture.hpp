@@ -102,7 +102,8 @@ inline FidcSeries QuotaSeries(const std::string& label, std::optional<double> qu
     return series;
 }
 
-// One X_4 row; the kind is read from the published operation type, as the ingester does.
+// One X_4 row; the kind is read from the published operation type, as the ingester does. Its
+// columns are read as published (an amortization's other readings: AmortizationRead).
 inline FidcQuotaOperation QuotaOperation(const std::string& series_label, const std::string& published_kind,
                                          std::optional<double> value, std::optional<double> quota_count) {
     FidcQuotaOperation operation;
@@ -112,6 +113,19 @@ inline FidcQuotaOperation QuotaOperation(const std::string& series_label, const 
     operation.kind = std::string(OperationKindOf(published_kind));
     operation.value = value;
     operation.quota_count = quota_count;
+    operation.reading = "as_published";
+    operation.value_brl = value;
+    return operation;
+}
+
+// An amortization row with the reading the ingester decided and the BRL amount it read.
+inline FidcQuotaOperation AmortizationRead(const std::string& series_label, std::optional<double> value,
+                                           std::optional<double> quota_count,
+                                           std::optional<std::string> reading,
+                                           std::optional<double> value_brl) {
+    FidcQuotaOperation operation = QuotaOperation(series_label, "Amortizações", value, quota_count);
+    operation.reading = std::move(reading);
+    operation.value_brl = value_brl;
     return operation;
 }
 

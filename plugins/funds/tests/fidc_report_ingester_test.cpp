@@ -451,7 +451,82 @@ TEST_F(FidcIngestTest, ConflictingRowsTheLastLineWins) {
         summary.rejections,
         Contains("inf_mensal_fidc_202312.zip:inf_mensal_fidc_tab_X_2_202312.csv:5 conflicts with line 2 for "
                  "(12345678000195, 2023-12, Classe, subclasse senior serie 1): kept line 5"));
-    EXPECT_EQ(summary.rejections.size(), 3u);
+    // The report's one-row tables were filed twice, so the senior label's two X_2 rows are one
+    // series delivered twice (not two series): said once for the group, and counted.
+    EXPECT_THAT(
+        summary.rejections,
+        Contains("inf_mensal_fidc_202312.zip:inf_mensal_fidc_tab_X_2_202312.csv:2: 2 rows of "
+                 "(12345678000195, 2023-12, Classe, subclasse senior serie 1) in a report delivered 2 "
+                 "times: read as 1 series delivered 2 times, the last delivery kept"));
+    EXPECT_EQ(summary.rejections.back(),
+              "repeated series labels: 0 group(s) read as distinct series, 1 as series of a report delivered "
+              "more than once (last delivery kept)");
+    EXPECT_EQ(summary.rejections.size(), 5u);
+}
+
+TEST_F(FidcIngestTest, DifferentRowsOfOneLabelAreSeriesOfTheirOwn) {
+    // As 36.115.099/0001-14 files them: three series labelled 'Subclasse Subordinada 0 | 0', and
+    // amortizations with the BRL total in TAB_X_QT_COTA (checked against each series' X_2 quotas).
+    FidcFiling filing = StandardFiling(kAlfa);
+    const std::string label = "Subclasse Subordinada 0 | 0";
+    const std::string key = "subclasse subordinada 0 | 0";
+    filing.x1.clear();
+    filing.x3.clear();
+    filing.x6.clear();
+    filing.x2 = {
+        {{"TAB_X_CLASSE_SERIE", label}, {"TAB_X_QT_COTA", "4760.10"}, {"TAB_X_VL_COTA", "1462.65"}},
+        {{"TAB_X_CLASSE_SERIE", label}, {"TAB_X_QT_COTA", "25000.00"}, {"TAB_X_VL_COTA", "1257.48"}},
+        {{"TAB_X_CLASSE_SERIE", label}, {"TAB_X_QT_COTA", "4760.10"}, {"TAB_X_VL_COTA", "1462.65"}},
+        {{"TAB_X_CLASSE_SERIE", label}, {"TAB_X_QT_COTA", "11888.46"}, {"TAB_X_VL_COTA", "1020.94"}}};
+    filing.x4 = {{{"TAB_X_TP_OPER", "Amortizações"},
+                  {"TAB_X_CLASSE_SERIE", label},
+                  {"TAB_X_VL_TOTAL", "10.00"},
+                  {"TAB_X_QT_COTA", "47601.00"}},  // 10.00 on each of 4,760.10 quotas
+                 {{"TAB_X_TP_OPER", "Amortizações"},
+                  {"TAB_X_CLASSE_SERIE", label},
+                  {"TAB_X_VL_TOTAL", "50000.00"},
+                  {"TAB_X_QT_COTA", "25000.00"}},  // as named
+                 {{"TAB_X_TP_OPER", "Amortizações"},
+                  {"TAB_X_CLASSE_SERIE", label},
+                  {"TAB_X_VL_TOTAL", "7.00"},
+                  {"TAB_X_QT_COTA", "3.00"}}};  // neither reading fits 11,888.46 quotas
+    FidcMonth month("202310", FidcEra::kFundoClasse);
+    month.Add(filing);
+    const sdk::IngestSummary summary = IngestFidc(Db(), {WriteFidcMonthlyZip(Fresh(), month)});
+
+    const FidcReport r = Report(kAlfa, "2023-10");
+    const std::map<std::string, FidcSeries> series = Series(r.id);
+    ASSERT_EQ(series.size(), 3u);  // the repeated fourth row is the first series filed twice
+    EXPECT_EQ(series.at(key).quota_count, 4760.10);
+    EXPECT_EQ(series.at(key + " #2").quota_count, 25000.0);
+    EXPECT_EQ(series.at(key + " #3").quota_count, 11888.46);
+    EXPECT_EQ(series.at(key + " #3").label, label);
+    EXPECT_EQ(r.duplicates_dropped, 0);
+    EXPECT_DOUBLE_EQ(*r.series_nav_total, 4760.10 * 1462.65 + 25000.0 * 1257.48 + 11888.46 * 1020.94);
+
+    std::map<std::string, FidcQuotaOperation> amortizations;
+    for (FidcQuotaOperation& operation : Operations(r.id)) {
+        amortizations.emplace(operation.series_key, std::move(operation));
+    }
+    ASSERT_EQ(amortizations.size(), 3u);
+    EXPECT_EQ(amortizations.at(key).reading, "swapped");
+    EXPECT_EQ(amortizations.at(key).value_brl, 47601.0);
+    EXPECT_EQ(amortizations.at(key).value, 10.0);  // as published, whatever the reading
+    EXPECT_EQ(amortizations.at(key + " #2").reading, "as_published");
+    EXPECT_EQ(amortizations.at(key + " #2").value_brl, 50000.0);
+    EXPECT_EQ(amortizations.at(key + " #3").reading, "unverified");
+    EXPECT_FALSE(amortizations.at(key + " #3").value_brl.has_value());
+    EXPECT_EQ(amortizations.at(key + " #3").series_label, label);
+
+    EXPECT_THAT(
+        summary.rejections,
+        Contains("inf_mensal_fidc_202310.zip:inf_mensal_fidc_tab_X_2_202310.csv:2: 4 rows of "
+                 "(12345678000195, 2023-10, Classe, subclasse subordinada 0 | 0) in a report delivered 1 "
+                 "time: read as 3 distinct series (subclasse subordinada 0 | 0, subclasse subordinada 0 | "
+                 "0 #2, …)"));
+    EXPECT_EQ(summary.rejections.back(),
+              "repeated series labels: 2 group(s) read as distinct series, 0 as series of a report delivered "
+              "more than once (last delivery kept)");
 }
 
 TEST_F(FidcIngestTest, ConflictsAcrossFilesKeepTheLaterInput) {

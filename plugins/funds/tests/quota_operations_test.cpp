@@ -111,6 +111,102 @@ TEST_F(QuotaOperationsTest, NetFlowAndOutflowsUseTheValuesPresent) {
     EXPECT_DOUBLE_EQ(row.at("amortization_per_share_brl").as_double(), 0.4);
 }
 
+TEST_F(QuotaOperationsTest, ASwappedAmortizationIsServedInBrlWithItsReading) {
+    // 08.632.394/0001-02, 2023-12: 56.76 per quota in TAB_X_VL_TOTAL, the BRL total in
+    // TAB_X_QT_COTA, 400,000 quotas in X_2.
+    const FidcReport report = AddReport(MonthlyReport(kAlfaCnpj, "2023-12"));
+    AddSeries(report, QuotaSeries("Subclasse Senior Serie 1", 400000.0, 1312.9));
+    AddOperation(report,
+                 AmortizationRead("Subclasse Senior Serie 1", 56.76, 22705284.26, "swapped", 22705284.26));
+    AddOperation(report, QuotaOperation("Subclasse Senior Serie 1", "Resgates no Mês", 1000.0, 1.0));
+
+    const sdk::Result result = Operations();
+    const auto& row = Only(result);
+    EXPECT_DOUBLE_EQ(row.at("amortization_brl").as_double(), 22705284.26);
+    EXPECT_DOUBLE_EQ(row.at("amortization_per_share_brl").as_double(), 22705284.26 / 400000.0);
+    EXPECT_EQ(row.at("amortization_reading").as_string(), "swapped");
+    EXPECT_EQ(row.at("amortization_unverified_count").as_int64(), 0);
+    EXPECT_DOUBLE_EQ(row.at("amortization_published_value").as_double(), 56.76);
+    EXPECT_DOUBLE_EQ(row.at("amortization_published_shares").as_double(), 22705284.26);
+    EXPECT_DOUBLE_EQ(row.at("outflows_brl").as_double(), 22705284.26 + 1000.0);
+    EXPECT_DOUBLE_EQ(row.at("net_flow_brl").as_double(), -(22705284.26 + 1000.0));
+    EXPECT_DOUBLE_EQ(row.at("outflows_excluding_amortization_brl").as_double(), 1000.0);
+    EXPECT_DOUBLE_EQ(row.at("net_flow_excluding_amortization_brl").as_double(), -1000.0);
+    ExpectManifestShape("funds.class_quota_operations", result.data);
+    ExpectSourcesForEveryField("funds.class_quota_operations", row, result.meta);
+}
+
+TEST_F(QuotaOperationsTest, AnUnverifiedAmortizationLeavesItsTotalsNull) {
+    const FidcReport report = AddReport(MonthlyReport(kAlfaCnpj, "2023-12"));
+    AddOperation(report,
+                 AmortizationRead("Subclasse Subordinada", 43.36, 30000000.02, "unverified", std::nullopt));
+    AddOperation(report, QuotaOperation("Subclasse Subordinada", "Captações no Mês", 500.0, 1.0));
+    AddOperation(report, QuotaOperation("Subclasse Subordinada", "Resgates no Mês", 200.0, 1.0));
+
+    const sdk::Result result = Operations();
+    const auto& row = Only(result);
+    EXPECT_TRUE(row.at("amortization_brl").is_null());
+    EXPECT_TRUE(row.at("amortization_per_share_brl").is_null());
+    EXPECT_TRUE(row.at("outflows_brl").is_null());
+    EXPECT_TRUE(row.at("net_flow_brl").is_null());
+    EXPECT_EQ(row.at("amortization_reading").as_string(), "unverified");
+    EXPECT_EQ(row.at("amortization_unverified_count").as_int64(), 1);
+    // The published figures stay available, and so do the flows without the amortization.
+    EXPECT_DOUBLE_EQ(row.at("amortization_published_value").as_double(), 43.36);
+    EXPECT_DOUBLE_EQ(row.at("amortization_published_shares").as_double(), 30000000.02);
+    EXPECT_DOUBLE_EQ(row.at("outflows_excluding_amortization_brl").as_double(), 200.0);
+    EXPECT_DOUBLE_EQ(row.at("net_flow_excluding_amortization_brl").as_double(), 300.0);
+    EXPECT_DOUBLE_EQ(row.at("subscriptions_brl").as_double(), 500.0);
+}
+
+TEST_F(QuotaOperationsTest, AnAmortizationIngestedBeforeReadingsExistedIsUnverified) {
+    const FidcReport report = AddReport(MonthlyReport(kAlfaCnpj, "2023-12"));
+    AddOperation(report, AmortizationRead("Sênior", 10.0, 5.0, std::nullopt, std::nullopt));
+    const sdk::Result result = Operations();
+    const auto& row = Only(result);
+    EXPECT_TRUE(row.at("amortization_brl").is_null());
+    EXPECT_EQ(row.at("amortization_reading").as_string(), "unverified");
+    EXPECT_EQ(row.at("amortization_unverified_count").as_int64(), 1);
+}
+
+TEST_F(QuotaOperationsTest, WithoutAmortizationRowsTheReadingIsNull) {
+    const FidcReport report = AddReport(MonthlyReport(kAlfaCnpj, "2023-12"));
+    AddOperation(report, QuotaOperation("Sênior", "Resgates no Mês", 200.0, 1.0));
+    const sdk::Result result = Operations();
+    const auto& row = Only(result);
+    EXPECT_TRUE(row.at("amortization_reading").is_null());
+    EXPECT_EQ(row.at("amortization_unverified_count").as_int64(), 0);
+    EXPECT_TRUE(row.at("amortization_published_value").is_null());
+    EXPECT_DOUBLE_EQ(row.at("outflows_brl").as_double(), 200.0);
+    EXPECT_DOUBLE_EQ(row.at("outflows_excluding_amortization_brl").as_double(), 200.0);
+}
+
+TEST_F(QuotaOperationsTest, SeriesOfARepeatedLabelAreRowsOfTheirOwnInIdentityOrder) {
+    const FidcReport report = AddReport(MonthlyReport(kAlfaCnpj, "2023-10"));
+    const std::string label = "Subclasse Subordinada 0 | 0";
+    for (const auto& [key, quotas] :
+         std::vector<std::pair<std::string, double>>{{"subclasse subordinada 0 | 0 #3", 11888.46},
+                                                     {"subclasse subordinada 0 | 0", 4760.1},
+                                                     {"subclasse subordinada 0 | 0 #2", 25000.0}}) {
+        FidcSeries series = QuotaSeries(label, quotas, 1000.0);
+        series.series_key = key;
+        AddSeries(report, series);
+        FidcQuotaOperation operation = QuotaOperation(label, "Captações no Mês", quotas * 1000.0, quotas);
+        operation.series_key = key;
+        AddOperation(report, operation);
+    }
+    const sdk::Result result = Operations();
+    std::vector<std::string> ids;
+    std::vector<double> shares;
+    for (const auto& row : result.data.as_array()) {
+        ids.emplace_back(row.at("series_id").as_string());
+        shares.push_back(row.at("subscriptions_shares").as_double());
+    }
+    EXPECT_THAT(ids, ElementsAre("subclasse-subordinada-0-0", "subclasse-subordinada-0-0-2",
+                                 "subclasse-subordinada-0-0-3"));
+    EXPECT_THAT(shares, ElementsAre(4760.1, 25000.0, 11888.46));
+}
+
 TEST_F(QuotaOperationsTest, ASubscriptionPricedMoreThanTenfoldAwayIsRemoved) {
     const FidcReport report = AddReport(MonthlyReport(kAlfaCnpj, "2025-05"));
     AddSeries(report, QuotaSeries("Sênior", 1000.0, 1.0));

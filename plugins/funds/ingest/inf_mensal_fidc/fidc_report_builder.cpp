@@ -1,5 +1,6 @@
 #include "ingest/inf_mensal_fidc/fidc_report_builder.hpp"
 
+#include "ingest/inf_mensal_fidc/fidc_amortization.hpp"
 #include "ingest/inf_mensal_fidc/fidc_json_text.hpp"
 #include "ingest/inf_mensal_fidc/fidc_metrics.hpp"
 #include "ingest/inf_mensal_fidc/fidc_numbers.hpp"
@@ -301,7 +302,8 @@ FidcBuiltReport FidcReportBuilder::Build(const FidcReportRows& rows) const {
     json.EndObject();
     report.published_json = json.Take();
 
-    // Series: every series key of X_1, X_2, X_3 or X_6.
+    // Series: every series identity (FidcRowStore: the folded label, "#n" for the n-th series of
+    // a repeated label) of X_1, X_2, X_3 or X_6.
     constexpr std::array<FidcTable, 4> kSeriesTables = {kX1, kX2, kX3, kX6};
     std::map<std::string_view, std::array<const FidcStoredRow*, 4>> series_rows;
     for (std::size_t s = 0; s < kSeriesTables.size(); ++s) {
@@ -345,17 +347,30 @@ FidcBuiltReport FidcReportBuilder::Build(const FidcReportRows& rows) const {
         built.series.push_back(std::move(series));
     }
 
+    // The series' X_2 quota count, the evidence of an amortization's reading.
+    std::map<std::string_view, std::optional<double>> series_quotas;
+    for (const FidcSeries& series : built.series) {
+        series_quotas.emplace(series.series_key, series.quota_count);
+    }
     for (const auto& [key, row] : rows.tables[IndexOf(kX4)]) {
         const RowFields fields = fields_of(row);
         FidcQuotaOperation operation;
         operation.cnpj = report.cnpj;
         operation.month = report.month;
         operation.series_label = std::string(fields.Typed(tab_x::kSeries));
-        operation.series_key = FoldLabel(operation.series_label);
+        operation.series_key = key.substr(0, key.find(kFidcKeySeparator));  // the series identity
         operation.published_kind = std::string(fields.Typed(tab_x::kOperation));
         operation.kind = std::string(OperationKindOf(operation.published_kind));
         operation.value = fields.Decimal(tab_x::kOperationValue);
         operation.quota_count = fields.Decimal(tab_x::kOperationQuotas);
+        FidcReadAmount read{FidcReading::kAsPublished, operation.value};
+        if (operation.kind == "amortization") {
+            const auto quotas = series_quotas.find(operation.series_key);
+            read = ReadAmortization(operation.value, operation.quota_count,
+                                    quotas == series_quotas.end() ? std::nullopt : quotas->second);
+        }
+        operation.reading = std::string(ReadingName(read.reading));
+        operation.value_brl = read.value_brl;
         built.operations.push_back(std::move(operation));
     }
 

@@ -34,7 +34,6 @@ namespace lastro::funds {
 namespace {
 
 constexpr std::size_t kProgressEvery = 10000;
-constexpr char kKeySeparator = '\x1f';
 
 std::string TableList(const std::vector<FidcTable>& tables) {
     std::string list;
@@ -59,6 +58,12 @@ public:
         for (const FidcMemberGroup& group : inputs.Groups()) {
             IngestGroup(inputs, group);
         }
+        if (label_groups_split_ > 0 || label_groups_redelivered_ > 0) {
+            summary_.rejections.push_back(
+                "repeated series labels: " + std::to_string(label_groups_split_) +
+                " group(s) read as distinct series, " + std::to_string(label_groups_redelivered_) +
+                " as series of a report delivered more than once (last delivery kept)");
+        }
         if (conflicts_ > conflicts_listed_) {
             summary_.rejections.push_back(std::to_string(conflicts_ - conflicts_listed_) +
                                           " more conflicting rows not listed");
@@ -69,7 +74,8 @@ public:
 
 private:
     void IngestGroup(const FidcInputs& inputs, const FidcMemberGroup& group) {
-        FidcRowStore store([this](const FidcConflict& conflict) { OnConflict(conflict); });
+        FidcRowStore store([this](const FidcConflict& conflict) { OnConflict(conflict); },
+                           [this](const FidcLabelDecision& decision) { OnLabelDecision(decision); });
         layouts_.clear();
         for (const FidcMember* member : group.members) {
             ReadMember(inputs, *member, store);
@@ -176,7 +182,7 @@ private:
                     break;
                 case FidcShape::kOperations:
                     key = FoldLabel(reader.Field(*layout.typed[tab_x::kSeries]));
-                    key += kKeySeparator;
+                    key += kFidcKeySeparator;
                     key += FoldLabel(reader.Field(*layout.typed[tab_x::kOperation]));
                     break;
                 case FidcShape::kDebtors: {
@@ -275,7 +281,7 @@ private:
             return (same_file ? "line " : member.source + ":") + std::to_string(row.line_no);
         };
         std::string key = conflict.key;
-        std::replace(key.begin(), key.end(), kKeySeparator, '/');
+        std::replace(key.begin(), key.end(), kFidcKeySeparator, '/');
         std::string tuple = conflict.report.cnpj + ", " + conflict.report.month.ToString() + ", " +
                             conflict.report.TypeForMessages();
         if (!conflict.key.empty()) {
@@ -288,6 +294,34 @@ private:
                        where(kept_member, conflict.kept));
     }
 
+    // "file:3: 3 different rows of (cnpj, month, type, label) in a report delivered once: read
+    // as 3 series (label, label #2, label #3)".
+    void OnLabelDecision(const FidcLabelDecision& decision) {
+        const bool split = decision.reading == FidcGroupReading::kDistinctSeries;
+        ++(split ? label_groups_split_ : label_groups_redelivered_);
+        if (!listed_.HasRoom()) {
+            return;
+        }
+        std::string key = decision.key;
+        std::replace(key.begin(), key.end(), kFidcKeySeparator, '/');
+        const std::string label = decision.key.substr(0, decision.key.find(kFidcKeySeparator));
+        const std::string tuple = decision.report.cnpj + ", " + decision.report.month.ToString() + ", " +
+                                  decision.report.TypeForMessages() + ", " + key;
+        const std::string delivered = "a report delivered " + std::to_string(decision.deliveries) +
+                                      (decision.deliveries == 1 ? " time" : " times");
+        std::string message = layouts_[decision.member].source + ":" + std::to_string(decision.line_no) +
+                              ": " + std::to_string(decision.rows) + " rows of (" + tuple + ") in " +
+                              delivered + ": read as ";
+        if (split) {
+            message += std::to_string(decision.series) + " distinct series (" + label + ", " +
+                       SeriesKeyOf(label, 1) + (decision.series > 2 ? ", …" : "") + ")";
+        } else {
+            message += std::to_string(decision.series) + " series delivered " +
+                       std::to_string(decision.deliveries) + " times, the last delivery kept";
+        }
+        listed_.Notice(std::move(message));
+    }
+
     const sdk::IngestContext& context_;
     sdk::IngestSummary summary_;
     sdk::RowCounter rows_;
@@ -297,6 +331,8 @@ private:
     std::uint64_t seq_ = 0;
     std::size_t conflicts_ = 0;
     std::size_t conflicts_listed_ = 0;
+    std::size_t label_groups_split_ = 0;
+    std::size_t label_groups_redelivered_ = 0;
 };
 
 }  // namespace

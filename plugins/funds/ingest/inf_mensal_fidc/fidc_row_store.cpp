@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <iterator>
 #include <tuple>
 #include <utility>
 
@@ -13,6 +14,11 @@ bool EqualsIgnoringCase(std::string_view text, std::string_view lower) {
     return text.size() == lower.size() &&
            std::equal(text.begin(), text.end(), lower.begin(),
                       [](char a, char b) { return std::tolower(static_cast<unsigned char>(a)) == b; });
+}
+
+bool IsLabelTable(FidcTable table) {
+    const FidcShape shape = InfoOf(table).shape;
+    return shape == FidcShape::kSeries || shape == FidcShape::kOperations;
 }
 
 }  // namespace
@@ -30,12 +36,78 @@ FilerKind FilerKindOf(std::string_view filer_type) {
     return FilerKind::kOther;
 }
 
+FidcGroupSplit SplitLabelGroup(std::vector<FidcStoredRow> rows, std::uint32_t deliveries) {
+    std::sort(rows.begin(), rows.end(),
+              [](const FidcStoredRow& a, const FidcStoredRow& b) { return a.seq < b.seq; });
+    FidcGroupSplit split;
+    const std::size_t n = rows.size();
+    if (deliveries > 1 && n >= deliveries && n % deliveries == 0) {
+        // k deliveries of n/k series each: row i is series i mod n/k, a later delivery wins.
+        const std::size_t series = n / deliveries;
+        for (std::size_t i = 0; i < n; ++i) {
+            if (i < series) {
+                split.occurrences.push_back({std::move(rows[i]), {}});
+                continue;
+            }
+            FidcOccurrence& occurrence = split.occurrences[i % series];
+            if (occurrence.kept.line != rows[i].line) {
+                occurrence.replaced.push_back(std::move(occurrence.kept));
+            }
+            occurrence.kept = std::move(rows[i]);
+        }
+        // Identical deliveries of one series read the same under either rule: nothing decided.
+        const bool differ = std::any_of(split.occurrences.begin(), split.occurrences.end(),
+                                        [](const FidcOccurrence& o) { return !o.replaced.empty(); });
+        split.reading = series > 1 || differ ? FidcGroupReading::kRedelivered : FidcGroupReading::kSingle;
+        return split;
+    }
+    // The same row filed twice collapses (the later position stands for both); each different
+    // row is a series of its own, in order of first appearance.
+    for (FidcStoredRow& row : rows) {
+        auto same = std::find_if(split.occurrences.begin(), split.occurrences.end(),
+                                 [&row](const FidcOccurrence& o) { return o.kept.line == row.line; });
+        if (same != split.occurrences.end()) {
+            same->kept.member = row.member;
+            same->kept.line_no = row.line_no;
+            same->kept.seq = row.seq;
+            continue;
+        }
+        split.occurrences.push_back({std::move(row), {}});
+    }
+    split.reading =
+        split.occurrences.size() > 1 ? FidcGroupReading::kDistinctSeries : FidcGroupReading::kSingle;
+    return split;
+}
+
+std::string SeriesKeyOf(std::string_view folded_label, std::size_t occurrence) {
+    std::string identity(folded_label);
+    if (occurrence > 0) {
+        identity += " #" + std::to_string(occurrence + 1);
+    }
+    return identity;
+}
+
 std::size_t FidcReportRows::RowCount() const {
     std::size_t count = 0;
     for (const auto& rows : tables) {
         count += rows.size();
     }
+    for (const auto& by_key : groups) {
+        for (const auto& [key, rows] : by_key) {
+            count += rows.size();
+        }
+    }
     return count;
+}
+
+std::uint32_t FidcReportRows::Deliveries() const {
+    std::uint32_t deliveries = 1;
+    for (const FidcTableInfo& info : FidcTables()) {
+        if (info.shape == FidcShape::kOneRow) {
+            deliveries = std::max(deliveries, filed[IndexOf(info.table)]);
+        }
+    }
+    return deliveries;
 }
 
 std::string FidcReportRows::TypeForMessages() const {
@@ -77,6 +149,11 @@ void FidcRowStore::Add(const std::string& cnpj, sdk::Month month, FilerKind kind
         fresh.filer_type = std::string(type_text);
         reports.push_back(std::move(fresh));
         report = reports.end() - 1;
+    }
+    ++report->filed[IndexOf(table)];
+    if (IsLabelTable(table)) {
+        report->groups[IndexOf(table)][std::move(key)].push_back(std::move(row));
+        return;
     }
     auto& rows = report->tables[IndexOf(table)];
     auto [it, inserted] = rows.try_emplace(std::move(key));
@@ -126,6 +203,11 @@ std::vector<FidcTable> FidcRowStore::MissingTables(sdk::Month month) const {
 void FidcRowStore::Merge(FidcReportRows& from, FidcReportRows& into) {
     into.dropped += from.dropped;
     for (std::size_t t = 0; t < kFidcTableCount; ++t) {
+        into.filed[t] += from.filed[t];
+        for (auto& [key, rows] : from.groups[t]) {
+            std::vector<FidcStoredRow>& group = into.groups[t][key];
+            std::move(rows.begin(), rows.end(), std::back_inserter(group));
+        }
         for (auto& [key, row] : from.tables[t]) {
             auto [it, inserted] = into.tables[t].try_emplace(key);
             if (inserted) {
@@ -144,6 +226,47 @@ void FidcRowStore::Merge(FidcReportRows& from, FidcReportRows& into) {
                 sink_(FidcConflict{into, static_cast<FidcTable>(t), it->first, row, it->second});
             }
         }
+    }
+}
+
+void FidcRowStore::SplitGroups(FidcReportRows& report) {
+    const std::uint32_t deliveries = report.Deliveries();
+    for (std::size_t t = 0; t < kFidcTableCount; ++t) {
+        const auto table = static_cast<FidcTable>(t);
+        for (auto& [key, rows] : report.groups[t]) {
+            const std::size_t row_count = rows.size();
+            const FidcStoredRow& first = *std::min_element(
+                rows.begin(), rows.end(),
+                [](const FidcStoredRow& a, const FidcStoredRow& b) { return a.seq < b.seq; });
+            const std::uint32_t first_member = first.member;
+            const std::uint32_t first_line = first.line_no;
+            FidcGroupSplit split = SplitLabelGroup(std::move(rows), deliveries);
+            if (split.reading != FidcGroupReading::kSingle && decisions_) {
+                decisions_(FidcLabelDecision{report, table, key, split.reading, row_count,
+                                             split.occurrences.size(), deliveries, first_member, first_line});
+            }
+            // X_4 keys are "<label><separator><operation>": the occurrence goes on the label.
+            const std::size_t separator = key.find(kFidcKeySeparator);
+            const std::string_view label = std::string_view(key).substr(0, separator);
+            const std::string_view rest =
+                separator == std::string::npos ? std::string_view() : std::string_view(key).substr(separator);
+            for (std::size_t o = 0; o < split.occurrences.size(); ++o) {
+                FidcOccurrence& occurrence = split.occurrences[o];
+                auto [it, inserted] = report.tables[t].try_emplace(SeriesKeyOf(label, o) + std::string(rest));
+                if (!inserted) {
+                    // A published label "x #2" beside two "x" rows: the one split first stands.
+                    ++report.dropped;
+                    sink_(FidcConflict{report, table, it->first, occurrence.kept, it->second});
+                    continue;
+                }
+                it->second = std::move(occurrence.kept);
+                for (const FidcStoredRow& replaced : occurrence.replaced) {
+                    ++report.dropped;
+                    sink_(FidcConflict{report, table, it->first, replaced, it->second});
+                }
+            }
+        }
+        report.groups[t].clear();
     }
 }
 
@@ -181,6 +304,9 @@ std::vector<FidcReportRows> FidcRowStore::TakeMonth(sdk::Month month) {
                 kept.push_back(std::move(*untyped));
             }
         }
+    }
+    for (FidcReportRows& report : kept) {
+        SplitGroups(report);
     }
     months_.erase(month_it);
     return kept;

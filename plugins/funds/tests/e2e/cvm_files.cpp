@@ -156,6 +156,23 @@ SampleFidcReports::SampleFidcReports(const std::filesystem::path& sample_dir) {
     }
 }
 
+std::size_t SampleFidcReports::Deliveries(const std::string& cnpj, const std::string& month) const {
+    std::size_t most = 1;
+    for (const char* table : {"I", "II", "III", "IV", "V", "VI", "VII", "IX", "X", "X_1_1", "X_5", "X_7"}) {
+        auto it = rows_.find({table, cnpj, month});
+        if (it == rows_.end()) {
+            continue;
+        }
+        const bool has_classe = std::any_of(it->second.begin(), it->second.end(),
+                                            [](const Filed& f) { return f.type == "Classe"; });
+        const auto kept = std::count_if(it->second.begin(), it->second.end(), [has_classe](const Filed& f) {
+            return !has_classe || f.type != "Fundo";
+        });
+        most = std::max(most, static_cast<std::size_t>(kept));
+    }
+    return most;
+}
+
 std::vector<CsvRow> SampleFidcReports::Rows(const std::string& table, const std::string& cnpj,
                                             const std::string& month) const {
     auto it = rows_.find({table, cnpj, month});
@@ -164,6 +181,9 @@ std::vector<CsvRow> SampleFidcReports::Rows(const std::string& table, const std:
     }
     const bool has_classe =
         std::any_of(it->second.begin(), it->second.end(), [](const Filed& f) { return f.type == "Classe"; });
+    if (!it->second.empty() && it->second.front().row.contains("TAB_X_CLASSE_SERIE")) {
+        return SeriesRows(it->second, has_classe, Deliveries(cnpj, month));
+    }
     std::vector<std::string> order;
     std::map<std::string, CsvRow> by_key;
     for (const auto& filed : it->second) {
@@ -184,6 +204,49 @@ std::vector<CsvRow> SampleFidcReports::Rows(const std::string& table, const std:
     std::vector<CsvRow> out;
     for (const auto& key : order) {
         out.push_back(by_key.at(key));
+    }
+    return out;
+}
+
+std::vector<CsvRow> SampleFidcReports::SeriesRows(const std::vector<Filed>& filed, bool has_classe,
+                                                  std::size_t deliveries) {
+    using Key = std::tuple<std::string, std::string, std::string>;  // type, label, operation
+    std::map<Key, std::vector<const CsvRow*>> groups;
+    std::vector<Key> order;
+    for (const Filed& f : filed) {
+        if (has_classe && f.type == "Fundo") {
+            continue;
+        }
+        const auto operation = f.row.find("TAB_X_TP_OPER");
+        Key key{f.type, f.row.at("TAB_X_CLASSE_SERIE"), operation == f.row.end() ? "" : operation->second};
+        auto [it, inserted] = groups.try_emplace(key);
+        if (inserted) {
+            order.push_back(key);
+        }
+        it->second.push_back(&f.row);
+    }
+    std::vector<CsvRow> out;
+    for (const Key& key : order) {
+        const std::vector<const CsvRow*>& rows = groups.at(key);
+        std::vector<const CsvRow*> series;
+        if (deliveries > 1 && rows.size() >= deliveries && rows.size() % deliveries == 0) {
+            series.resize(rows.size() / deliveries);
+            for (std::size_t i = 0; i < rows.size(); ++i) {
+                series[i % series.size()] = rows[i];  // the later delivery wins
+            }
+        } else {
+            for (const CsvRow* row : rows) {
+                if (std::none_of(series.begin(), series.end(),
+                                 [row](const CsvRow* s) { return *s == *row; })) {
+                    series.push_back(row);
+                }
+            }
+        }
+        for (std::size_t o = 0; o < series.size(); ++o) {
+            CsvRow row = *series[o];
+            row[kSeriesColumn] = std::get<1>(key) + (o == 0 ? "" : " #" + std::to_string(o + 1));
+            out.push_back(std::move(row));
+        }
     }
     return out;
 }

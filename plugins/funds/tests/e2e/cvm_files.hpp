@@ -18,6 +18,9 @@ namespace lastro::funds::e2e {
 // One line of a CSV member: column name -> text as published (UTF-8), "" for an empty field.
 using CsvRow = std::map<std::string, std::string>;
 
+// The column SampleFidcReports::Rows adds to rows of the long tables: the series identity.
+inline constexpr const char* kSeriesColumn = "#series";
+
 struct CsvMember {
     std::string name;  // member name within its zip, or the file name
     std::vector<std::string> header;
@@ -46,8 +49,12 @@ public:
 
     // Rows of table `table` ("IV", "X_2"...) filed under `cnpj` for `month` ("YYYY-MM") after
     // the duplicate rule: when the (CNPJ, month) has a `Classe` row, `Fundo` rows are
-    // dropped; of rows sharing a key (type, series label, operation, sequence) the last line
-    // of the file wins.
+    // dropped; of rows sharing a key (type, sequence) the last line of the file wins. Rows of
+    // the long tables (X_1..X_6) follow the rule for repeated series labels (k deliveries, the
+    // most rows of a one-row table: a multiple of k rows of a label is series delivered k
+    // times, the last delivery kept; otherwise identical rows are one and each different row
+    // a series) and carry their series identity in kSeriesColumn: the label, "<label> #n" for
+    // the n-th series of a repeated label.
     std::vector<CsvRow> Rows(const std::string& table, const std::string& cnpj,
                              const std::string& month) const;
     // The one row of a one-row-per-report table, nullopt when the report has none.
@@ -67,6 +74,10 @@ private:
         std::string type;  // TP_FUNDO_CLASSE, "" in the CNPJ_FUNDO layout
         CsvRow row;
     };
+    // The report's deliveries: the most kept rows of one of its one-row tables, at least 1.
+    std::size_t Deliveries(const std::string& cnpj, const std::string& month) const;
+    static std::vector<CsvRow> SeriesRows(const std::vector<Filed>& filed, bool has_classe,
+                                          std::size_t deliveries);
     // (table, cnpj, month) -> rows in file order
     std::map<std::tuple<std::string, std::string, std::string>, std::vector<Filed>> rows_;
 };

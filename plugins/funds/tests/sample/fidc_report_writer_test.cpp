@@ -11,6 +11,7 @@
 #include <array>
 #include <map>
 #include <set>
+#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -224,13 +225,87 @@ std::map<std::string, Row> ByClass(const ParsedCsv& csv) {
     return rows;
 }
 
-// One row per class and series (TAB_X_CLASSE_SERIE), the same way.
-std::map<std::pair<std::string, std::string>, Row> BySeries(const ParsedCsv& csv) {
-    std::map<std::pair<std::string, std::string>, Row> rows;
-    for (const Row& row : csv.rows) {
-        if (IsClassRow(csv, row)) {
-            rows[{KeyCnpj(csv, row), Get(csv, row, "TAB_X_CLASSE_SERIE")}] = row;
+// The deliveries of each class's report in `month`: the most Classe rows it has in one of the
+// one-row tables (docs/datasets/inf_mensal_fidc.md, "Series with the same label").
+std::map<std::string, std::size_t> Deliveries(const sdk::Month& month) {
+    std::map<std::string, std::size_t> most;
+    for (const char* table : {"I", "II", "III", "IV", "V", "VI", "VII", "IX", "X", "X_1_1", "X_5", "X_7"}) {
+        const ParsedCsv& csv = Table(table, month);
+        std::map<std::string, std::size_t> count;
+        for (const Row& row : csv.rows) {
+            if (IsClassRow(csv, row)) {
+                ++count[KeyCnpj(csv, row)];
+            }
         }
+        for (const auto& [cnpj, n] : count) {
+            most[cnpj] = std::max(most[cnpj], n);
+        }
+    }
+    return most;
+}
+
+// A row of a long table with its class and series identity: the label, "<label> #n" for the
+// n-th series of a repeated label.
+struct Identified {
+    std::string cnpj;
+    std::string series;
+    const Row* row = nullptr;
+};
+
+// The Classe rows of a long table of `month` by series identity, the rule of
+// docs/datasets/inf_mensal_fidc.md re-implemented: per class and label (and TAB_X_TP_OPER when
+// `by_operation`), with k deliveries and n rows, a multiple of k is n/k series delivered k times
+// (row i is series i mod n/k, the last delivery wins); otherwise identical rows are one row and
+// each different row a series, in order of first appearance.
+std::vector<Identified> Identify(const ParsedCsv& csv, const sdk::Month& month, bool by_operation = false) {
+    const std::map<std::string, std::size_t> deliveries = Deliveries(month);
+    using Key = std::tuple<std::string, std::string, std::string>;
+    std::map<Key, std::vector<const Row*>> groups;
+    std::vector<Key> order;
+    for (const Row& row : csv.rows) {
+        if (!IsClassRow(csv, row)) {
+            continue;
+        }
+        Key key{KeyCnpj(csv, row), Get(csv, row, "TAB_X_CLASSE_SERIE"),
+                by_operation ? Get(csv, row, "TAB_X_TP_OPER") : ""};
+        auto [it, inserted] = groups.try_emplace(key);
+        if (inserted) {
+            order.push_back(key);
+        }
+        it->second.push_back(&row);
+    }
+    std::vector<Identified> out;
+    for (const Key& key : order) {
+        const std::vector<const Row*>& rows = groups.at(key);
+        const auto found = deliveries.find(std::get<0>(key));
+        const std::size_t k = found == deliveries.end() ? 1 : std::max<std::size_t>(1, found->second);
+        std::vector<const Row*> series;
+        if (k > 1 && rows.size() >= k && rows.size() % k == 0) {
+            series.resize(rows.size() / k);
+            for (std::size_t i = 0; i < rows.size(); ++i) {
+                series[i % series.size()] = rows[i];
+            }
+        } else {
+            for (const Row* row : rows) {
+                if (std::none_of(series.begin(), series.end(), [row](const Row* s) { return *s == *row; })) {
+                    series.push_back(row);
+                }
+            }
+        }
+        for (std::size_t o = 0; o < series.size(); ++o) {
+            const std::string& label = std::get<1>(key);
+            out.push_back(
+                {std::get<0>(key), o == 0 ? label : label + " #" + std::to_string(o + 1), series[o]});
+        }
+    }
+    return out;
+}
+
+// One row per class and series identity.
+std::map<std::pair<std::string, std::string>, Row> BySeries(const ParsedCsv& csv, const sdk::Month& month) {
+    std::map<std::pair<std::string, std::string>, Row> rows;
+    for (const Identified& identified : Identify(csv, month)) {
+        rows[{identified.cnpj, identified.series}] = *identified.row;
     }
     return rows;
 }
@@ -526,11 +601,11 @@ TEST(FidcReportIdentitiesTest, NetAssetsAreQuotasTimesQuotaValues) {
         const ParsedCsv& t4 = Table("IV", month);
         const ParsedCsv& x2 = Table("X_2", month);
         std::map<std::string, std::vector<const Row*>> series;
-        for (const auto& [key, row] : BySeries(x2)) {
+        for (const auto& [key, row] : BySeries(x2, month)) {
             series[key.first].push_back(&row);
         }
         const auto iv = ByClass(t4);
-        const auto x2_rows = BySeries(x2);
+        const auto x2_rows = BySeries(x2, month);
         std::map<std::string, std::vector<const Row*>> by_class;
         for (const auto& [key, row] : x2_rows) {
             by_class[key.first].push_back(&row);
@@ -551,6 +626,10 @@ TEST(FidcReportIdentitiesTest, NetAssetsAreQuotasTimesQuotaValues) {
 }
 
 TEST(FidcReportIdentitiesTest, FlowsExplainQuotaChangesAndReturnsFollowQuotaValues) {
+    std::size_t amortizations_as_named = 0;
+    std::size_t amortizations_swapped = 0;
+    std::size_t unmatched_amortizations = 0;
+    std::size_t zero_operations = 0;
     std::size_t flows = 0;
     std::size_t returns = 0;
     std::size_t empty_returns = 0;
@@ -563,29 +642,51 @@ TEST(FidcReportIdentitiesTest, FlowsExplainQuotaChangesAndReturnsFollowQuotaValu
         const ParsedCsv& x3 = Table("X_3", months[m]);
         const ParsedCsv& x4 = Table("X_4", months[m]);
         const ParsedCsv& x6 = Table("X_6", months[m]);
-        const auto previous = BySeries(before);
-        const auto current = BySeries(x2);
-        const auto rates = BySeries(x3);
-        const auto performance = BySeries(x6);
+        const auto previous = BySeries(before, months[m - 1]);
+        const auto current = BySeries(x2, months[m]);
+        const auto rates = BySeries(x3, months[m]);
+        const auto performance = BySeries(x6, months[m]);
         std::map<std::pair<std::string, std::string>, __int128> subscribed;
         std::map<std::pair<std::string, std::string>, __int128> redeemed;
         std::map<std::pair<std::string, std::string>, std::map<std::string, Row>> ops;
-        for (const Row& row : x4.rows) {
-            if (IsClassRow(x4, row)) {
-                ops[{KeyCnpj(x4, row), Get(x4, row, "TAB_X_CLASSE_SERIE")}][Get(x4, row, "TAB_X_TP_OPER")] =
-                    row;
-            }
+        for (const Identified& identified : Identify(x4, months[m], true)) {
+            ops[{identified.cnpj, identified.series}][Get(x4, *identified.row, "TAB_X_TP_OPER")] =
+                *identified.row;
         }
         for (const auto& [key, by_type] : ops) {
-            ASSERT_TRUE(current.count(key)) << key.first << " " << key.second;
+            if (!current.count(key)) {
+                // Only the planned amortization under a label X_2 lacks, columns reversed.
+                ASSERT_TRUE(key.second.ends_with(" Tipo Subclasse")) << key.first << " " << key.second;
+                ASSERT_EQ(by_type.size(), 1u);
+                EXPECT_EQ(by_type.begin()->first, "Amortizações");
+                ++unmatched_amortizations;
+                continue;
+            }
             const __int128 value = *Fixed(Get(x2, current.at(key), "TAB_X_VL_COTA"), 8);
+            const std::string quotas = Get(x2, current.at(key), "TAB_X_QT_COTA");
             for (const auto& [type, row] : by_type) {
                 operations.insert(type);
                 const auto quantity = Fixed(Get(x4, row, "TAB_X_QT_COTA"), 8);
                 const __int128 total = Cents(Get(x4, row, "TAB_X_VL_TOTAL"));
-                EXPECT_GT(total, 0);
+                EXPECT_GE(total, 0);
+                if (total == 0) {
+                    ++zero_operations;  // the class that lists every series and operation
+                }
+                SCOPED_TRACE(key.first + " " + key.second + " " + type);
                 if (type == "Amortizações") {
-                    EXPECT_FALSE(quantity.has_value());
+                    if (Get(x4, row, "TAB_X_QT_COTA") == quotas) {
+                        ++amortizations_as_named;  // the BRL total, on every quota of the series
+                        continue;
+                    }
+                    // Reversed: the amount per quota (cents) and the BRL total (cents), whose
+                    // ratio is the series' quota count within 1 %.
+                    const __int128 brl = Cents(Get(x4, row, "TAB_X_QT_COTA"));
+                    const __int128 series_quotas = *Fixed(quotas, 8);  // 1e-8
+                    const __int128 implied = brl * 100'000'000 / total;
+                    const __int128 gap =
+                        implied > series_quotas ? implied - series_quotas : series_quotas - implied;
+                    EXPECT_LE(gap * 100, series_quotas) << key.first << " " << key.second;
+                    ++amortizations_swapped;
                     continue;
                 }
                 ASSERT_TRUE(quantity.has_value()) << type;
@@ -632,6 +733,10 @@ TEST(FidcReportIdentitiesTest, FlowsExplainQuotaChangesAndReturnsFollowQuotaValu
         EXPECT_EQ(rates.size(), current.size());
         EXPECT_EQ(performance.size(), current.size());
     }
+    EXPECT_GT(amortizations_as_named, 100u);
+    EXPECT_GT(amortizations_swapped, 0u);  // the planned class files them the other way round
+    EXPECT_EQ(unmatched_amortizations, 1u);
+    EXPECT_GT(zero_operations, 0u);
     EXPECT_GT(flows, 8000u);
     EXPECT_GT(returns, 8000u);
     EXPECT_GT(empty_returns, 0u);
@@ -647,7 +752,7 @@ TEST(FidcReportIdentitiesTest, HolderCountsBySeniorityAddUp) {
         const ParsedCsv& x11 = Table("X_1_1", month);
         std::map<std::string, std::pair<__int128, __int128>> counted;
         std::set<std::string> incomplete;
-        for (const auto& [key, row] : BySeries(x1)) {
+        for (const auto& [key, row] : BySeries(x1, month)) {
             const std::string holders = Get(x1, row, "TAB_X_NR_COTST");
             if (holders.empty()) {
                 incomplete.insert(key.first);
@@ -697,7 +802,7 @@ TEST(FidcReportContentTest, SeriesLabelsAndSubclassIds) {
     std::map<std::pair<std::string, std::string>, std::string> id_of_series;
     for (const sdk::Month& month : Months()) {
         const ParsedCsv& x1 = Table("X_1", month);
-        for (const auto& [key, row] : BySeries(x1)) {
+        for (const auto& [key, row] : BySeries(x1, month)) {
             labels.insert(key.second);
             EXPECT_LE(key.second.size(), 49u + 4u);  // varchar(49), a few accented letters in UTF-8
             if (OldLayout(month)) {
@@ -776,7 +881,7 @@ TEST(FidcReportContentTest, EvolutionIsSmooth) {
             }
         }
         const ParsedCsv& x3 = Table("X_3", months[m]);
-        for (const auto& [key, row] : BySeries(x3)) {
+        for (const auto& [key, row] : BySeries(x3, months[m])) {
             const std::string rate = Get(x3, row, "TAB_X_VL_RENTAB_MES");
             if (!rate.empty() && !Junior(key.second)) {
                 senior_returns.push_back(std::stod(rate));
@@ -942,7 +1047,7 @@ TEST(FidcReportIrregularitiesTest, ConflictingAndRepeatedLines) {
         }
     }
     std::size_t conflicting = 0;
-    const auto latest_series = BySeries(x2);
+    const auto latest_series = BySeries(x2, month);
     const auto assets = ByClass(Table("I", month));
     const auto liabilities = ByClass(Table("III", month));
     for (const auto& [cnpj, rows] : classe_rows) {
