@@ -7,6 +7,8 @@
 #include "core/runtime/runtime.hpp"
 #include "core/sample/sample_set.hpp"
 #include "core/storage/core_model.hxx"
+#include "core/storage/database.hpp"
+#include "core/sync/sync_runner.hpp"
 
 #include <lastro/sdk/problem.hpp>
 
@@ -229,6 +231,24 @@ int Ingest(const std::string& dataset, const std::vector<std::string>& paths) {
     return 0;
 }
 
+// Fetches what the manifests' sync: declare and ingests what changed (docs/sync.md). Exit 0
+// when every file was fetched, unchanged or not published yet; 1 when any failed.
+int Sync(const std::vector<std::string>& datasets) {
+    auto runtime = BootForData();
+    const lastro::sync::Fetcher fetcher(runtime->config.sync);
+    lastro::sync::SyncOutput output;
+    output.line = [](const std::string& line) { std::fprintf(stderr, "%s\n", line.c_str()); };
+    output.ingested = [](const lastro::ingest::IngestOutcomes& outcomes) { PrintOutcomes(outcomes); };
+    const lastro::sync::SyncResult result = lastro::sync::RunSync(
+        *runtime, datasets, lastro::storage::FormatUtc(std::time(nullptr), "%Y-%m-%d"), fetcher, output);
+    for (const std::string& error : result.errors) {
+        std::fprintf(stderr, "lastro: %s\n", error.c_str());
+    }
+    std::fprintf(stderr, "sync: %zu fetched, %zu unchanged, %zu not published, %zu failed\n", result.fetched,
+                 result.unchanged, result.not_published, result.errors.size());
+    return result.errors.empty() ? 0 : 1;
+}
+
 int Derive(const std::string& dataset) {
     auto runtime = BootForData();
     lastro::ingest::IngestOutcomes outcomes;
@@ -379,6 +399,13 @@ int main(int argc, char** argv) {
             action = [&] { return Ingest(dataset, paths); };
         }
     });
+
+    std::vector<std::string> sync_datasets;
+    auto* sync = app.add_subcommand(
+        "sync", "Fetch the datasets' files from their official URLs and ingest what changed");
+    sync->add_option("DATASET", sync_datasets,
+                     "Datasets to sync (default: every dataset whose manifest declares sync:)");
+    sync->callback([&] { action = [&] { return Sync(sync_datasets); }; });
 
     std::string derived;
     auto* derive = app.add_subcommand(

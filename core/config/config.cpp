@@ -142,8 +142,8 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
     if (root.IsNull()) {
         top.Fail("the configuration is empty");
     }
-    YamlMap map(
-        top, {"server", "metrics", "data_dir", "database", "plugins", "credits", "auth", "billing", "log"});
+    YamlMap map(top, {"server", "metrics", "sync", "data_dir", "database", "plugins", "credits", "auth",
+                      "billing", "log"});
 
     if (auto server = map.Find("server")) {
         ParseServer(YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
@@ -159,6 +159,37 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
                 listen->Fail("expected host:port, e.g. 127.0.0.1:9464, or \"\" for no metrics");
             }
         }
+    }
+    if (auto sync = map.Find("sync")) {
+        YamlMap y(*sync, {"origins", "attempts", "backoff_ms", "timeout_s", "connect_timeout_s"});
+        if (auto origins = y.Find("origins")) {
+            if (!origins->IsMap()) {
+                origins->Fail(
+                    "expected a mapping of origin to origin, e.g. {\"https://a.example\": "
+                    "\"http://127.0.0.1:8099\"}");
+            }
+            for (const auto& entry : origins->Raw()) {
+                const std::string from = entry.first.IsScalar() ? entry.first.Scalar() : "";
+                const std::string to = entry.second.IsScalar() ? entry.second.Scalar() : "";
+                for (const std::string& origin : {from, to}) {
+                    if (origin.rfind("https://", 0) != 0 && origin.rfind("http://", 0) != 0) {
+                        origins->Fail("'" + origin +
+                                      "' is not an origin (http://host[:port] or https://...)");
+                    }
+                }
+                config.sync.origins[from] = to;
+            }
+        }
+        config.sync.attempts = PositiveInt(y, "attempts", config.sync.attempts, 20);
+        if (auto backoff = y.OptionalInteger("backoff_ms")) {
+            if (*backoff < 0 || *backoff > 600000) {
+                y.Get("backoff_ms").Fail("must be between 0 and 600000");
+            }
+            config.sync.backoff_ms = static_cast<int>(*backoff);
+        }
+        config.sync.timeout_s = PositiveInt(y, "timeout_s", config.sync.timeout_s, 86400);
+        config.sync.connect_timeout_s =
+            PositiveInt(y, "connect_timeout_s", config.sync.connect_timeout_s, 600);
     }
     config.data_dir = Anchor(base, map.OptionalString("data_dir").value_or("var"));
     if (auto database = map.Find("database")) {

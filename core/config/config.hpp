@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -78,10 +79,22 @@ struct MetricsConfig {
     std::uint16_t listen_port = 0;  // 0: a port the kernel picks (lastrod prints it)
 };
 
+// `lastro sync` (docs/sync.md): how it fetches the files the manifests' `sync:` name.
+struct SyncConfig {
+    // Origin replacements: a URL starting with a key is fetched from the value instead (a
+    // mirror, a caching proxy, a test server).
+    std::map<std::string, std::string> origins;
+    int attempts = 4;       // per file; retried on network errors, 403, 404, 429 and 5xx
+    int backoff_ms = 2000;  // before the second attempt, doubled each time (Retry-After honoured)
+    int timeout_s = 600;    // a whole transfer
+    int connect_timeout_s = 20;
+};
+
 struct Config {
     std::filesystem::path file;
     ServerConfig server;
     MetricsConfig metrics;
+    SyncConfig sync;
     std::filesystem::path data_dir;
     DatabaseConfig database;
     PluginsConfig plugins;

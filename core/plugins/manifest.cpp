@@ -272,6 +272,48 @@ OperationSpec ParseOperation(const YamlNode& node) {
     return op;
 }
 
+// `sync: {url: ..., periods: N, format: zip|csv|json}` of a dataset.
+SyncSpec ParseSync(const YamlNode& node) {
+    YamlMap map(node, {"url", "periods", "format"});
+    SyncSpec spec;
+    spec.location = node.Where();
+    spec.url = map.String("url");
+    if (spec.url.rfind("https://", 0) != 0 && spec.url.rfind("http://", 0) != 0) {
+        map.Get("url").Fail("must start with https:// (or http://)");
+    }
+    const bool month = spec.url.find("{YYYYMM}") != std::string::npos;
+    const bool year = spec.url.find("{YYYY}") != std::string::npos;
+    if (month && year) {
+        map.Get("url").Fail("name one period: {YYYYMM} or {YYYY}, not both");
+    }
+    spec.period = month ? SyncSpec::Period::kMonth : year ? SyncSpec::Period::kYear : SyncSpec::Period::kNone;
+    const std::string without = std::regex_replace(spec.url, std::regex(R"(\{YYYYMM\}|\{YYYY\})"), "");
+    if (without.find_first_of("{}") != std::string::npos) {
+        map.Get("url").Fail("the only placeholders are {YYYYMM} and {YYYY}");
+    }
+    if (auto periods = map.OptionalInteger("periods")) {
+        if (spec.period == SyncSpec::Period::kNone) {
+            map.Get("periods").Fail("a URL without {YYYYMM} or {YYYY} names one file");
+        }
+        if (*periods < 1 || *periods > 120) {
+            map.Get("periods").Fail("must be between 1 and 120");
+        }
+        spec.periods = static_cast<int>(*periods);
+    }
+    if (auto format = map.OptionalString("format")) {
+        if (*format == "zip") {
+            spec.format = SyncSpec::Format::kZip;
+        } else if (*format == "csv") {
+            spec.format = SyncSpec::Format::kCsv;
+        } else if (*format == "json") {
+            spec.format = SyncSpec::Format::kJson;
+        } else {
+            map.Get("format").Fail("expected zip, csv or json, found '" + *format + "'");
+        }
+    }
+    return spec;
+}
+
 // `sample: {files: [pattern...], scales: [sample, full]}` of a dataset.
 SampleSpec ParseSample(const YamlNode& node) {
     YamlMap map(node, {"files", "scales"});
@@ -315,6 +357,35 @@ SampleSpec ParseSample(const YamlNode& node) {
 }
 
 }  // namespace
+
+std::vector<std::string> SyncSpec::Urls(const std::string& today) const {
+    const std::optional<sdk::Date> date = sdk::Date::Parse(today);
+    if (!date) {
+        throw std::invalid_argument("not a date: " + today);
+    }
+    const auto with = [this](const std::string& placeholder, const std::string& value) {
+        std::string url = this->url;
+        url.replace(url.find(placeholder), placeholder.size(), value);
+        return url;
+    };
+    std::vector<std::string> urls;
+    if (period == Period::kNone) {
+        urls.push_back(url);
+    } else if (period == Period::kMonth) {
+        sdk::Month month = date->ToMonth();
+        for (int i = 0; i < periods; ++i) {
+            month = month.Previous();
+            std::string text = month.ToString();
+            text.erase(4, 1);  // "2026-10" -> "202610"
+            urls.push_back(with("{YYYYMM}", text));
+        }
+    } else {
+        for (int i = 0; i < periods; ++i) {
+            urls.push_back(with("{YYYY}", std::to_string(date->year - i)));
+        }
+    }
+    return urls;
+}
 
 bool SampleSpec::Covers(sdk::SampleScale scale) const {
     return std::find(scales.begin(), scales.end(), scale) != scales.end();
@@ -435,7 +506,7 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
     std::set<std::string> dataset_ids;
     if (auto datasets = map.Find("datasets")) {
         for (const YamlNode& item : datasets->AsSequence()) {
-            YamlMap d(item, {"id", "provider", "description", "files", "derived_from", "sample"});
+            YamlMap d(item, {"id", "provider", "description", "files", "derived_from", "sample", "sync"});
             DatasetSpec ds;
             ds.location = item.Where();
             ds.id = d.String("id");
@@ -472,6 +543,12 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
                     sample->Fail("a derived dataset has no sample files: its derivation makes it");
                 }
                 ds.sample = ParseSample(*sample);
+            }
+            if (auto sync = d.Find("sync")) {
+                if (ds.Derived()) {
+                    sync->Fail("a derived dataset has nothing to fetch: its derivation makes it");
+                }
+                ds.sync = ParseSync(*sync);
             }
             m.datasets.push_back(std::move(ds));
         }

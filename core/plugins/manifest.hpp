@@ -79,12 +79,31 @@ struct SampleSpec {
     bool Matches(const std::string& file_name) const;  // any pattern
 };
 
+// Where `lastro sync` fetches a dataset's files (docs/sync.md): one URL, or a URL template
+// whose {YYYYMM} or {YYYY} names the period of each file.
+struct SyncSpec {
+    enum class Format { kZip, kCsv, kJson };
+    enum class Period { kNone, kMonth, kYear };
+
+    std::string url;
+    Period period = Period::kNone;
+    // For {YYYYMM}: the last `periods` closed months (the current month is not published yet);
+    // for {YYYY}: the current year and the `periods` - 1 before it.
+    int periods = 1;
+    Format format = Format::kZip;  // what a body must be (an HTML page never is)
+    std::string location;
+
+    // The URLs for `today` (UTC "YYYY-MM-DD"), newest period first.
+    std::vector<std::string> Urls(const std::string& today) const;
+};
+
 struct DatasetSpec {
     std::string id;
     std::string provider;
     std::string description;
     std::vector<std::string> files;
     std::optional<SampleSpec> sample;
+    std::optional<SyncSpec> sync;
     // Datasets this one is computed from (a Derivation, not an ingester); empty for a dataset
     // read from files.
     std::vector<std::string> derived_from;

@@ -92,6 +92,56 @@ std::string SampleError(const std::string& sample) {
     return "(valid)";
 }
 
+// The manifest with `sync: <sync>` on line 7 (the value starts at column 11).
+std::string SyncError(const std::string& sync) {
+    try {
+        ParseManifest(kDatasetHead + "    sync: " + sync + "\n", "m.yaml");
+    } catch (const config::YamlError& e) {
+        return e.what();
+    }
+    return "(valid)";
+}
+
+TEST(ManifestTest, ParsesWhereSyncFetchesADatasetAndExpandsItsPeriods) {
+    const Manifest monthly = ParseManifest(
+        kDatasetHead + "    sync: {url: \"https://x.example/t/things_{YYYYMM}.zip\", periods: 3}\n",
+        "m.yaml");
+    ASSERT_TRUE(monthly.datasets[0].sync);
+    EXPECT_EQ(monthly.datasets[0].sync->format, SyncSpec::Format::kZip);
+    // Closed months only, newest first; across a year's boundary.
+    EXPECT_EQ(monthly.datasets[0].sync->Urls("2026-02-10"),
+              (std::vector<std::string>{"https://x.example/t/things_202601.zip",
+                                        "https://x.example/t/things_202512.zip",
+                                        "https://x.example/t/things_202511.zip"}));
+    const Manifest yearly = ParseManifest(
+        kDatasetHead + "    sync: {url: \"http://x.example/things_{YYYY}.csv\", periods: 2, format: csv}\n",
+        "m.yaml");
+    EXPECT_EQ(
+        yearly.datasets[0].sync->Urls("2026-11-24"),
+        (std::vector<std::string>{"http://x.example/things_2026.csv", "http://x.example/things_2025.csv"}));
+    const Manifest single = ParseManifest(
+        kDatasetHead + "    sync: {url: \"https://x.example/all.json\", format: json}\n", "m.yaml");
+    EXPECT_EQ(single.datasets[0].sync->Urls("2026-11-24"),
+              (std::vector<std::string>{"https://x.example/all.json"}));
+    EXPECT_FALSE(ParseManifest(kDatasetHead, "m.yaml").datasets[0].sync);
+}
+
+TEST(ManifestTest, RejectsMalformedSyncDeclarations) {
+    EXPECT_EQ(SyncError("{url: ftp://x/a.zip}"),
+              "m.yaml:7:17: datasets[0].sync.url: must start with https:// (or http://)");
+    EXPECT_EQ(SyncError("{url: \"https://x/a_{YYYYMM}_{YYYY}.zip\"}"),
+              "m.yaml:7:17: datasets[0].sync.url: name one period: {YYYYMM} or {YYYY}, not both");
+    EXPECT_EQ(SyncError("{url: \"https://x/a_{DD}.zip\"}"),
+              "m.yaml:7:17: datasets[0].sync.url: the only placeholders are {YYYYMM} and {YYYY}");
+    EXPECT_EQ(SyncError("{url: \"https://x/a.zip\", periods: 2}"),
+              "m.yaml:7:45: datasets[0].sync.periods: a URL without {YYYYMM} or {YYYY} names one file");
+    EXPECT_EQ(SyncError("{url: \"https://x/a_{YYYY}.zip\", periods: 0}"),
+              "m.yaml:7:52: datasets[0].sync.periods: must be between 1 and 120");
+    EXPECT_EQ(SyncError("{url: \"https://x/a.zip\", format: xml}"),
+              "m.yaml:7:44: datasets[0].sync.format: expected zip, csv or json, found 'xml'");
+    EXPECT_EQ(SyncError("{periods: 1}"), "m.yaml:7:11: datasets[0].sync: missing required key 'url'");
+}
+
 TEST(ManifestTest, ParsesADatasetsSampleFilesAndScales) {
     const Manifest m = WithSample("{files: [\"things_*.csv\", things.zip], scales: [sample, full]}");
     ASSERT_TRUE(m.datasets[0].sample);

@@ -1,0 +1,184 @@
+// `lastro sync` (docs/sync.md) against a stand-in origin on loopback (tests/sync_origin.py)
+// that serves the sample's files in their real formats and misbehaves on purpose: it never
+// touches the public internet.
+#include "api_fixture.hpp"
+
+#include <lastro/sdk/testing/process.hpp>
+#include <lastro/sdk/testing/temp_dir.hpp>
+
+#include <boost/json.hpp>
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+namespace lastro::e2e {
+namespace {
+
+namespace fs = std::filesystem;
+
+constexpr const char* kRegistryPath = "/dados/FI/CAD/DADOS/registro_fundo_classe.zip";
+
+// The stand-in origin, started on a port the kernel picks; `Script` says how it answers.
+class Origin {
+public:
+    explicit Origin(const fs::path& dir) : script_(dir / "origin-script.json"), log_(dir / "origin.log") {
+        Script(boost::json::object{});
+        std::ofstream(log_, std::ios::trunc).flush();
+        process_ =
+            ChildProcess::Start({"/usr/bin/python3", std::string(LASTRO_SOURCE_DIR) + "/tests/sync_origin.py",
+                                 script_.string(), log_.string()});
+        const auto line = process_->WaitForLine([](std::string_view l) { return l.rfind("PORT ", 0) == 0; },
+                                                std::chrono::seconds(20));
+        if (!line) {
+            throw std::runtime_error("the origin did not start:\n" + process_->Output());
+        }
+        port_ = line->substr(5);
+    }
+    ~Origin() { process_->Kill(); }
+
+    void Script(const boost::json::object& answers) const {
+        std::ofstream(script_, std::ios::trunc) << boost::json::serialize(answers);
+    }
+    std::string Url() const { return "http://127.0.0.1:" + port_; }
+    // The requests it received, one "<path> <If-None-Match>" line each.
+    std::string Log() const { return ReadFile(log_); }
+
+private:
+    fs::path script_, log_;
+    std::string port_;
+    std::unique_ptr<ChildProcess> process_;
+};
+
+class SyncTest : public BackendTest<SyncTest> {
+public:
+    static constexpr const char* kLabel = "sync";
+    static DeploymentOptions Options() { return HostOptions(); }
+
+protected:
+    // `lastro sync ARGS` with the CVM origin replaced by the stand-in, short waits.
+    CommandResult Sync(const Origin& origin, const std::vector<std::string>& args, int timeout_s = 10) {
+        const fs::path config = D().WriteConfig(
+            "sync.yaml", D().Dir() / "sync-access.log",
+            "sync:\n  origins: {\"https://dados.cvm.gov.br\": \"" + origin.Url() +
+                "\"}\n  attempts: 3\n  backoff_ms: 10\n  timeout_s: " + std::to_string(timeout_s) + "\n");
+        std::vector<std::string> argv{BinaryPath("lastro").string(), "sync"};
+        argv.insert(argv.end(), args.begin(), args.end());
+        CommandOptions options;
+        options.env = {"LASTRO_CONFIG=" + config.string()};
+        return RunCommand(argv, options);
+    }
+
+    std::string Release(const std::string& key) {
+        const boost::json::value body = D().Get("/v1/fundos?limit=1", key).Json();
+        return boost::json::serialize(body.at("meta").at("data_release"));
+    }
+
+    boost::json::object File(const std::string& etag) {
+        return {{"file", (D().SampleDir() / "registro_fundo_classe.zip").string()}, {"etag", etag}};
+    }
+};
+
+INSTANTIATE_TEST_SUITE_P(Sqlite, SyncTest, ::testing::Values(Backend::kSqlite), BackendParamName);
+
+TEST_P(SyncTest, FetchesRetriesThenAsksConditionallyAndIngestsOnlyWhatChanged) {
+    fs::remove_all(D().Dir() / "var" / "sync");
+    Origin origin(D().Dir());
+    // A 503 with Retry-After first: retried, then the file.
+    origin.Script(
+        {{kRegistryPath, boost::json::array{{{"status", 503}, {"retry_after", 1}}, File("\"v1\"")}}});
+    const CommandResult first = Sync(origin, {"cvm.registro_fundo_classe"});
+    ASSERT_EQ(first.exit_code, 0) << first.Describe();
+    EXPECT_NE(first.err.find("registro_fundo_classe.zip: fetched ("), std::string::npos) << first.err;
+    EXPECT_NE(first.err.find("2 attempts)"), std::string::npos) << first.err;
+    EXPECT_NE(first.err.find("cvm.registro_fundo_classe: release registro-"), std::string::npos) << first.err;
+    EXPECT_NE(first.err.find("sync: 1 fetched, 0 unchanged, 0 not published, 0 failed"), std::string::npos);
+
+    // Again: a conditional request, 304, nothing ingested.
+    const CommandResult second = Sync(origin, {"cvm.registro_fundo_classe"});
+    ASSERT_EQ(second.exit_code, 0) << second.Describe();
+    EXPECT_NE(second.err.find("registro_fundo_classe.zip: unchanged (304)"), std::string::npos) << second.err;
+    EXPECT_EQ(second.err.find("release registro-"), std::string::npos) << second.err;
+    EXPECT_NE(origin.Log().find(std::string(kRegistryPath) + " \"v1\""), std::string::npos) << origin.Log();
+
+    // A new ETag but the same bytes (an origin that ignores validators): nothing ingested.
+    origin.Script({{kRegistryPath, boost::json::array{File("\"v2\"")}}});
+    const CommandResult third = Sync(origin, {"cvm.registro_fundo_classe"});
+    ASSERT_EQ(third.exit_code, 0) << third.Describe();
+    EXPECT_NE(third.err.find("unchanged (same bytes)"), std::string::npos) << third.err;
+    EXPECT_EQ(third.err.find("release registro-"), std::string::npos) << third.err;
+}
+
+TEST_P(SyncTest, AMisbehavingOriginChangesNothingAndIsNamed) {
+    const std::string key = D().RoomyKey();
+    const std::string release = Release(key);
+    Origin origin(D().Dir());
+    const fs::path zip = D().SampleDir() / "registro_fundo_classe.zip";
+    struct Case {
+        boost::json::object answer;
+        std::string says;
+    };
+    const std::vector<Case> cases = {
+        {{{"truncate", true}, {"file", zip.string()}}, "after 3 attempts"},
+        {{{"html", true}}, "the answer is an HTML page (text/html), not the file after 3 attempts"},
+        {{{"status", 500}}, "HTTP 500 after 3 attempts"},
+        {{{"sleep", 3}, {"file", zip.string()}}, "timed out"},  // libcurl: "Operation timed out after ..."
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(boost::json::serialize(c.answer));
+        origin.Script({{kRegistryPath, boost::json::array{c.answer}}});
+        fs::remove_all(D().Dir() / "var" / "sync");
+        const CommandResult r = Sync(origin, {"cvm.registro_fundo_classe"}, 1);
+        EXPECT_EQ(r.exit_code, 1) << r.Describe();
+        EXPECT_NE(r.err.find("lastro: cvm.registro_fundo_classe: https://dados.cvm.gov.br" +
+                             std::string(kRegistryPath) + " (from " + origin.Url()),
+                  std::string::npos)
+            << r.err;
+        EXPECT_NE(r.err.find(c.says), std::string::npos) << r.err;
+        EXPECT_EQ(r.err.find("release registro-"), std::string::npos) << "nothing ingested\n" << r.err;
+        EXPECT_FALSE(fs::exists(D().Dir() / "var" / "sync" / "cvm.registro_fundo_classe" /
+                                "registro_fundo_classe.zip"))
+            << "no partial file kept";
+    }
+    EXPECT_EQ(Release(key), release);
+
+    // A zip, but not the dataset's: the ingest refuses it whole, and the next run tries again.
+    const fs::path other = D().SampleDir() / D().SampleFiles("cda_fi_", ".zip").front();
+    origin.Script({{kRegistryPath, boost::json::array{{{"file", other.string()}, {"etag", "\"x\""}}}}});
+    fs::remove_all(D().Dir() / "var" / "sync");
+    const CommandResult refused = Sync(origin, {"cvm.registro_fundo_classe"});
+    EXPECT_EQ(refused.exit_code, 1) << refused.Describe();
+    EXPECT_NE(
+        refused.err.find("lastro: cvm.registro_fundo_classe: ingest failed, nothing of it was written: "),
+        std::string::npos)
+        << refused.err;
+    EXPECT_EQ(Release(key), release);
+    const CommandResult again = Sync(origin, {"cvm.registro_fundo_classe"});
+    EXPECT_NE(again.err.find("registro_fundo_classe.zip: fetched ("), std::string::npos)
+        << "not remembered as synced\n"
+        << again.err;
+
+    // Never published (404 on every attempt): said, and not a failure of the run.
+    origin.Script({});
+    const CommandResult missing = Sync(origin, {"cvm.registro_fundo_classe"});
+    EXPECT_EQ(missing.exit_code, 0) << missing.Describe();
+    EXPECT_NE(missing.err.find("registro_fundo_classe.zip: not published (404, 3 attempts)"),
+              std::string::npos)
+        << missing.err;
+}
+
+TEST_P(SyncTest, DatasetsThatCannotBeSyncedAreRefusedBeforeAnyFetch) {
+    Origin origin(D().Dir());
+    const CommandResult unknown = Sync(origin, {"cvm.nada"});
+    EXPECT_EQ(unknown.exit_code, 1);
+    EXPECT_NE(unknown.err.find("lastro: cvm.nada: no loaded plugin declares this dataset"), std::string::npos)
+        << unknown.err;
+    const CommandResult manual = Sync(origin, {"anbima.subclasses"});
+    EXPECT_EQ(manual.exit_code, 1);
+    EXPECT_NE(manual.err.find("lastro: anbima.subclasses: its manifest declares no sync:"), std::string::npos)
+        << manual.err;
+    EXPECT_EQ(origin.Log(), "") << "nothing was fetched";
+}
+
+}  // namespace
+}  // namespace lastro::e2e
