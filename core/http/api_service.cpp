@@ -1,6 +1,8 @@
 #include "core/http/api_service.hpp"
 
 #include "core/catalog/catalog.hpp"
+#include "core/catalog/docs_page.hpp"
+#include "core/catalog/openapi_document.hpp"
 #include "core/http/field_sources.hpp"
 #include "core/http/json_writer.hpp"
 #include "core/http/problem.hpp"
@@ -274,7 +276,8 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
       answers_(static_cast<std::size_t>(config.server.response_cache_mb) << 20),
       access_log_(std::move(access_log)),
       metrics_(metrics),
-      started_at_(std::time(nullptr)) {
+      started_at_(std::time(nullptr)),
+      openapi_json_(WriteJson(catalog::OpenApiDocument(plugins, config.server.base_url))) {
     for (const auto& p : plugins.Plugins()) {
         for (const plugins::OperationSpec& op : p->manifest.operations) {
             auto it = p->handlers.find(op.id);
@@ -307,18 +310,12 @@ void ApiService::Handle(const IncomingRequest& request, Respond respond) {
                    (!request.content_type || request.content_type->rfind("application/json", 0) != 0)) {
             response = Problem(call, 415, "requests carry no body; a body must be application/json");
             response.content_type = "application/json";
-        } else if (*path == "/health" || *path == "/pricing") {
-            call.unbilled_label =
-                *path == "/health" ? metrics::ServerMetrics::kHealth : metrics::ServerMetrics::kPricing;
+        } else if (auto document = PublicDocument(call, *path)) {
             if (request.method != "GET") {
                 response = Problem(call, 405, "only GET is allowed on " + *path);
                 response.headers.emplace_back("Allow", "GET");
             } else {
-                boost::json::object doc = *path == "/health"
-                                              ? catalog::HealthDocument(plugins_, started_at_, call.now,
-                                                                        ledger_.DatabaseAvailable())
-                                              : catalog::PricingDocument(plugins_, config_.credits);
-                response.body = WriteJson(doc);
+                response = std::move(*document);
             }
         } else if (auto match = routes_.Match(*path)) {
             if (request.method != "GET") {
@@ -358,6 +355,29 @@ void ApiService::Finish(Call& call, OutgoingResponse response, const Respond& re
         // Out of memory while decorating: the response goes as it is.
     }
     respond(std::move(response));
+}
+
+std::optional<OutgoingResponse> ApiService::PublicDocument(Call& call, const std::string& path) const {
+    OutgoingResponse response;
+    if (path == "/health") {
+        call.unbilled_label = metrics::ServerMetrics::kHealth;
+        response.body =
+            WriteJson(catalog::HealthDocument(plugins_, started_at_, call.now, ledger_.DatabaseAvailable()));
+    } else if (path == "/pricing") {
+        call.unbilled_label = metrics::ServerMetrics::kPricing;
+        response.body = WriteJson(catalog::PricingDocument(plugins_, config_.credits));
+    } else if (path == "/openapi.json") {
+        call.unbilled_label = metrics::ServerMetrics::kOpenApi;
+        response.body = openapi_json_;
+    } else if (const catalog::DocsFile* file = catalog::FindDocsFile(path)) {
+        call.unbilled_label = metrics::ServerMetrics::kDocs;
+        response.content_type = file->content_type;
+        response.body = file->body;
+        response.headers.emplace_back("Content-Security-Policy", catalog::kDocsContentSecurityPolicy);
+    } else {
+        return std::nullopt;
+    }
+    return response;
 }
 
 // A path no operation serves: 404, costing nothing. Under /v1 with a valid key the call counts

@@ -94,6 +94,10 @@ private:
     };
 
     OutgoingResponse UnknownResource(Call& call, const IncomingRequest& request);
+    // /health, /pricing, /openapi.json and the /docs page: no key, not billed; nullopt for
+    // another path.
+    // Sets the call's metrics label.
+    std::optional<OutgoingResponse> PublicDocument(Call& call, const std::string& path) const;
     // The /v1 stages, in order. HandleV1 returns the response, or nullopt when the call went on
     // to its settlement, which answers it.
     std::optional<OutgoingResponse> HandleV1(Call& call, const RouteMatch& match,
@@ -141,6 +145,7 @@ private:
     std::shared_ptr<spdlog::logger> access_log_;
     metrics::ServerMetrics* metrics_;
     std::time_t started_at_;
+    std::string openapi_json_;  // the manifests do not change while serving: written once
     std::atomic<bool> draining_{false};
     std::atomic<int> in_flight_{0};
 };

@@ -21,34 +21,12 @@ int StatusOf(sdk::ProblemCode code) {
 }
 
 const char* ProblemTitle(int status) {
-    switch (status) {
-        case 400:
-            return "Invalid parameter or filter combination";
-        case 401:
-            return "Missing or invalid API key";
-        case 403:
-            return "Insufficient scope for the resource";
-        case 404:
-            return "Entity, month or resource not found";
-        case 405:
-            return "Method not allowed";
-        case 408:
-            return "Request timeout";
-        case 413:
-            return "Request too large";
-        case 415:
-            return "Unsupported media type";
-        case 422:
-            return "Invalid parameter";
-        case 429:
-            return "Insufficient monthly credits";
-        case 500:
-            return "Internal API error";
-        case 503:
-            return "Data source temporarily unavailable";
-        default:
-            return "Error";
+    for (const ProblemStatus& p : kProblemStatuses) {
+        if (p.status == status) {
+            return p.title;
+        }
     }
+    return "Error";
 }
 
 std::string MinimalProblemBody(int status, const std::string& detail) {

@@ -14,7 +14,28 @@ namespace lastro::http {
 // The HTTP status a handler's sdk::Problem is answered with.
 int StatusOf(sdk::ProblemCode code);
 
-// The contract's fixed title for `status` (and ours for statuses it does not list).
+struct ProblemStatus {
+    int status;
+    const char* title;
+};
+// Every status this server answers with a problem, with the contract's fixed title (and ours
+// for statuses it does not list); /openapi.json describes the problem responses from it.
+inline constexpr ProblemStatus kProblemStatuses[] = {
+    {400, "Invalid parameter or filter combination"},
+    {401, "Missing or invalid API key"},
+    {403, "Insufficient scope for the resource"},
+    {404, "Entity, month or resource not found"},
+    {405, "Method not allowed"},
+    {408, "Request timeout"},
+    {413, "Request too large"},
+    {415, "Unsupported media type"},
+    {422, "Invalid parameter"},
+    {429, "Insufficient monthly credits"},
+    {500, "Internal API error"},
+    {503, "Data source temporarily unavailable"},
+};
+
+// The title of `status` in kProblemStatuses ("Error" for a status it does not list).
 const char* ProblemTitle(int status);
 
 // A body with only title, status and detail, for the transport's own last-resort answers

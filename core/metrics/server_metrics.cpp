@@ -49,6 +49,8 @@ ServerMetrics::ServerMetrics(const std::vector<std::string>& operations)
     std::vector<std::string> names(operations);
     names.emplace_back(kHealth);
     names.emplace_back(kPricing);
+    names.emplace_back(kOpenApi);
+    names.emplace_back(kDocs);
     names.emplace_back(kUnmatched);
     for (const std::string& name : names) {
         auto operation = std::make_unique<Operation>();

@@ -30,10 +30,12 @@ public:
     // under one of the fixed names of OperationLabel (so a path never becomes a label).
     explicit ServerMetrics(const std::vector<std::string>& operations);
 
-    // The label of a request: its operation id, "health", "pricing", or "unmatched" for a path
-    // no operation serves.
+    // The label of a request: its operation id, "health", "pricing", "openapi", "docs" (the
+    // page and its files), or "unmatched" for a path no operation serves.
     static constexpr std::string_view kHealth = "health";
     static constexpr std::string_view kPricing = "pricing";
+    static constexpr std::string_view kOpenApi = "openapi";
+    static constexpr std::string_view kDocs = "docs";
     static constexpr std::string_view kUnmatched = "unmatched";
 
     // One answered request: counted by operation and HTTP status, its time observed; the
