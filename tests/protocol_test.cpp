@@ -205,6 +205,59 @@ TEST_P(ApiTest, UnknownPathsAre404WithoutCharge) {
     EXPECT_TRUE(IsProblem(outside, 404, kBaseUrl, "/nada", std::nullopt));
 }
 
+// One canonical path before anything looks at it (issue 20): an encoded /v1 is /v1 for billing
+// as for routing, and an encoded slash never reaches a route.
+TEST_P(ApiTest, EncodedPathsAreBilledAsTheirDecodedPathAndEncodedSlashesAreRefused) {
+    const std::string key = D().RoomyKey();
+    for (const char* path : {"/%761/fundos?limit=1", "/%76%31/fundos?limit=1", "/v1/%66undos?limit=1"}) {
+        SCOPED_TRACE(path);
+        HttpResponse r = D().Get(path, key);
+        EXPECT_EQ(r.status, 200) << r.Describe();
+        EXPECT_TRUE(HasBillingHeaders(r)) << "every /v1 answer carries the credit and rate headers";
+        EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 1);
+    }
+    HttpResponse unknown = D().Get("/%76%31/classes/" + RandomUuid() + "/snapshot", key);
+    EXPECT_EQ(unknown.status, 404) << unknown.Describe();
+    EXPECT_TRUE(HasBillingHeaders(unknown));
+    for (const char* path : {"/v1%2Ffundos", "/v1%2ffundos", "/v1/fundos%2F", "/%76%31%2Ffundos"}) {
+        SCOPED_TRACE(path);
+        HttpResponse r = D().Get(path, key);
+        EXPECT_TRUE(IsProblem(r, 400, kBaseUrl, path, std::nullopt)) << r.Describe();
+        EXPECT_NE(r.body.find("encoded '/' (%2F)"), std::string::npos) << r.body;
+        EXPECT_TRUE(HasBillingHeaders(r));
+        EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 0);
+    }
+}
+
+TEST_P(ApiTest, TheBearerSchemeIsCaseInsensitive) {
+    const std::string key = D().RoomyKey();
+    for (const char* scheme : {"bearer", "BEARER", "bEaReR"}) {
+        SCOPED_TRACE(scheme);
+        HttpRequest request;
+        request.target = "/v1/fundos?limit=1";
+        request.headers = {std::string("Authorization: ") + scheme + " " + key};
+        HttpResponse r = D().Http().Send(request);
+        EXPECT_EQ(r.status, 200) << r.Describe();
+    }
+    HttpRequest basic;
+    basic.target = "/v1/fundos?limit=1";
+    basic.headers = {"Authorization: Basic " + key};
+    EXPECT_EQ(D().Http().Send(basic).status, 401);
+}
+
+TEST_P(ApiTest, AWellWrittenMonthOutOfRangeIsSaidToBeOutOfRange) {
+    const std::string key = D().RoomyKey();
+    const std::string path = "/v1/classes/" + RandomUuid() + "/snapshot";
+    HttpResponse r = D().Get(path + "?month=9999-12", key);
+    EXPECT_TRUE(IsProblem(r, 422, kBaseUrl, path, "month")) << r.Describe();
+    EXPECT_NE(r.body.find("month 9999-12 is out of range: months run from 1900-01 to 2999-12"),
+              std::string::npos)
+        << r.body;
+    HttpResponse malformed = D().Get("/v1/classes/" + RandomUuid() + "/snapshot?month=2024-13", key);
+    EXPECT_NE(malformed.body.find("month must be a month written YYYY-MM"), std::string::npos)
+        << malformed.body;
+}
+
 TEST_P(ApiTest, OtherMethodsAre405WithAllow) {
     const std::string key = D().RoomyKey();
     for (const char* method : {"POST", "PUT", "DELETE"}) {

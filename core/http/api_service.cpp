@@ -19,6 +19,8 @@
 #include <odb/exceptions.hxx>
 #include <odb/transaction.hxx>
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <chrono>
 #include <set>
@@ -98,6 +100,15 @@ std::optional<std::string> Decode(const std::string& raw, bool plus_is_space) {
         return std::nullopt;
     }
     return view->decode();
+}
+
+bool HasEncodedSlash(std::string_view raw) {
+    for (std::size_t at = raw.find('%'); at != std::string_view::npos; at = raw.find('%', at + 1)) {
+        if (at + 2 < raw.size() && raw[at + 1] == '2' && (raw[at + 2] == 'F' || raw[at + 2] == 'f')) {
+            return true;
+        }
+    }
+    return false;
 }
 
 std::string ParamText(const sdk::ParamValue& value) {
@@ -295,10 +306,13 @@ void ApiService::Handle(const IncomingRequest& request, Respond respond) {
     call.instance = SafeInstance(request.resource);
     OutgoingResponse response;
     try {
-        call.is_v1 = request.resource == "/v1" || request.resource.rfind("/v1/", 0) == 0;
+        // One canonical path, the decoded one, before anything looks at it: "/%761/fundos" is
+        // "/v1/fundos" for the /v1 rules as for routing.
         auto path = Decode(request.resource, false);
+        call.is_v1 = path && (*path == "/v1" || path->rfind("/v1/", 0) == 0);
         if (draining_) {
             response = Problem(call, 503, "the server is shutting down; retry on another instance");
+            response.headers.emplace_back("Retry-After", "1");
         } else if (request.size_bytes > config_.server.max_request_bytes) {
             response =
                 Problem(call, 413,
@@ -306,6 +320,10 @@ void ApiService::Handle(const IncomingRequest& request, Respond respond) {
                             " bytes; the limit is " + std::to_string(config_.server.max_request_bytes));
         } else if (!path || !sdk::IsValidUtf8(*path)) {
             response = Problem(call, 400, "the request path is not validly percent-encoded UTF-8");
+        } else if (HasEncodedSlash(request.resource)) {
+            // A segment never holds a '/': decoding one would let "/v1%2Ffundos" reach a route
+            // that a rule on the raw path (a proxy's) did not see.
+            response = Problem(call, 400, "the request path holds an encoded '/' (%2F); no resource has one");
         } else if (request.has_body &&
                    (!request.content_type || request.content_type->rfind("application/json", 0) != 0)) {
             response = Problem(call, 415, "requests carry no body; a body must be application/json");
@@ -424,7 +442,12 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
 // Exactly "Bearer <key>"; nothing is reserved before it succeeds, so a failure costs nothing.
 std::optional<OutgoingResponse> ApiService::Authenticate(Call& call, const IncomingRequest& request) {
     const std::string& header = request.authorization.value_or("");
-    if (header.rfind("Bearer ", 0) != 0) {
+    // The scheme is case-insensitive (RFC 9110 11.1): "bearer KEY" is "Bearer KEY".
+    const bool bearer = header.size() > 7 && header[6] == ' ' &&
+                        std::equal(header.begin(), header.begin() + 6, "bearer", [](char a, char b) {
+                            return std::tolower(static_cast<unsigned char>(a)) == b;
+                        });
+    if (!bearer) {
         call.price = 0;
         return Problem(call, 401,
                        request.authorization

@@ -94,10 +94,19 @@ std::variant<sdk::ParamValue, ParamError> ConvertParam(const ParamSpec& spec, st
             if (auto month = sdk::Month::Parse(raw)) {
                 return sdk::ParamValue(*month);
             }
+            // A well-written month outside the years served says so, not that it is malformed.
+            if (raw.size() == 7 && raw[4] == '-' && sdk::Month::Parse("2000" + std::string(raw.substr(4)))) {
+                return ParamError{name + " " + std::string(raw) +
+                                  " is out of range: months run from 1900-01 to 2999-12"};
+            }
             return ParamError{name + " must be a month written YYYY-MM (month 01 to 12)"};
         case ParamType::kDate:
             if (auto date = sdk::Date::Parse(raw)) {
                 return sdk::ParamValue(*date);
+            }
+            if (raw.size() == 10 && raw[4] == '-' && sdk::Date::Parse("2000" + std::string(raw.substr(4)))) {
+                return ParamError{name + " " + std::string(raw) +
+                                  " is out of range: dates run from 1900-01-01 to 2999-12-31"};
             }
             return ParamError{name + " must be a calendar date written YYYY-MM-DD"};
         case ParamType::kUuid:
