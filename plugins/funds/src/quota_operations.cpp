@@ -8,6 +8,7 @@
 
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/money.hpp>
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -47,7 +48,7 @@ KindTotal Total(const std::vector<const FidcQuotaOperation*>& rows, const std::s
             shares.push_back(row->quota_count);
         }
     }
-    return {SumPresent(values), SumPresent(shares)};
+    return {sdk::SumOfAmounts(values), SumOfAll(shares)};  // null when a row left its field empty
 }
 
 boost::json::object OperationRow(const FidcReport& report, const FidcSeries& series,
@@ -88,9 +89,10 @@ boost::json::object OperationRow(const FidcReport& report, const FidcSeries& ser
     out["pending_redemptions_brl"] = JsonOrNull(pending.value_brl);
     out["amortization_brl"] = JsonOrNull(amortization.value_brl);
     out["amortization_per_share_brl"] = JsonOrNull(Ratio(amortization.value_brl, series.quota_count));
-    out["net_flow_brl"] = JsonOrNull(net_flow);
-    out["outflows_brl"] = JsonOrNull(outflows);
-    out["manager_reference_nav_brl"] = JsonOrNull(Product(series.quota_count, series.quota_value));
+    out["net_flow_brl"] = JsonOrNull(sdk::RoundToCents(net_flow));
+    out["outflows_brl"] = JsonOrNull(sdk::RoundToCents(outflows));
+    out["manager_reference_nav_brl"] =
+        JsonOrNull(sdk::RoundToCents(Product(series.quota_count, series.quota_value)));
     out["other_operations"] = std::move(others);
     return out;
 }
