@@ -68,6 +68,9 @@ struct MonthQuirks {
     bool average_blank = false;     // TAB_IV_B_VL_PL_MEDIO empty
     int holders_blank_series = -1;  // TAB_X_NR_COTST empty for this series
     int return_blank_series = -1;   // TAB_X_VL_RENTAB_MES empty for this series
+    // The receivable components of tab_I and the bands of tab_V/tab_VI that are 0 left empty
+    // instead of 0.00 (the real 2023-12 rows leave TAB_I2A10/I2B10 empty so).
+    bool zeros_blank = false;
 };
 
 struct ClassMonth {

@@ -5,6 +5,7 @@
 #include "funds_fixture.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <memory>
@@ -629,11 +630,12 @@ TEST_P(FidcTest, EmptySourceFieldsAreNullNeverZero) {
 }
 
 // The sample's deliberate empty fields inside sums (docs/sample.md): an empty provision of one
-// kind, an empty investor count of one series. The sum is null, never the other parts alone; the
-// parts present are served apart with what they leave out.
+// kind, an empty investor count of one series, receivable components left empty for 0. The sum is null, never
+// the other parts alone; the parts present are served apart with what they leave out.
 TEST_P(FidcTest, AnEmptyComponentMakesItsSumNullAndThePartialSumSaysWhatItCovers) {
     std::size_t pdd_cases = 0;
     std::size_t investor_cases = 0;
+    std::size_t component_cases = 0;
     for (const auto& cnpj : Files().Cnpjs()) {
         if (ClassIdOf(cnpj).empty()) {
             continue;
@@ -646,7 +648,23 @@ TEST_P(FidcTest, AnEmptyComponentMakesItsSumNullAndThePartialSumSaysWhatItCovers
             for (const auto& x1 : Files().Rows("X_1", cnpj, month)) {
                 counts_missing += Number(x1, "TAB_X_NR_COTST") ? 0 : 1;
             }
-            if (!pdd_case && counts_missing == 0) {
+            // The receivable components I2A1..I2A10, I2B1..I2B10 of a report with receivables.
+            Sum components;
+            if (i && Number(*i, "TAB_I2A_VL_DIRCRED_RISCO")) {
+                for (const char* group : {"TAB_I2A", "TAB_I2B"}) {
+                    for (const auto& [column, value] : *i) {
+                        const bool component = column.starts_with(group) && column.size() > 7 &&
+                                               std::isdigit(static_cast<unsigned char>(column[7])) &&
+                                               column.find("_VL_CRED_") != std::string::npos &&
+                                               column.find("_VL_TOTAL_PARCELA_INAD") == std::string::npos;
+                        if (component) {
+                            components.Add(Number(*i, column));
+                        }
+                    }
+                }
+            }
+            const bool components_case = components.Missing() > 0 && components.Partial();
+            if (!pdd_case && counts_missing == 0 && !components_case) {
                 continue;
             }
             const std::string target = "/v1/classes/" + ClassIdOf(cnpj) + "/snapshot?month=" + month;
@@ -662,6 +680,15 @@ TEST_P(FidcTest, AnEmptyComponentMakesItsSumNullAndThePartialSumSaysWhatItCovers
                 EXPECT_TRUE(Matches(s.at("pdd_partial_brl"),
                                     std::fabs(*Number(*i, "TAB_I2B11_VL_REDUCAO_RECUP")), target));
                 EXPECT_EQ(s.at("pdd_partial_missing"), (json::array{"TAB_I2A11_VL_REDUCAO_RECUP"})) << target;
+            }
+            if (components_case) {
+                ++component_cases;
+                const auto& receivables = s.at("receivables").as_object();
+                EXPECT_TRUE(receivables.at("components_brl").is_null()) << target;
+                EXPECT_TRUE(Matches(receivables.at("components_partial_brl"), components.Partial(), target));
+                EXPECT_EQ(receivables.at("components_partial_missing").as_array().size(),
+                          components.Missing())
+                    << target;
             }
             if (counts_missing > 0) {
                 ++investor_cases;
@@ -685,6 +712,7 @@ TEST_P(FidcTest, AnEmptyComponentMakesItsSumNullAndThePartialSumSaysWhatItCovers
     }
     EXPECT_GT(pdd_cases, 0u) << "the sample has no report with an empty TAB_I2A11_VL_REDUCAO_RECUP";
     EXPECT_GT(investor_cases, 0u) << "the sample has no series with an empty TAB_X_NR_COTST";
+    EXPECT_GT(component_cases, 0u) << "the sample has no report with an empty receivable component";
 }
 
 TEST_P(FidcTest, ScreeningFiltersTheLatestMonth) {
@@ -974,8 +1002,9 @@ TEST_P(FidcTest, EveryBrlAmountHasAtMostTwoDecimals) {
         operations.insert(operation);
         EXPECT_TRUE(BrlAmountsHaveAtMostTwoDecimals(r.body, target, amounts));
     };
-    // Every class of the FIDC files: each month's snapshot (it sums the most), its quotas and
-    // quota operations over every month, the delinquency bands of a month in three.
+    // Every class of the FIDC files: the snapshot of every other month (it sums the most; a
+    // fifth of the sample's float sums of receivables are noisy, so this reads thousands), its
+    // quotas and quota operations over every month, the delinquency bands of a month in three.
     for (const auto& cnpj : Files().Cnpjs()) {
         const std::string id = ClassIdOf(cnpj);
         if (id.empty()) {
@@ -984,7 +1013,9 @@ TEST_P(FidcTest, EveryBrlAmountHasAtMostTwoDecimals) {
         const std::string base = "/v1/classes/" + id;
         const auto months = Files().MonthsOf(cnpj);
         for (std::size_t m = 0; m < months.size(); ++m) {
-            check("funds.class_snapshot", base + "/snapshot?month=" + months[m]);
+            if (m % 2 == 0) {
+                check("funds.class_snapshot", base + "/snapshot?month=" + months[m]);
+            }
             if (m % 3 == 0) {
                 check("funds.class_delinquency_bands",
                       base + "/carteira/inadimplencia/faixas?month=" + months[m]);
