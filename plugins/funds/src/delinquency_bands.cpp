@@ -54,7 +54,7 @@ boost::json::object ReceivablesDefinitions() {
         {"delinquent_partial_brl",
          "The sum of the contributing bands that are published (null when none is); "
          "delinquent_partial_missing lists the empty ones it leaves out. A class that holds only one kind "
-         "of receivables often leaves the other table's bands empty: then delinquent_brl is null and this "
+         "of receivables may leave the other table's bands empty: then delinquent_brl is null and this "
          "is the other table's total."},
         {"ratio_denominator_brl",
          "The month's band total: the 20 to-mature bands (TAB_V_A1..A10, TAB_VI_A1..A10) plus the 20 "

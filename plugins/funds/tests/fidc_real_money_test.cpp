@@ -121,6 +121,17 @@ protected:
 
     odb::database& Db() { return database_.Db(); }
 
+    // The reports of 2023-12 with the table I row the ingest kept for them.
+    std::vector<std::pair<FidcReport, Fields>> ReportsWithTableI() {
+        std::vector<std::pair<FidcReport, Fields>> found;
+        for (FidcReport& report : AllReportsWithJson(Db())) {
+            if (const auto kept = kept_i_.find(report.cnpj); kept != kept_i_.end()) {
+                found.emplace_back(std::move(report), kept->second);
+            }
+        }
+        return found;
+    }
+
     FundsDatabase database_;
     std::map<std::string, Fields> kept_i_;  // CNPJ -> the kept table I row
 };
@@ -128,12 +139,7 @@ protected:
 TEST_F(FidcRealRowsTest, SumsOfRealAmountsAreExactToTheCent) {
     std::size_t compared = 0;
     std::size_t noisy_as_floats = 0;
-    for (const FidcReport& report : AllReportsWithJson(Db())) {
-        const auto kept = kept_i_.find(report.cnpj);
-        if (kept == kept_i_.end()) {
-            continue;
-        }
-        const Fields& i = kept->second;
+    for (const auto& [report, i] : ReportsWithTableI()) {
         SCOPED_TRACE(report.cnpj);
         const std::int64_t net =
             TextCents(i.at("TAB_I2A_VL_DIRCRED_RISCO")) + TextCents(i.at("TAB_I2B_VL_DIRCRED_SEM_RISCO"));
@@ -163,12 +169,7 @@ TEST_F(FidcRealRowsTest, SumsOfRealAmountsAreExactToTheCent) {
 // other components publish 0.0): the components' sum is null, the partial sum covers the rest.
 TEST_F(FidcRealRowsTest, EmptyRealComponentsMakeTheSumNullAndThePartialSumNamesThem) {
     std::size_t with_empty_components = 0;
-    for (const FidcReport& report : AllReportsWithJson(Db())) {
-        const auto kept = kept_i_.find(report.cnpj);
-        if (kept == kept_i_.end()) {
-            continue;
-        }
-        const Fields& i = kept->second;
+    for (const auto& [report, i] : ReportsWithTableI()) {
         SCOPED_TRACE(report.cnpj);
         std::int64_t present = 0;
         std::set<std::string> empty;
