@@ -74,8 +74,14 @@ void Write(const boost::json::value& value, std::string& out) {
                 out += "null";  // JSON has no NaN or infinity
                 break;
             }
-            char buffer[32];
-            auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, d);
+            // Shortest round-trip digits, in plain notation within the magnitudes money and
+            // fractions take (a million reads 1000000, not 1e+06); beyond them, the shortest form.
+            const double magnitude = std::fabs(d);
+            const bool plain = magnitude == 0.0 || (magnitude >= 1e-6 && magnitude < 1e15);
+            char buffer[64];
+            auto [end, ec] = plain
+                                 ? std::to_chars(buffer, buffer + sizeof buffer, d, std::chars_format::fixed)
+                                 : std::to_chars(buffer, buffer + sizeof buffer, d);
             out.append(buffer, end);
             break;
         }

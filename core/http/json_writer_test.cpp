@@ -16,6 +16,23 @@ TEST(JsonWriterTest, WritesMoneyInPlainNotationAndRoundTrips) {
     EXPECT_EQ(boost::json::parse(text), boost::json::value(o));
 }
 
+TEST(JsonWriterTest, WholeAmountsAndSmallFractionsStayInPlainNotation) {
+    // The shortest form alone would print 1e+06 and 5e-05.
+    EXPECT_EQ(WriteJson(boost::json::value(1000000.0)), "1000000");
+    EXPECT_EQ(WriteJson(boost::json::value(-500000.0)), "-500000");
+    EXPECT_EQ(WriteJson(boost::json::value(1337255484.6)), "1337255484.6");
+    EXPECT_EQ(WriteJson(boost::json::value(0.00005)), "0.00005");
+    EXPECT_EQ(WriteJson(boost::json::value(0.0)), "0");
+    EXPECT_EQ(WriteJson(boost::json::value(-0.0)), "-0");
+    EXPECT_EQ(WriteJson(boost::json::value(9999999999999.99)), "9999999999999.99");
+    // Beyond money's magnitudes: the shortest form, still valid JSON.
+    EXPECT_EQ(WriteJson(boost::json::value(1e20)), "1e+20");
+    EXPECT_EQ(WriteJson(boost::json::value(1e-7)), "1e-07");
+    for (const double d : {1e20, 1e-7, 123456789012345.6, 0.1 + 0.2}) {
+        EXPECT_EQ(boost::json::parse(WriteJson(boost::json::value(d))).as_double(), d);
+    }
+}
+
 TEST(JsonWriterTest, EscapesStringsAsBoostJsonDoes) {
     std::string every_byte;
     for (int c = 1; c < 256; ++c) {

@@ -246,13 +246,18 @@ private:
     std::string Money(std::int64_t cents) const { return Cents(cents); }
 
     // A receivables book's net value, its ten categories and the overdue parcels into tab_I.
+    // A component or band: 0.00, or empty in a month whose zeros are left empty.
+    std::string Part(std::int64_t cents) const {
+        return cents == 0 && state_.quirks.zeros_blank && variant_ == Variant::kClass ? "" : Money(cents);
+    }
+
     void Receivables(Row& r, const ReceivablesBook& book, const BookColumns& at) const {
         r[at.net] = Money(book.Net());
-        r[at.first] = Money(book.categories[0]);
-        r[at.first + 1] = Money(book.categories[1]);
+        r[at.first] = Part(book.categories[0]);
+        r[at.first + 1] = Part(book.categories[1]);
         r[at.overdue_parcels] = Money(book.overdue_parcels);
         for (std::size_t k = 2; k < 10; ++k) {
-            r[at.third + k - 2] = Money(book.categories[k]);
+            r[at.third + k - 2] = Part(book.categories[k]);
         }
     }
 
@@ -438,7 +443,7 @@ private:
         for (const auto* bands : {&book.to_mature, &book.overdue, &book.prepaid}) {
             r[at++] = Money(std::accumulate(bands->begin(), bands->end(), std::int64_t{0}));
             for (std::int64_t band : *bands) {
-                r[at++] = Money(band);
+                r[at++] = Part(band);
             }
         }
         return r;

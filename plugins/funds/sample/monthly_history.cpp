@@ -681,6 +681,13 @@ void PlanIrregularities(History& history, Prng& rng) {
                         "\" (quantities and values differ); tab_X_4 lists every series and operation, 0.00 "
                         "when none happened");
     }
+    {
+        // Planned last, so the classes above keep their irregularities whatever is added here.
+        const std::size_t i = Take(pool, rng);
+        month_of(i, MonthIndex({2026, 3})).quirks.zeros_blank = true;
+        notes.push_back(cnpj(i) +
+                        " 2026-03: the receivable components and tab_V/tab_VI bands that are 0 left empty");
+    }
 }
 
 }  // namespace

@@ -70,6 +70,9 @@ struct MonthQuirks {
     int return_blank_series = -1;   // TAB_X_VL_RENTAB_MES empty for this series
     // This series' Amortizações row is filed under a label X_2 does not have, columns reversed.
     int amortization_unmatched_series = -1;
+    // The receivable components of tab_I and the bands of tab_V/tab_VI that are 0 left empty
+    // instead of 0.00 (the real 2023-12 rows leave TAB_I2A10/I2B10 empty so).
+    bool zeros_blank = false;
 };
 
 // The label of an X_4 row filed under a variant of its series' label (as CVM's files show:

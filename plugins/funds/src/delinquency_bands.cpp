@@ -7,6 +7,7 @@
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/money.hpp>
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -23,9 +24,14 @@ namespace {
 
 static_assert(kOverdueDays.size() == kOverdueBands);
 
-// Bands first..b.10 of one table.
-std::vector<MaybeNumber> FromBand(const std::array<MaybeNumber, kOverdueBands>& bands, std::size_t first) {
-    return {bands.begin() + static_cast<std::ptrdiff_t>(first), bands.end()};
+// Bands first..b.10 of one table ("V" or "VI"), by column.
+std::vector<NamedAmount> FromBand(const std::string& table,
+                                  const std::array<MaybeNumber, kOverdueBands>& bands, std::size_t first) {
+    std::vector<NamedAmount> out;
+    for (std::size_t band = first; band < kOverdueBands; ++band) {
+        out.push_back({DelinquentBandColumn(table, band), bands[band]});
+    }
+    return out;
 }
 
 boost::json::object ReceivablesDefinitions() {
@@ -39,16 +45,21 @@ boost::json::object ReceivablesDefinitions() {
          "and so on."},
         {"with_risk_brl",
          "Table V (credit rights with substantial acquisition of risks and benefits): TAB_V_B1_VL_INAD_30 .. "
-         "TAB_V_B10_VL_INAD_MAIOR_1080 from the row's first band on."},
+         "TAB_V_B10_VL_INAD_MAIOR_1080 from the row's first band on; null when any of them is empty."},
         {"without_risk_brl",
          "Table VI (credit rights without substantial acquisition of risks and benefits): "
          "TAB_VI_B1_VL_INAD_30 .. "
-         "TAB_VI_B10_VL_INAD_MAIOR_1080 from the row's first band on."},
-        {"delinquent_brl",
-         "with_risk_brl + without_risk_brl; null only when every contributing band is empty."},
+         "TAB_VI_B10_VL_INAD_MAIOR_1080 from the row's first band on; null when any of them is empty."},
+        {"delinquent_brl", "with_risk_brl + without_risk_brl; null when any contributing band is empty."},
+        {"delinquent_partial_brl",
+         "The sum of the contributing bands that are published (null when none is); "
+         "delinquent_partial_missing lists the empty ones it leaves out. A class that holds only one kind "
+         "of receivables may leave the other table's bands empty: then delinquent_brl is null and this "
+         "is the other table's total."},
         {"ratio_denominator_brl",
          "The month's band total: the 20 to-mature bands (TAB_V_A1..A10, TAB_VI_A1..A10) plus the 20 "
-         "delinquent bands (TAB_V_B1..B10, TAB_VI_B1..B10), the same for every row."},
+         "delinquent bands (TAB_V_B1..B10, TAB_VI_B1..B10), the same for every row; null when any of "
+         "them is empty."},
         {"delinquent_ratio", "delinquent_brl / ratio_denominator_brl, a fraction."},
         {"difference_from_table_i",
          "The bands classify the instalments of tables V and VI by due date (to mature, overdue) and leave "
@@ -79,15 +90,21 @@ sdk::Result HandleClassDelinquencyBands(const sdk::RequestContext& context) {
 
     boost::json::array data;
     for (std::size_t i = 0; i < kOverdueDays.size(); ++i) {
-        const MaybeNumber with_risk = SumPresent(FromBand(bands.with_risk, i));
-        const MaybeNumber without_risk = SumPresent(FromBand(bands.without_risk, i));
-        const MaybeNumber delinquent = SumPresent({with_risk, without_risk});
+        std::vector<NamedAmount> contributing = FromBand("V", bands.with_risk, i);
+        const std::vector<NamedAmount> without_risk_bands = FromBand("VI", bands.without_risk, i);
+        const MaybeNumber with_risk = SumOfComponents(contributing).total;
+        const MaybeNumber without_risk = SumOfComponents(without_risk_bands).total;
+        contributing.insert(contributing.end(), without_risk_bands.begin(), without_risk_bands.end());
+        PartialSum delinquent_sum = SumOfComponents(contributing);
+        const MaybeNumber delinquent = delinquent_sum.total;
         data.push_back(boost::json::object{
             {"month", report->month},
             {"overdue_days", kOverdueDays[i]},
             {"with_risk_brl", JsonOrNull(with_risk)},
             {"without_risk_brl", JsonOrNull(without_risk)},
             {"delinquent_brl", JsonOrNull(delinquent)},
+            {"delinquent_partial_brl", JsonOrNull(delinquent_sum.partial)},
+            {"delinquent_partial_missing", std::move(delinquent_sum.missing)},
             {"ratio_denominator_brl", JsonOrNull(report->band_denominator)},
             {"delinquent_ratio", JsonOrNull(Ratio(delinquent, report->band_denominator))},
         });

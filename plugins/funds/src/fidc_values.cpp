@@ -1,5 +1,10 @@
 #include "src/fidc_values.hpp"
 
+#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
+
+#include <lastro/sdk/ingest/values.hpp>
+#include <lastro/sdk/serving/money.hpp>
+
 #include <boost/json/parse.hpp>
 #include <boost/json/value.hpp>
 
@@ -51,6 +56,20 @@ MaybeNumber SumPresent(const std::vector<MaybeNumber>& values) {
     return sum;
 }
 
+MaybeNumber SumOfAll(const std::vector<MaybeNumber>& values) {
+    if (values.empty()) {
+        return std::nullopt;
+    }
+    double sum = 0.0;
+    for (const MaybeNumber& value : values) {
+        if (!value) {
+            return std::nullopt;
+        }
+        sum += *value;
+    }
+    return sum;
+}
+
 MaybeNumber Product(const MaybeNumber& a, const MaybeNumber& b) {
     if (!a || !b) {
         return std::nullopt;
@@ -72,12 +91,49 @@ MaybeNumber Ratio(const MaybeNumber& a, const MaybeNumber& b) {
     return *a / *b;
 }
 
-MaybeNumber ToCents(const MaybeNumber& value) {
-    if (!value) {
-        return std::nullopt;
+PartialSum SumOfComponents(const std::vector<NamedAmount>& components) {
+    sdk::MoneySum sum;
+    PartialSum out;
+    for (const NamedAmount& component : components) {
+        sum.Add(component.value);
+        if (!component.value) {
+            out.missing.push_back(boost::json::value(component.column));
+        }
     }
-    const double cents = std::round(*value * 100.0) / 100.0;
-    return cents == 0.0 ? 0.0 : cents;  // never -0
+    out.total = sum.Total();
+    out.partial = sum.PartialTotal();
+    return out;
+}
+
+std::vector<NamedAmount> ReceivableComponents(const std::string& published_json) {
+    const boost::json::value parsed = boost::json::parse(published_json);
+    if (!parsed.is_object()) {
+        throw std::runtime_error("published_json is not a JSON object");
+    }
+    const boost::json::value* table = parsed.as_object().if_contains("I");
+    const boost::json::object* fields = table ? table->if_object() : nullptr;
+    const std::vector<FidcColumn>& columns = TypedColumnsOf(FidcTable::kI);
+    std::vector<NamedAmount> components;
+    for (std::size_t first : {tab_i::kComponentsWithRisk, tab_i::kComponentsWithoutRisk}) {
+        for (std::size_t i = first; i < first + tab_i::kComponentCount; ++i) {
+            NamedAmount component{columns.at(i).name, std::nullopt};
+            const boost::json::value* text = fields ? fields->if_contains(component.column) : nullptr;
+            if (text && text->is_string()) {
+                const sdk::Parsed<double> value = sdk::ParseDecimal(sdk::TrimBlanks(text->get_string()));
+                if (value.status == sdk::ValueStatus::kValue) {
+                    component.value = value.value;
+                }
+            }
+            components.push_back(std::move(component));
+        }
+    }
+    return components;
+}
+
+std::string DelinquentBandColumn(const std::string& table, std::size_t band) {
+    static constexpr std::array<const char*, kOverdueBands> kLimits = {
+        "30", "60", "90", "120", "150", "180", "360", "720", "1080", "MAIOR_1080"};
+    return "TAB_" + table + "_B" + std::to_string(band + 1) + "_VL_INAD_" + kLimits.at(band);
 }
 
 DelinquentBands ParseDelinquentBands(const std::optional<std::string>& bands_json) {

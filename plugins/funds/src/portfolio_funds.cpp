@@ -9,6 +9,7 @@
 #include <lastro/sdk/query_rows.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/money.hpp>
 
 #include <boost/json/array.hpp>
 #include <boost/json/parse.hpp>
@@ -39,29 +40,16 @@ using ReportQuery = odb::query<FidcReport>;
 // Two positions closer than half a cent are the same position.
 constexpr double kUnchangedTolerance = 0.005;
 
-// The BLC_2 rows of one invested CNPJ in one month, summed.
+// The BLC_2 rows of one invested CNPJ in one month, summed exactly to the cent; a sum is null
+// when a row left its value empty (docs/api/fidc-metrics.md, "Sums").
 struct InvestedRows {
-    std::optional<double> market_value;  // each sum: of the published values, null when none
-    std::optional<double> acquired;
-    std::optional<double> sold;
+    sdk::MoneySum market_value;
+    sdk::MoneySum acquired;
+    sdk::MoneySum sold;
     std::int64_t rows = 0;
     std::optional<std::string> published_name;
     std::set<std::string> held_subclasses;  // BLC_2 ID_SUBCLASSE, when published
 };
-
-void AddPublished(std::optional<double>& sum, const std::optional<double>& value) {
-    if (value) {
-        sum = sum.value_or(0.0) + *value;
-    }
-}
-
-// Sums and differences of money to the cent, so that floating-point noise does not show.
-std::optional<double> Cents(const std::optional<double>& value) {
-    if (!value) {
-        return std::nullopt;
-    }
-    return std::round(*value * 100.0) / 100.0;
-}
 
 std::map<std::string, InvestedRows> FundPositions(odb::database& db, const std::string& cnpj,
                                                   const std::string& month) {
@@ -72,9 +60,9 @@ std::map<std::string, InvestedRows> FundPositions(odb::database& db, const std::
         "ORDER BY" + PositionQuery::ordinal));
     for (const CdaPosition& position : rows) {
         InvestedRows& sums = by_cnpj[*position.invested_cnpj];
-        AddPublished(sums.market_value, position.market_value);
-        AddPublished(sums.acquired, position.value_acquired);
-        AddPublished(sums.sold, position.value_sold);
+        sums.market_value.Add(position.market_value);
+        sums.acquired.Add(position.value_acquired);
+        sums.sold.Add(position.value_sold);
         ++sums.rows;
         if (!sums.published_name) {
             sums.published_name = position.invested_name;
@@ -82,11 +70,6 @@ std::map<std::string, InvestedRows> FundPositions(odb::database& db, const std::
         if (position.invested_subclass && !position.invested_subclass->empty()) {
             sums.held_subclasses.insert(*position.invested_subclass);
         }
-    }
-    for (auto& [cnpj, sums] : by_cnpj) {
-        sums.market_value = Cents(sums.market_value);
-        sums.acquired = Cents(sums.acquired);
-        sums.sold = Cents(sums.sold);
     }
     return by_cnpj;
 }
@@ -369,13 +352,6 @@ std::optional<std::string> AnbimaType(odb::database& db, const ClassRef& ref) {
     return ref.fund_class.anbima_classification;
 }
 
-std::optional<double> Change(const std::optional<double>& a, const std::optional<double>& b) {
-    if (!a || !b) {
-        return std::nullopt;
-    }
-    return *a - *b;
-}
-
 std::optional<double> PercentOf(const std::optional<double>& part, const std::optional<double>& whole) {
     if (!part || !whole || *whole == 0) {
         return std::nullopt;
@@ -408,12 +384,13 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
 
     std::vector<Row> rows;
     std::int64_t outside_positions = 0;
-    std::optional<double> outside_value;
+    sdk::MoneySum outside_value;
     for (const auto& [cnpj, sums] : current) {
         const std::optional<InvestedIdentity> identity = IdentifyInvested(db, cnpj);
+        const std::optional<double> position = sums.market_value.Total();
         if (!identity) {
             outside_positions += sums.rows;
-            AddPublished(outside_value, sums.market_value);
+            outside_value.Add(position);
             continue;
         }
         const std::optional<Fund>& fund = identity->fund;
@@ -439,10 +416,10 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
             if (auto it = previous.find(cnpj); it == previous.end()) {
                 movement = "new";
             } else {
-                previous_position = it->second.market_value;
+                previous_position = it->second.market_value.Total();
             }
         }
-        const std::optional<double> variation = Cents(Change(sums.market_value, previous_position));
+        const std::optional<double> variation = sdk::MoneyDifference(position, previous_position);
         if (variation) {
             movement = std::abs(*variation) < kUnchangedTolerance ? "unchanged"
                        : *variation > 0                           ? "increased"
@@ -472,16 +449,16 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
                        : fund     ? JsonOrNull(fund->status)
                                   : nullptr},
             {"position_count", sums.rows},
-            {"position_brl", JsonOrNull(sums.market_value)},
+            {"position_brl", JsonOrNull(position)},
             {"previous_position_brl", JsonOrNull(previous_position)},
             {"position_variation_brl", JsonOrNull(variation)},
             {"position_variation_pct", JsonOrNull(PercentOf(variation, previous_position))},
-            {"position_share_of_investor_nav_pct", JsonOrNull(PercentOf(sums.market_value, holder.nav))},
+            {"position_share_of_investor_nav_pct", JsonOrNull(PercentOf(position, holder.nav))},
             {"investor_nav_brl", JsonOrNull(holder.nav)},
             {"invested_nav_brl", JsonOrNull(facts.nav.value)},
             {"invested_nav_as_of", JsonOrNull(facts.nav.as_of)},
-            {"acquisitions_brl", JsonOrNull(sums.acquired)},
-            {"sales_brl", JsonOrNull(sums.sold)},
+            {"acquisitions_brl", JsonOrNull(sums.acquired.Total())},
+            {"sales_brl", JsonOrNull(sums.sold.Total())},
             {"movement", JsonOrNull(movement)},
             {"subordination_ratio", JsonOrNull(facts.subordination.value)},
             {"held_subclass_ids", std::move(held_subclass_ids)},
@@ -500,7 +477,7 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
             {"segments", std::move(facts.segments)},
             {"anbima_type", JsonOrNull(anbima_type)},
         };
-        rows.push_back({sums.market_value, cnpj, std::move(item)});
+        rows.push_back({position, cnpj, std::move(item)});
     }
     // Largest position first; unknown positions last.
     std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
@@ -523,7 +500,7 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
     result.meta.extra["previous_month_filed"] = previous_holder.has_value();
     result.meta.extra["holder_cnpj"] = holder.cnpj;
     result.meta.extra["outside_positions"] = outside_positions;
-    result.meta.extra["outside_position_brl"] = JsonOrNull(Cents(outside_value));
+    result.meta.extra["outside_position_brl"] = JsonOrNull(outside_value.Total());
     result.data = std::move(data);
     return result;
 }

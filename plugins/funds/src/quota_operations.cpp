@@ -8,6 +8,7 @@
 
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/money.hpp>
 
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -47,7 +48,7 @@ KindTotal Total(const std::vector<const FidcQuotaOperation*>& rows, const std::s
             shares.push_back(row->quota_count);
         }
     }
-    return {SumPresent(values), SumPresent(shares)};
+    return {sdk::SumOfAmounts(values), SumOfAll(shares)};  // null when a row left its field empty
 }
 
 // The amortization rows of one series and month, read (FidcQuotaOperation::reading).
@@ -79,20 +80,17 @@ AmortizationTotal Amortization(const std::vector<const FidcQuotaOperation*>& row
             total.reading = reading;
         }
     }
-    total.published_value = SumPresent(values);
-    total.published_shares = SumPresent(shares);
+    total.published_value = sdk::SumOfAmounts(values);
+    total.published_shares = SumOfAll(shares);
     if (total.unverified == 0) {
-        total.value_brl = SumPresent(read);
+        total.value_brl = sdk::SumOfAmounts(read);
     }
     return total;
 }
 
-// subscriptions − outflows over the values present; null when neither is.
+// subscriptions − outflows, exact to the cent; null when either is missing (docs/api/quotas.md).
 MaybeNumber NetFlow(const MaybeNumber& subscriptions, const MaybeNumber& outflows) {
-    if (!subscriptions && !outflows) {
-        return std::nullopt;
-    }
-    return subscriptions.value_or(0.0) - outflows.value_or(0.0);
+    return sdk::MoneyDifference(subscriptions, outflows);
 }
 
 boost::json::object OperationRow(const FidcReport& report, const FidcSeries& series,
@@ -112,7 +110,7 @@ boost::json::object OperationRow(const FidcReport& report, const FidcSeries& ser
     MaybeNumber outflows;
     MaybeNumber net_flow;
     if (amortization.unverified == 0) {
-        outflows = SumPresent({redemptions.value_brl, amortization.value_brl});
+        outflows = sdk::SumOfAmounts({redemptions.value_brl, amortization.value_brl});
         net_flow = NetFlow(subscriptions_brl, outflows);
     }
 
@@ -146,7 +144,8 @@ boost::json::object OperationRow(const FidcReport& report, const FidcSeries& ser
     out["outflows_brl"] = JsonOrNull(outflows);
     out["net_flow_excluding_amortization_brl"] = JsonOrNull(net_flow_excluding_amortization);
     out["outflows_excluding_amortization_brl"] = JsonOrNull(outflows_excluding_amortization);
-    out["manager_reference_nav_brl"] = JsonOrNull(Product(series.quota_count, series.quota_value));
+    out["manager_reference_nav_brl"] =
+        JsonOrNull(sdk::RoundToCents(Product(series.quota_count, series.quota_value)));
     out["other_operations"] = std::move(others);
     return out;
 }

@@ -7,6 +7,7 @@
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/money.hpp>
 
 #include <boost/json/array.hpp>
 
@@ -28,7 +29,7 @@ boost::json::object QuotaRow(const FidcReport& report, const FidcSeries& series)
     boost::json::object row = SeriesIdentity(report, series);
     row["quota_count"] = JsonOrNull(series.quota_count);
     row["quota_value_brl"] = JsonOrNull(series.quota_value);
-    row["series_nav_brl"] = JsonOrNull(Product(series.quota_count, series.quota_value));
+    row["series_nav_brl"] = JsonOrNull(sdk::RoundToCents(Product(series.quota_count, series.quota_value)));
     row["investor_count"] = JsonOrNull(series.investor_count);
     row["monthly_return_pct"] = JsonOrNull(series.profitability_pct);
     row["senior_nav_brl"] = JsonOrNull(report.senior_nav);

@@ -3,11 +3,13 @@
 #include "funds_model-odb.hxx"
 #include "src/class_reports.hpp"
 #include "src/fidc_values.hpp"
+#include "src/quotas.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/money.hpp>
 
 #include <boost/json/array.hpp>
 
@@ -16,7 +18,9 @@
 #include <odb/result.hxx>
 
 #include <algorithm>
+#include <cmath>
 #include <map>
+#include <vector>
 
 namespace lastro::funds {
 
@@ -42,10 +46,18 @@ MaybeNumber VariationPp(const MaybeNumber& current, const MaybeNumber& previous)
     return difference ? MaybeNumber(*difference * 100.0) : std::nullopt;
 }
 
+// |I2A11| + |I2B11| by column (CVM files publish the provision with either sign).
+PartialSum PddOf(const FidcReport& report) {
+    const auto abs = [](const MaybeNumber& value) {
+        return value ? MaybeNumber(std::fabs(*value)) : std::nullopt;
+    };
+    return SumOfComponents({{"TAB_I2A11_VL_REDUCAO_RECUP", abs(report.pdd_with_risk)},
+                            {"TAB_I2B11_VL_REDUCAO_RECUP", abs(report.pdd_without_risk)}});
+}
+
 boost::json::object Receivables(const FidcReport& report) {
-    const MaybeNumber net_plus_pdd = report.receivables_net && report.pdd
-                                         ? MaybeNumber(*report.receivables_net + *report.pdd)
-                                         : std::nullopt;
+    const MaybeNumber net_plus_pdd = sdk::SumOfAmounts({report.receivables_net, report.pdd});
+    PartialSum components = SumOfComponents(ReceivableComponents(report.published_json));
     return {
         {"gross_brl", JsonOrNull(report.receivables_gross)},
         {"reported_net_brl", JsonOrNull(report.receivables_net)},
@@ -53,13 +65,15 @@ boost::json::object Receivables(const FidcReport& report) {
         {"with_risk_net_brl", JsonOrNull(report.receivables_with_risk)},
         {"without_risk_net_brl", JsonOrNull(report.receivables_without_risk)},
         {"components_brl", JsonOrNull(report.receivables_components)},
+        {"components_partial_brl", JsonOrNull(components.partial)},
+        {"components_partial_missing", std::move(components.missing)},
         {"reconciliation",
          boost::json::object{
              {"net_plus_pdd_brl", JsonOrNull(net_plus_pdd)},
              {"gross_brl", JsonOrNull(report.receivables_gross)},
-             {"difference_brl", JsonOrNull(ToCents(Difference(report.receivables_gross, net_plus_pdd)))},
+             {"difference_brl", JsonOrNull(sdk::MoneyDifference(report.receivables_gross, net_plus_pdd))},
              {"components_minus_gross_brl",
-              JsonOrNull(ToCents(Difference(report.receivables_components, report.receivables_gross)))},
+              JsonOrNull(sdk::MoneyDifference(report.receivables_components, report.receivables_gross))},
          }},
     };
 }
@@ -89,12 +103,18 @@ boost::json::object ReceivablesDefinitions() {
         {"without_risk_net_brl", "TAB_I2B_VL_DIRCRED_SEM_RISCO as published (net of its PDD)."},
         {"components_brl",
          "Sum of the published components TAB_I2A1..TAB_I2A10 and TAB_I2B1..TAB_I2B10 (before the PDD "
-         "lines)."},
+         "lines); null when any of them is empty."},
+        {"components_partial_brl",
+         "Sum of the components that are published, null when none is; components_partial_missing lists "
+         "the empty ones it leaves out (equal to components_brl when that list is empty)."},
         {"reconciliation",
          "net_plus_pdd_brl = reported_net_brl + pdd_brl; difference_brl = gross_brl - net_plus_pdd_brl (0 "
          "when "
          "consistent); components_minus_gross_brl = components_brl - gross_brl (how far the published "
-         "components are from the calculated gross). Differences are rounded to the cent."},
+         "components are from the calculated gross). Differences are exact to the cent."},
+        {"missing_components",
+         "A sum is null when any of its components is empty (an empty field is unknown, not 0); the "
+         "*_partial_* fields serve the sum of the components present with the list of those left out."},
         {"delinquency_denominator",
          "delinquency_ratio uses the total of the exclusive bands of tables V and VI, not gross_brl "
          "(see /carteira/inadimplencia/faixas)."},
@@ -105,7 +125,8 @@ boost::json::object ReceivablesDefinitions() {
 }  // namespace
 
 boost::json::object SnapshotData(const std::string& class_id, const FidcReport& current,
-                                 const std::optional<FidcReport>& previous) {
+                                 const std::optional<FidcReport>& previous,
+                                 const std::vector<FidcSeries>& current_series) {
     const sdk::Month month = *sdk::Month::Parse(current.month);
     const MaybeNumber nav_previous = Field(previous, &FidcReport::nav);
     const MaybeNumber nav_ratio = Ratio(current.nav, nav_previous);
@@ -118,6 +139,17 @@ boost::json::object SnapshotData(const std::string& class_id, const FidcReport& 
     const MaybeNumber delinquency_previous = Field(previous, &FidcReport::delinquency_ratio);
     const MaybeNumber subordination_previous =
         Field(previous, &FidcReport::subordination_with_mezzanine_ratio);
+    // investor_count is null when a series left its count empty; what the others report is
+    // served apart, with how many series it covers.
+    std::optional<std::int64_t> investors_reported;
+    std::int64_t series_reporting = 0;
+    for (const FidcSeries& series : current_series) {
+        if (series.investor_count) {
+            investors_reported = investors_reported.value_or(0) + *series.investor_count;
+            ++series_reporting;
+        }
+    }
+    PartialSum pdd = PddOf(current);
 
     return {
         {"class_id", class_id},
@@ -129,11 +161,16 @@ boost::json::object SnapshotData(const std::string& class_id, const FidcReport& 
         {"investor_count", JsonOrNull(current.investor_count)},
         {"investor_count_previous", JsonOrNull(investors_previous)},
         {"investor_count_delta", JsonOrNull(investors_delta)},
+        {"investor_count_reported", JsonOrNull(investors_reported)},
+        {"series_reporting", series_reporting},
+        {"series_total", static_cast<std::int64_t>(current_series.size())},
         {"delinquency_ratio", JsonOrNull(current.delinquency_ratio)},
         {"delinquency_previous_ratio", JsonOrNull(delinquency_previous)},
         {"delinquency_variation_pp",
          JsonOrNull(VariationPp(current.delinquency_ratio, delinquency_previous))},
         {"pdd_brl", JsonOrNull(current.pdd)},
+        {"pdd_partial_brl", JsonOrNull(pdd.partial)},
+        {"pdd_partial_missing", std::move(pdd.missing)},
         {"pdd_ratio", JsonOrNull(current.pdd_ratio)},
         {"subordination_with_mezzanine_ratio", JsonOrNull(current.subordination_with_mezzanine_ratio)},
         {"subordination_without_mezzanine_ratio", JsonOrNull(current.subordination_without_mezzanine_ratio)},
@@ -163,10 +200,13 @@ sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
         std::string key = report.month;
         by_month.emplace(std::move(key), std::move(report));
     }
-    const std::optional<FidcReport> current = Take(by_month, month);
+    std::optional<FidcReport> current = Take(by_month, month);
     if (!current) {
         throw sdk::NotFound("class " + class_id + " has no monthly report for " + month, "month");
     }
+    LoadReportDocuments(context.db, *current);  // published_json: the receivable components
+    const auto series_by_report = SeriesByReport(context.db, {*current});
+    const auto series = series_by_report.find(current->id);
     const std::string previous_month = sdk::Month::Parse(month)->Previous().ToString();
     const std::optional<FidcReport> previous = Take(by_month, previous_month);
 
@@ -180,7 +220,8 @@ sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
         ReceivablesOfMonth(month, current),
         ReceivablesOfMonth(previous_month, previous),
     };
-    result.data = SnapshotData(class_id, *current, previous);
+    result.data = SnapshotData(class_id, *current, previous,
+                               series == series_by_report.end() ? std::vector<FidcSeries>() : series->second);
     return result;
 }
 

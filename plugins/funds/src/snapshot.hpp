@@ -10,13 +10,16 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace lastro::funds {
 
-// The snapshot object of `current` (for `class_id`), with `previous` the report of the calendar
-// month before (nullopt when the class did not report that month).
+// The snapshot object of `current` (for `class_id`, its published_json loaded), with `previous`
+// the report of the calendar month before (nullopt when the class did not report that month) and
+// `current_series` the series of `current`.
 boost::json::object SnapshotData(const std::string& class_id, const FidcReport& current,
-                                 const std::optional<FidcReport>& previous);
+                                 const std::optional<FidcReport>& previous,
+                                 const std::vector<FidcSeries>& current_series);
 
 sdk::Result HandleClassSnapshot(const sdk::RequestContext& context);
 

@@ -41,22 +41,23 @@ protected:
 };
 
 // The delinquent bands of `table` from the row's first band on, summed here with the rule the
-// endpoint documents: null only when every band is empty.
+// endpoint documents: null when any band is empty.
 std::optional<double> Expected(const std::array<std::optional<double>, 10>& table, std::size_t first) {
-    std::optional<double> sum;
+    double sum = 0.0;
     for (std::size_t i = first; i < table.size(); ++i) {
-        if (table[i]) {
-            sum = sum.value_or(0.0) + *table[i];
+        if (!table[i]) {
+            return std::nullopt;
         }
+        sum += *table[i];
     }
     return sum;
 }
 
 TEST_F(DelinquencyBandsTest, EachRowIsTheSumOfTheBandsAboveItsThreshold) {
-    const std::array<std::optional<double>, 10> with_risk = {10.0, 20.0, 30.0, std::nullopt, 50.0,
-                                                             60.0, 70.0, 80.0, 90.0,         100.0};
+    const std::array<std::optional<double>, 10> with_risk = {10.0, 20.0, 30.0, 0.0,  50.0,
+                                                             60.0, 70.0, 80.0, 90.0, 100.0};
     const std::array<std::optional<double>, 10> without_risk = {1.0, 2.0, 3.0, 4.0, 5.0,
-                                                                6.0, 7.0, 8.0, 9.0, std::nullopt};
+                                                                6.0, 7.0, 8.0, 9.0, 0.0};
     FidcReport report = MonthlyReport(kAlfaCnpj, "2025-05");
     report.bands_json =
         boost::json::serialize(boost::json::object{{"V", Table(with_risk)}, {"VI", Table(without_risk)}});
@@ -74,15 +75,13 @@ TEST_F(DelinquencyBandsTest, EachRowIsTheSumOfTheBandsAboveItsThreshold) {
         EXPECT_EQ(row.at("overdue_days").as_int64(), thresholds[i]);
         const auto v = Expected(with_risk, i);
         const auto vi = Expected(without_risk, i);
-        ASSERT_TRUE(v.has_value());
+        ASSERT_TRUE(v && vi);
         EXPECT_DOUBLE_EQ(row.at("with_risk_brl").as_double(), *v);
-        if (vi) {
-            EXPECT_DOUBLE_EQ(row.at("without_risk_brl").as_double(), *vi);
-        } else {
-            EXPECT_TRUE(row.at("without_risk_brl").is_null());
-        }
-        const double delinquent = *v + vi.value_or(0.0);
+        EXPECT_DOUBLE_EQ(row.at("without_risk_brl").as_double(), *vi);
+        const double delinquent = *v + *vi;
         EXPECT_DOUBLE_EQ(row.at("delinquent_brl").as_double(), delinquent);
+        EXPECT_DOUBLE_EQ(row.at("delinquent_partial_brl").as_double(), delinquent);
+        EXPECT_TRUE(row.at("delinquent_partial_missing").as_array().empty());
         EXPECT_DOUBLE_EQ(row.at("ratio_denominator_brl").as_double(), 12000.0);
         EXPECT_DOUBLE_EQ(row.at("delinquent_ratio").as_double(), delinquent / 12000.0);
     }
@@ -90,21 +89,53 @@ TEST_F(DelinquencyBandsTest, EachRowIsTheSumOfTheBandsAboveItsThreshold) {
     EXPECT_DOUBLE_EQ(rows[0].at("delinquent_brl").as_double(), 510.0 + 45.0);
     EXPECT_DOUBLE_EQ(rows[3].at("delinquent_brl").as_double(), 450.0 + 39.0);
     EXPECT_DOUBLE_EQ(rows[9].at("delinquent_brl").as_double(), 100.0);
-    EXPECT_TRUE(rows[9].at("without_risk_brl").is_null());
+    EXPECT_EQ(rows[9].at("without_risk_brl").as_double(), 0.0);
 
     ExpectManifestShape("funds.class_delinquency_bands", result.data);
     ExpectSourcesForEveryField("funds.class_delinquency_bands", rows[0].as_object(), result.meta);
     const auto& definitions = result.meta.extra.at("receivables_definitions").as_object();
-    for (const char* key :
-         {"overdue_days", "cumulative", "ratio_denominator_brl", "difference_from_table_i"}) {
+    for (const char* key : {"overdue_days", "cumulative", "ratio_denominator_brl", "delinquent_partial_brl",
+                            "difference_from_table_i"}) {
         EXPECT_TRUE(definitions.contains(key)) << key;
     }
     EXPECT_THAT(std::string(definitions.at("cumulative").as_string()), HasSubstr("must not be summed"));
 }
 
-TEST_F(DelinquencyBandsTest, ABandTotalIsNullOnlyWhenEveryBandIsEmpty) {
-    // Table VI was not filed; table V has only its first band.
-    const std::array<std::optional<double>, 10> with_risk = {25.0};
+// Before issue 17 an empty band counted as nothing: row 0 was 25 + the others. Now a sum with an
+// empty band is null, and the partial sum names the bands it leaves out.
+TEST_F(DelinquencyBandsTest, ABandTotalIsNullWhenAnyBandIsEmpty) {
+    const std::array<std::optional<double>, 10> with_risk = {10.0, 20.0, 30.0, std::nullopt, 50.0,
+                                                             60.0, 70.0, 80.0, 90.0,         100.0};
+    const std::array<std::optional<double>, 10> without_risk = {1.0, 2.0, 3.0, 4.0, 5.0,
+                                                                6.0, 7.0, 8.0, 9.0, std::nullopt};
+    FidcReport report = MonthlyReport(kAlfaCnpj, "2025-05");
+    report.bands_json =
+        boost::json::serialize(boost::json::object{{"V", Table(with_risk)}, {"VI", Table(without_risk)}});
+    AddReport(report);
+
+    const sdk::Result result = Bands("2025-05");
+    const auto& rows = result.data.as_array();
+    ASSERT_EQ(rows.size(), 10u);
+    EXPECT_TRUE(rows[0].at("with_risk_brl").is_null());
+    EXPECT_TRUE(rows[3].at("with_risk_brl").is_null());
+    EXPECT_DOUBLE_EQ(rows[4].at("with_risk_brl").as_double(), 450.0);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        EXPECT_TRUE(rows[i].at("without_risk_brl").is_null()) << i;  // b.10 of VI is empty
+        EXPECT_TRUE(rows[i].at("delinquent_brl").is_null()) << i;
+        EXPECT_TRUE(rows[i].at("delinquent_ratio").is_null()) << i;
+    }
+    EXPECT_DOUBLE_EQ(rows[0].at("delinquent_partial_brl").as_double(), 510.0 + 45.0);
+    EXPECT_EQ(rows[0].at("delinquent_partial_missing"),
+              (boost::json::array{"TAB_V_B4_VL_INAD_120", "TAB_VI_B10_VL_INAD_MAIOR_1080"}));
+    EXPECT_DOUBLE_EQ(rows[4].at("delinquent_partial_brl").as_double(), 450.0 + 35.0);
+    EXPECT_EQ(rows[4].at("delinquent_partial_missing"),
+              (boost::json::array{"TAB_VI_B10_VL_INAD_MAIOR_1080"}));
+}
+
+TEST_F(DelinquencyBandsTest, ATableWithoutARowLeavesEveryBandOfItMissing) {
+    // Table VI was not filed (a class without receivables of that kind may leave it empty).
+    const std::array<std::optional<double>, 10> with_risk = {25.0, 0.0, 0.0, 0.0, 0.0,
+                                                             0.0,  0.0, 0.0, 0.0, 0.1};
     FidcReport report = MonthlyReport(kAlfaCnpj, "2025-05");
     report.bands_json = boost::json::serialize(boost::json::object{{"V", Table(with_risk)}, {"VI", nullptr}});
     AddReport(report);
@@ -112,15 +143,17 @@ TEST_F(DelinquencyBandsTest, ABandTotalIsNullOnlyWhenEveryBandIsEmpty) {
     const sdk::Result result = Bands("2025-05");
     const auto& rows = result.data.as_array();
     ASSERT_EQ(rows.size(), 10u);
-    EXPECT_DOUBLE_EQ(rows[0].at("with_risk_brl").as_double(), 25.0);
-    EXPECT_DOUBLE_EQ(rows[0].at("delinquent_brl").as_double(), 25.0);
+    EXPECT_EQ(rows[0].at("with_risk_brl").as_double(), 25.1);  // exact to the cent
     EXPECT_TRUE(rows[0].at("without_risk_brl").is_null());
+    EXPECT_TRUE(rows[0].at("delinquent_brl").is_null());
+    EXPECT_EQ(rows[0].at("delinquent_partial_brl").as_double(), 25.1);
+    EXPECT_EQ(rows[0].at("delinquent_partial_missing").as_array().size(), 10u);
+    EXPECT_EQ(rows[0].at("delinquent_partial_missing").as_array().front(), "TAB_VI_B1_VL_INAD_30");
     EXPECT_TRUE(rows[0].at("ratio_denominator_brl").is_null());
     EXPECT_TRUE(rows[0].at("delinquent_ratio").is_null());
-    for (std::size_t i = 1; i < rows.size(); ++i) {
-        EXPECT_TRUE(rows[i].at("with_risk_brl").is_null()) << i;
-        EXPECT_TRUE(rows[i].at("delinquent_brl").is_null()) << i;
-    }
+    EXPECT_EQ(rows[9].at("delinquent_partial_brl").as_double(), 0.1);
+    EXPECT_EQ(rows[9].at("delinquent_partial_missing"),
+              (boost::json::array{"TAB_VI_B10_VL_INAD_MAIOR_1080"}));
 }
 
 TEST_F(DelinquencyBandsTest, AReportWithoutBandsGivesTenNullRows) {
@@ -136,7 +169,9 @@ TEST_F(DelinquencyBandsTest, AReportWithoutBandsGivesTenNullRows) {
 
 TEST_F(DelinquencyBandsTest, AZeroDenominatorGivesANullRatio) {
     FidcReport report = MonthlyReport(kAlfaCnpj, "2025-05");
-    report.bands_json = boost::json::serialize(boost::json::object{{"V", Table({0.0})}, {"VI", nullptr}});
+    const BandValues zeros = {0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0, 0.0};
+    report.bands_json =
+        boost::json::serialize(boost::json::object{{"V", Table(zeros)}, {"VI", Table(zeros)}});
     report.band_denominator = 0.0;
     AddReport(report);
     const sdk::Result result = Bands("2025-05");

@@ -1,5 +1,5 @@
-// Every formula of docs/api/fidc-metrics.md on hand-computed examples, and the two rules that
-// keep missing values missing.
+// Every formula of docs/api/fidc-metrics.md on hand-computed examples, and the rules that keep
+// missing values missing and money exact.
 #include "ingest/inf_mensal_fidc/fidc_metrics.hpp"
 
 #include <gtest/gtest.h>
@@ -12,12 +12,22 @@ namespace {
 
 using Values = std::vector<std::optional<double>>;
 
-TEST(FidcMetricRules, ASumIsNullOnlyWhenEveryComponentIsEmpty) {
+TEST(FidcMetricRules, ASumIsNullWhenAnyComponentIsEmpty) {
     EXPECT_FALSE(SumOfPublished(Values{}).has_value());
     EXPECT_FALSE(SumOfPublished(Values{std::nullopt, std::nullopt}).has_value());
-    EXPECT_EQ(SumOfPublished(Values{1.5, std::nullopt, 2.0}), 3.5);
+    EXPECT_FALSE(SumOfPublished(Values{1.5, std::nullopt, 2.0}).has_value());
+    EXPECT_EQ(SumOfPublished(Values{1.5, 2.0}), 3.5);
     EXPECT_EQ(SumOfPublished(Values{0.0}), 0.0);  // a published zero is a value
-    EXPECT_EQ(SumOfPublished(std::vector<std::optional<std::int64_t>>{std::nullopt, 3, 4}), 7);
+    EXPECT_FALSE(SumOfPublished(std::vector<std::optional<std::int64_t>>{std::nullopt, 3, 4}).has_value());
+    EXPECT_EQ(SumOfPublished(std::vector<std::optional<std::int64_t>>{0, 3, 4}), 7);
+    EXPECT_FALSE(SumOfPublished(std::vector<std::optional<std::int64_t>>{}).has_value());
+}
+
+TEST(FidcMetricRules, SumsOfMoneyAreExactToTheCent) {
+    // Real table I values (I2A + I2B of one 2023-12 report): their float sum is 7553093.670000001.
+    EXPECT_NE(5826.69 + 7547266.98, 7553093.67);
+    EXPECT_EQ(SumOfPublished(Values{5826.69, 7547266.98}), 7553093.67);
+    EXPECT_EQ(SumOfPublished(Values{995128.26, 46026147.83}), 47021276.09);
 }
 
 TEST(FidcMetricRules, ARatioIsNullWithoutBothSidesOrWithAZeroDenominator) {
@@ -30,6 +40,7 @@ TEST(FidcMetricRules, ARatioIsNullWithoutBothSidesOrWithAZeroDenominator) {
 
 TEST(FidcMetricRules, SeriesNavIsQuotasTimesQuotaValue) {
     EXPECT_EQ(SeriesNavOf(1000.0, 700.0), 700000.0);
+    EXPECT_EQ(SeriesNavOf(3.0, 1000.123), 3000.37);  // rounded to the cent
     EXPECT_FALSE(SeriesNavOf(std::nullopt, 700.0).has_value());
     EXPECT_FALSE(SeriesNavOf(1000.0, std::nullopt).has_value());
 }
@@ -41,9 +52,10 @@ FidcMetricInputs Standard() {
     in.receivables_without_risk = 100000.0;
     in.pdd_with_risk = -50000.0;
     in.pdd_without_risk = 10000.0;
-    in.receivable_components = {700000.0, 110000.0, 100000.0, std::nullopt, 50000.0};
-    in.to_mature_bands = Values(20);
-    in.delinquent_bands = Values(20);
+    in.receivable_components = {700000.0, 110000.0, 100000.0, 0.0, 50000.0};
+    in.receivable_components.resize(20, 0.0);  // the other components published as 0.00
+    in.to_mature_bands = Values(20, 0.0);
+    in.delinquent_bands = Values(20, 0.0);
     in.to_mature_bands[0] = 400000.0;   // V A1
     in.to_mature_bands[1] = 200000.0;   // V A2
     in.to_mature_bands[9] = 100000.0;   // V A10
@@ -127,12 +139,16 @@ TEST(FidcMetrics, MissingInputsGiveNullNeverZero) {
     EXPECT_EQ(report.series_with_profitability_count, 0);
 }
 
-TEST(FidcMetrics, PartialInputs) {
+// One empty component makes its sum null (contract 2.1): before the rule changed, the sums kept
+// the components present (an empty I2A11 gave the PDD of I2B11 alone, and with I2B11 = 0 a PDD
+// of 0).
+TEST(FidcMetrics, AnEmptyComponentMakesItsSumAndItsRatiosNull) {
     FidcMetricInputs in;
-    in.receivables_with_risk = 500.0;  // I2B empty: the sum rule keeps I2A
-    in.pdd_without_risk = -20.0;       // I2A11 empty
+    in.receivables_with_risk = 500.0;  // I2B empty
+    in.pdd_without_risk = 0.0;         // I2A11 empty, I2B11 = 0.00
+    in.receivable_components = {1.0, std::nullopt};
     in.delinquent_bands = {std::nullopt, 5.0};
-    in.to_mature_bands = {0.0};
+    in.to_mature_bands = {0.0, 0.0};
     in.has_segments = true;  // a table II row with every segment empty or not positive
     in.segment_values[2] = -10.0;
     in.series = {{"senior", std::nullopt, 10.0, std::nullopt, std::nullopt},
@@ -140,28 +156,64 @@ TEST(FidcMetrics, PartialInputs) {
                  {"subordinated", std::nullopt, std::nullopt, std::nullopt, std::nullopt}};
     FidcReport report;
     ApplyFidcMetrics(in, report);
-    EXPECT_EQ(report.receivables_net, 500.0);
-    EXPECT_EQ(report.pdd, 20.0);
-    EXPECT_EQ(report.receivables_gross, 520.0);
-    EXPECT_DOUBLE_EQ(*report.pdd_ratio, 20.0 / 520.0);
-    EXPECT_EQ(report.delinquent_total, 5.0);
-    EXPECT_EQ(report.band_denominator, 5.0);
-    EXPECT_EQ(report.delinquency_ratio, 1.0);
+    EXPECT_FALSE(report.receivables_net);
+    EXPECT_FALSE(report.pdd);  // not 0
+    EXPECT_FALSE(report.receivables_gross);
+    EXPECT_FALSE(report.pdd_ratio);  // not 0
+    EXPECT_FALSE(report.receivables_components);
+    EXPECT_FALSE(report.delinquent_total);
+    EXPECT_FALSE(report.band_denominator);
+    EXPECT_FALSE(report.delinquency_ratio);
     EXPECT_EQ(report.positive_segment_count, 0);
     EXPECT_FALSE(report.primary_segment_code);
-    EXPECT_FALSE(report.senior_nav);          // its only series lacks VL
-    EXPECT_FALSE(report.subordinated_nav);    // likewise
-    EXPECT_FALSE(report.mezzanine_nav);       // no mezzanine series at all
-    EXPECT_EQ(report.series_nav_total, 6.0);  // only the "unknown" series has a NAV
+    EXPECT_FALSE(report.senior_nav);        // its only series lacks VL
+    EXPECT_FALSE(report.subordinated_nav);  // likewise
+    EXPECT_FALSE(report.mezzanine_nav);     // no mezzanine series at all
+    EXPECT_FALSE(report.series_nav_total);  // two of three series lack a NAV
+    EXPECT_FALSE(report.investor_count);    // two of three series lack a count: not 7
     EXPECT_FALSE(report.subordination_with_mezzanine_ratio);
     EXPECT_FALSE(report.subordination_without_mezzanine_ratio);
-    EXPECT_EQ(report.investor_count, 7);
     EXPECT_EQ(report.series_with_profitability_count, 1);  // 0.0 is a published value
+}
+
+TEST(FidcMetrics, PublishedZerosAreValues) {
+    FidcMetricInputs in;
+    in.receivables_with_risk = 500.0;
+    in.receivables_without_risk = 0.0;
+    in.pdd_with_risk = 0.0;
+    in.pdd_without_risk = 0.0;
+    in.delinquent_bands = {0.0, 5.0};
+    in.to_mature_bands = {0.0, 95.0};
+    in.series = {{"senior", 7, 2.0, 3.0, std::nullopt}, {"subordinated", 0, 1.0, 4.0, std::nullopt}};
+    FidcReport report;
+    ApplyFidcMetrics(in, report);
+    EXPECT_EQ(report.receivables_net, 500.0);
+    EXPECT_EQ(report.pdd, 0.0);
+    EXPECT_EQ(report.receivables_gross, 500.0);
+    EXPECT_EQ(report.pdd_ratio, 0.0);
+    EXPECT_EQ(report.delinquent_total, 5.0);
+    EXPECT_EQ(report.band_denominator, 100.0);
+    EXPECT_EQ(report.delinquency_ratio, 0.05);
+    EXPECT_EQ(report.series_nav_total, 10.0);
+    EXPECT_FALSE(report.mezzanine_nav);  // no such series
+    EXPECT_EQ(report.subordination_with_mezzanine_ratio, 0.4);
+    EXPECT_EQ(report.investor_count, 7);
+}
+
+TEST(FidcMetrics, AReportWithoutJuniorSeriesHasNoSubordination) {
+    FidcMetricInputs in;
+    in.series = {{"senior", 7, 2.0, 3.0, std::nullopt}};
+    FidcReport report;
+    ApplyFidcMetrics(in, report);
+    EXPECT_EQ(report.series_nav_total, 6.0);
+    EXPECT_FALSE(report.subordination_with_mezzanine_ratio);
+    EXPECT_FALSE(report.subordination_without_mezzanine_ratio);
 }
 
 TEST(FidcMetrics, GrossNeedsBothNetAndProvision) {
     FidcMetricInputs in;
     in.receivables_with_risk = 500.0;
+    in.receivables_without_risk = 0.0;
     FidcReport report;
     ApplyFidcMetrics(in, report);
     EXPECT_EQ(report.receivables_net, 500.0);

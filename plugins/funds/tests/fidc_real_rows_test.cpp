@@ -213,9 +213,9 @@ TEST_F(FidcRealRowsTest, SeriesThatShareALabelAreDistinctAndKeepTheirIdentityAcr
     ASSERT_EQ(flows.size(), 2u);
     EXPECT_DOUBLE_EQ(flows.at(0).at("subscriptions_shares").as_double(), 88.13);
     EXPECT_DOUBLE_EQ(flows.at(0).at("subscription_original_brl").as_double(), 464196.58);
-    EXPECT_DOUBLE_EQ(flows.at(0).at("manager_reference_nav_brl").as_double(), 5174.07 * 5320.15);
+    EXPECT_DOUBLE_EQ(flows.at(0).at("manager_reference_nav_brl").as_double(), 27526828.51);  // to the cent
     EXPECT_DOUBLE_EQ(flows.at(1).at("subscriptions_shares").as_double(), 25.18);
-    EXPECT_DOUBLE_EQ(flows.at(1).at("manager_reference_nav_brl").as_double(), 509.52 * 69083.84);
+    EXPECT_DOUBLE_EQ(flows.at(1).at("manager_reference_nav_brl").as_double(), 35199598.16);
     EXPECT_EQ(Quotas("22175345000119", "2023-12").size(), 2u);
 
     // Worked out from the derived files (X_2 and X_4 label groups) with the rule of

@@ -5,6 +5,8 @@
 #include <lastro/sdk/problem.hpp>
 
 #include <gmock/gmock.h>
+#include <lastro/sdk/serving/money.hpp>
+
 #include <gtest/gtest.h>
 #include <boost/json/parse.hpp>
 
@@ -182,7 +184,8 @@ TEST_F(FidcIngestTest, CurrentLayoutMonthlyZip) {
     const boost::json::value bands = Json(r.bands_json);
     EXPECT_EQ(bands.at("V").at("to_mature").as_array().size(), 10u);
     EXPECT_EQ(bands.at("V").at("to_mature").at(0).as_double(), 400000.0);
-    EXPECT_TRUE(bands.at("V").at("to_mature").at(2).is_null());
+    EXPECT_EQ(bands.at("V").at("to_mature").at(2).as_double(), 0.0);  // published 0.00
+    EXPECT_TRUE(bands.at("V").at("prepaid").at(2).is_null());         // left empty
     EXPECT_EQ(bands.at("V").at("to_mature").at(9).as_double(), 100000.0);
     EXPECT_EQ(bands.at("V").at("delinquent").at(2).as_double(), 20000.0);
     EXPECT_EQ(bands.at("V").at("prepaid").at(0).as_double(), 1000.0);
@@ -502,7 +505,9 @@ TEST_F(FidcIngestTest, DifferentRowsOfOneLabelAreSeriesOfTheirOwn) {
     EXPECT_EQ(series.at(key + " #3").quota_count, 11888.46);
     EXPECT_EQ(series.at(key + " #3").label, label);
     EXPECT_EQ(r.duplicates_dropped, 0);
-    EXPECT_DOUBLE_EQ(*r.series_nav_total, 4760.10 * 1462.65 + 25000.0 * 1257.48 + 11888.46 * 1020.94);
+    // Every series counts, the total exact to the cent (docs/api/fidc-metrics.md).
+    EXPECT_DOUBLE_EQ(*r.series_nav_total,
+                     sdk::RoundToCents(4760.10 * 1462.65 + 25000.0 * 1257.48 + 11888.46 * 1020.94));
 
     std::map<std::string, FidcQuotaOperation> amortizations;
     for (FidcQuotaOperation& operation : Operations(r.id)) {
@@ -785,6 +790,46 @@ TEST_F(FidcIngestErrorTest, AMonthSplitAcrossPeriods) {
         FailedIngest({WriteFidcMonthlyZip(Fresh(), january), WriteFidcMonthlyZip(Fresh(), misnamed)}),
         HasSubstr(
             "inf_mensal_fidc_202402.zip: rows of month 2024-01 are also in the files of another period"));
+}
+
+// Issue 17, point 3: an empty component is not a zero. Before, an empty I2A11 beside I2B11 =
+// 0.00 gave pdd 0 and pdd_ratio 0, and a series without TAB_X_NR_COTST a smaller investor count.
+TEST_F(FidcIngestTest, AnEmptyComponentMakesItsSumNull) {
+    FidcMonth month("202404", FidcEra::kFundoClasse);
+    FidcFiling filing = StandardFiling(kAlfa);
+    filing.tables["I"].erase("TAB_I2A11_VL_REDUCAO_RECUP");
+    filing.tables["I"]["TAB_I2B11_VL_REDUCAO_RECUP"] = "0.00";
+    filing.tables["I"].erase("TAB_I2B10_VL_CRED_DIVERSO");
+    filing.tables["V"].erase("TAB_V_B4_VL_INAD_120");
+    filing.x1[1].erase("TAB_X_NR_COTST");  // the mezzanine series
+    month.Add(filing);
+    FidcFiling without_vi = StandardFiling(kBeta);
+    without_vi.skip = {"VI"};
+    month.Add(without_vi);
+    IngestFidc(Db(), {WriteFidcMonthlyZip(Fresh(), month)});
+
+    const FidcReport r = Report(kAlfa, "2024-04");
+    EXPECT_FALSE(r.pdd_with_risk);
+    EXPECT_EQ(r.pdd_without_risk, 0.0);
+    EXPECT_FALSE(r.pdd);        // was 0
+    EXPECT_FALSE(r.pdd_ratio);  // was 0
+    EXPECT_FALSE(r.receivables_gross);
+    EXPECT_EQ(r.receivables_net, 900000.0);
+    EXPECT_FALSE(r.receivables_components);
+    EXPECT_FALSE(r.delinquent_total);
+    EXPECT_FALSE(r.band_denominator);
+    EXPECT_FALSE(r.delinquency_ratio);
+    EXPECT_FALSE(r.investor_count);  // was 121
+    EXPECT_EQ(r.series_nav_total, 995000.0);
+    EXPECT_EQ(Series(r.id).at(kSenior).investor_count, 120);
+
+    // A report without a table VI row: its bands are missing, not zero.
+    const FidcReport beta = Report(kBeta, "2024-04");
+    ASSERT_TRUE(beta.bands_json);
+    EXPECT_FALSE(beta.delinquent_total);
+    EXPECT_FALSE(beta.band_denominator);
+    EXPECT_FALSE(beta.delinquency_ratio);
+    EXPECT_EQ(beta.pdd, 60000.0);
 }
 
 TEST_F(FidcIngestTest, EmptyFieldsStayNull) {

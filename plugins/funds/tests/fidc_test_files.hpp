@@ -276,6 +276,35 @@ inline std::vector<FidcReport> AllReportsWithJson(odb::database& db) {
     return reports;
 }
 
+// The summed columns of a complete filing that StandardFiling leaves at "0.00": the components
+// I2A1..I2A10 and I2B1..I2B10 of table I, and the to-mature and delinquent bands of tables V and
+// VI. A sum is null when a component is empty (docs/api/fidc-metrics.md), so a filer that has
+// nothing in a component publishes 0.00 there.
+inline void PublishZeroWhereEmpty(FidcFiling& f) {
+    static const char* const kComponents[10] = {
+        "1_VL_CRED_VENC_AD",         "2_VL_CRED_VENC_INAD",        "3_VL_CRED_INAD",
+        "4_VL_CRED_DIRCRED_PERFM",   "5_VL_CRED_VENCIDO_PENDENTE", "6_VL_CRED_EMP_RECUP",
+        "7_VL_CRED_RECEITA_PUBLICA", "8_VL_CRED_ACAO_JUDIC",       "9_VL_CRED_FATOR_RISCO",
+        "10_VL_CRED_DIVERSO"};
+    static const char* const kLimits[10] = {"30",  "60",  "90",  "120",  "150",
+                                            "180", "360", "720", "1080", "MAIOR_1080"};
+    const auto zero = [&f](const std::string& table, const std::string& column) {
+        f.tables[table].emplace(column, "0.00");  // keeps a published value
+    };
+    for (const char* group : {"I2A", "I2B"}) {
+        for (const char* component : kComponents) {
+            zero("I", std::string("TAB_") + group + component);
+        }
+    }
+    for (const std::string table : {"V", "VI"}) {
+        for (int band = 0; band < 10; ++band) {
+            const std::string n = std::to_string(band + 1);
+            zero(table, "TAB_" + table + "_A" + n + "_VL_PRAZO_VENC_" + kLimits[band]);
+            zero(table, "TAB_" + table + "_B" + n + "_VL_INAD_" + kLimits[band]);
+        }
+    }
+}
+
 // A filer with a value in the columns every metric reads; docs/api/fidc-metrics.md's examples
 // and the expectations of fidc_report_ingester_test.cpp are computed from these numbers.
 inline FidcFiling StandardFiling(const std::string& cnpj) {
@@ -353,6 +382,7 @@ inline FidcFiling StandardFiling(const std::string& cnpj) {
              {"TAB_X_PR_DESEMP_ESPERADO", "1.10"},
              {"TAB_X_PR_DESEMP_REAL", "1.15"}}};
     f.viii = {{{"SEQUENCIAL", "2"}, {"VALOR", "3000.00"}}, {{"SEQUENCIAL", "1"}, {"VALOR", "5000.00"}}};
+    PublishZeroWhereEmpty(f);
     return f;
 }
 

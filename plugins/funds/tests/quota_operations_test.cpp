@@ -95,7 +95,8 @@ TEST_F(QuotaOperationsTest, AKindWithoutRowsIsNullNeverZero) {
     ExpectManifestShape("funds.class_quota_operations", result.data);
 }
 
-TEST_F(QuotaOperationsTest, NetFlowAndOutflowsUseTheValuesPresent) {
+// Contract 2.1 and issue 17 point 3: a flow with a missing part is missing, not the other parts.
+TEST_F(QuotaOperationsTest, NetFlowAndOutflowsAreNullWhenAPartIsMissing) {
     const FidcReport report = AddReport(MonthlyReport(kAlfaCnpj, "2025-05"));
     AddSeries(report, QuotaSeries("Sênior", 10.0, 1.0));
     AddOperation(report, QuotaOperation("Sênior", "Amortizações", 4.0, std::nullopt));
@@ -104,8 +105,9 @@ TEST_F(QuotaOperationsTest, NetFlowAndOutflowsUseTheValuesPresent) {
 
     const sdk::Result result = Operations();
     const auto& row = Only(result);
-    EXPECT_DOUBLE_EQ(row.at("outflows_brl").as_double(), 4.0);
-    EXPECT_DOUBLE_EQ(row.at("net_flow_brl").as_double(), -4.0);
+    EXPECT_TRUE(row.at("outflows_brl").is_null()) << "the redemptions' value is missing, not 0";
+    EXPECT_TRUE(row.at("net_flow_brl").is_null());
+    EXPECT_TRUE(row.at("outflows_excluding_amortization_brl").is_null());
     EXPECT_TRUE(row.at("paid_redemptions_brl").is_null());
     EXPECT_DOUBLE_EQ(row.at("paid_redemptions_shares").as_double(), 2.0);
     EXPECT_DOUBLE_EQ(row.at("amortization_per_share_brl").as_double(), 0.4);
@@ -119,6 +121,7 @@ TEST_F(QuotaOperationsTest, ASwappedAmortizationIsServedInBrlWithItsReading) {
     AddOperation(report,
                  AmortizationRead("Subclasse Senior Serie 1", 56.76, 22705284.26, "swapped", 22705284.26));
     AddOperation(report, QuotaOperation("Subclasse Senior Serie 1", "Resgates no Mês", 1000.0, 1.0));
+    AddOperation(report, QuotaOperation("Subclasse Senior Serie 1", "Captações no Mês", 0.0, 0.0));
 
     const sdk::Result result = Operations();
     const auto& row = Only(result);
@@ -177,7 +180,9 @@ TEST_F(QuotaOperationsTest, WithoutAmortizationRowsTheReadingIsNull) {
     EXPECT_TRUE(row.at("amortization_reading").is_null());
     EXPECT_EQ(row.at("amortization_unverified_count").as_int64(), 0);
     EXPECT_TRUE(row.at("amortization_published_value").is_null());
-    EXPECT_DOUBLE_EQ(row.at("outflows_brl").as_double(), 200.0);
+    // No amortization row: the amortization is not known, so neither are the outflows (a kind
+    // without rows is null, never 0); the redemptions alone are.
+    EXPECT_TRUE(row.at("outflows_brl").is_null());
     EXPECT_DOUBLE_EQ(row.at("outflows_excluding_amortization_brl").as_double(), 200.0);
 }
 
@@ -220,7 +225,8 @@ TEST_F(QuotaOperationsTest, ASubscriptionPricedMoreThanTenfoldAwayIsRemoved) {
     EXPECT_TRUE(row.at("subscription_outlier_removed").as_bool());
     EXPECT_DOUBLE_EQ(row.at("subscription_original_brl").as_double(), 5000.0);
     EXPECT_DOUBLE_EQ(row.at("subscriptions_shares").as_double(), 100.0);
-    EXPECT_DOUBLE_EQ(row.at("net_flow_brl").as_double(), -10.0);  // the removed value is not counted
+    // The removed subscription is not known, so neither is the net flow: null, never -10.
+    EXPECT_TRUE(row.at("net_flow_brl").is_null());
 }
 
 TEST_F(QuotaOperationsTest, TheOutlierRuleComparesWithTheQuotaValueBothWays) {

@@ -184,17 +184,23 @@ TEST_F(SnapshotTest, MissingInputsGiveNullsNeverZeros) {
     const auto& data = result.data.as_object();
     for (const auto& member : data) {
         if (member.key() == "class_id" || member.key() == "month" || member.key() == "previous_month" ||
-            member.key() == "receivables") {
+            member.key() == "receivables" || member.key() == "series_reporting" ||
+            member.key() == "series_total" || member.key() == "pdd_partial_missing") {
             continue;
         }
         EXPECT_TRUE(member.value().is_null()) << member.key();
     }
+    EXPECT_EQ(data.at("series_reporting").as_int64(), 0);
+    EXPECT_EQ(data.at("series_total").as_int64(), 0);
+    EXPECT_EQ(data.at("pdd_partial_missing"),
+              (boost::json::array{"TAB_I2A11_VL_REDUCAO_RECUP", "TAB_I2B11_VL_REDUCAO_RECUP"}));
     const auto& receivables = data.at("receivables").as_object();
     for (const auto& member : receivables) {
-        if (member.key() != "reconciliation") {
+        if (member.key() != "reconciliation" && member.key() != "components_partial_missing") {
             EXPECT_TRUE(member.value().is_null()) << member.key();
         }
     }
+    EXPECT_EQ(receivables.at("components_partial_missing").as_array().size(), 20u);
     for (const auto& member : receivables.at("reconciliation").as_object()) {
         EXPECT_TRUE(member.value().is_null()) << member.key();
     }
@@ -219,6 +225,59 @@ TEST_F(SnapshotTest, AnInconsistentGrossShowsInTheReconciliation) {
     const auto& reconciliation = result.data.at("receivables").at("reconciliation").as_object();
     EXPECT_DOUBLE_EQ(reconciliation.at("difference_brl").as_double(), 0.25);
     EXPECT_DOUBLE_EQ(reconciliation.at("components_minus_gross_brl").as_double(), 10.25);
+}
+
+// An empty part of a sum: the sum is null (not the other parts), and the snapshot serves the
+// parts present apart, with what they leave out.
+TEST_F(SnapshotTest, AnEmptyPartMakesTheSumNullAndThePartialSumNamesWhatItLeavesOut) {
+    FidcReport april = AddReport(FullReport("2025-04", 1000.0, 40, 0.05, 0.30));
+    AddSeries(april, QuotaSeries("Classe Sênior", 10.0, 1.0));
+    FidcReport may = FullReport("2025-05", 1100.0, 42, 0.07, 0.28);
+    may.pdd_with_risk = std::nullopt;  // TAB_I2A11 empty
+    may.pdd_without_risk = -0.0;       // TAB_I2B11 published as -0.00
+    may.pdd = std::nullopt;
+    may.receivables_gross = std::nullopt;
+    may.pdd_ratio = std::nullopt;
+    may.investor_count = std::nullopt;  // one series left its count empty
+    may.receivables_components = std::nullopt;
+    may.published_json =
+        R"({"I":{"TAB_I2A1_VL_CRED_VENC_AD":"1337255484.40","TAB_I2A2_VL_CRED_VENC_INAD":"0.20",)"
+        R"("TAB_I2A3_VL_CRED_INAD":"0.00","TAB_I2A4_VL_CRED_DIRCRED_PERFM":"0.00",)"
+        R"("TAB_I2A5_VL_CRED_VENCIDO_PENDENTE":"0.00","TAB_I2A6_VL_CRED_EMP_RECUP":"0.00",)"
+        R"("TAB_I2A7_VL_CRED_RECEITA_PUBLICA":"0.00","TAB_I2A8_VL_CRED_ACAO_JUDIC":"0.00",)"
+        R"("TAB_I2A9_VL_CRED_FATOR_RISCO":"0.00","TAB_I2B1_VL_CRED_VENC_AD":"0.00",)"
+        R"("TAB_I2B2_VL_CRED_VENC_INAD":"0.00","TAB_I2B3_VL_CRED_INAD":"0.00",)"
+        R"("TAB_I2B4_VL_CRED_DIRCRED_PERFM":"0.00","TAB_I2B5_VL_CRED_VENCIDO_PENDENTE":"0.00",)"
+        R"("TAB_I2B6_VL_CRED_EMP_RECUP":"0.00","TAB_I2B7_VL_CRED_RECEITA_PUBLICA":"0.00",)"
+        R"("TAB_I2B8_VL_CRED_ACAO_JUDIC":"0.00","TAB_I2B9_VL_CRED_FATOR_RISCO":"0.00"}})";
+    may = AddReport(may);
+    FidcSeries senior = QuotaSeries("Classe Sênior", 10.0, 1.0);
+    senior.investor_count = 40;
+    AddSeries(may, senior);
+    FidcSeries junior = QuotaSeries("Classe Subordinada", 1.0, 1.0);
+    junior.investor_count = 2;
+    AddSeries(may, junior);
+    AddSeries(may, QuotaSeries("Classe Mezanino", 1.0, 1.0));  // no count
+
+    const sdk::Result result = Snapshot("2025-05");
+    const auto& data = result.data.as_object();
+    EXPECT_TRUE(data.at("pdd_brl").is_null());
+    EXPECT_TRUE(data.at("pdd_ratio").is_null());
+    EXPECT_EQ(data.at("pdd_partial_brl").as_double(), 0.0);
+    EXPECT_EQ(data.at("pdd_partial_missing"), (boost::json::array{"TAB_I2A11_VL_REDUCAO_RECUP"}));
+    EXPECT_TRUE(data.at("investor_count").is_null());
+    EXPECT_EQ(data.at("investor_count_previous").as_int64(), 40);
+    EXPECT_TRUE(data.at("investor_count_delta").is_null());
+    EXPECT_EQ(data.at("investor_count_reported").as_int64(), 42);
+    EXPECT_EQ(data.at("series_reporting").as_int64(), 2);
+    EXPECT_EQ(data.at("series_total").as_int64(), 3);
+    const auto& receivables = data.at("receivables").as_object();
+    EXPECT_TRUE(receivables.at("components_brl").is_null());
+    // Exact to the cent: the float sum of the two would be 1337255484.6000001.
+    EXPECT_EQ(receivables.at("components_partial_brl").as_double(), 1337255484.6);
+    EXPECT_EQ(receivables.at("components_partial_missing"),
+              (boost::json::array{"TAB_I2A10_VL_CRED_DIVERSO", "TAB_I2B10_VL_CRED_DIVERSO"}));
+    ExpectManifestShape("funds.class_snapshot", result.data);
 }
 
 }  // namespace

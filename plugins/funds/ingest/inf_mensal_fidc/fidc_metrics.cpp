@@ -1,21 +1,12 @@
 #include "ingest/inf_mensal_fidc/fidc_metrics.hpp"
 
+#include <lastro/sdk/serving/money.hpp>
+
 #include <cmath>
 
 namespace lastro::funds {
 
 namespace {
-
-template <typename T>
-std::optional<T> Sum(std::span<const std::optional<T>> components) {
-    std::optional<T> total;
-    for (const std::optional<T>& component : components) {
-        if (component) {
-            total = total.value_or(T{}) + *component;
-        }
-    }
-    return total;
-}
 
 std::optional<double> Abs(std::optional<double> value) {
     if (!value) {
@@ -24,26 +15,24 @@ std::optional<double> Abs(std::optional<double> value) {
     return std::fabs(*value);
 }
 
-std::optional<double> Sum2(std::optional<double> a, std::optional<double> b) {
-    const std::array<std::optional<double>, 2> parts = {a, b};
-    return SumOfPublished(parts);
-}
-
-std::optional<double> BothAdded(std::optional<double> a, std::optional<double> b) {
-    if (!a || !b) {
-        return std::nullopt;
-    }
-    return *a + *b;
-}
-
 }  // namespace
 
 std::optional<double> SumOfPublished(std::span<const std::optional<double>> components) {
-    return Sum(components);
+    return sdk::SumOfAmounts(components);
 }
 
 std::optional<std::int64_t> SumOfPublished(std::span<const std::optional<std::int64_t>> components) {
-    return Sum(components);
+    if (components.empty()) {
+        return std::nullopt;
+    }
+    std::int64_t total = 0;
+    for (const std::optional<std::int64_t>& component : components) {
+        if (!component) {
+            return std::nullopt;
+        }
+        total += *component;
+    }
+    return total;
 }
 
 std::optional<double> RatioOf(std::optional<double> numerator, std::optional<double> denominator) {
@@ -57,16 +46,16 @@ std::optional<double> SeriesNavOf(std::optional<double> quota_count, std::option
     if (!quota_count || !quota_value) {
         return std::nullopt;
     }
-    return *quota_count * *quota_value;
+    return sdk::RoundToCents(*quota_count * *quota_value);
 }
 
 void ApplyFidcMetrics(const FidcMetricInputs& in, FidcReport& report) {
     // Receivables and provisions (table I). PDD is published as a negative deduction by some
     // administrators and as a positive amount by others, hence the absolute values.
     report.receivables_components = SumOfPublished(in.receivable_components);
-    report.pdd = Sum2(Abs(in.pdd_with_risk), Abs(in.pdd_without_risk));
-    report.receivables_net = Sum2(in.receivables_with_risk, in.receivables_without_risk);
-    report.receivables_gross = BothAdded(report.receivables_net, report.pdd);
+    report.pdd = sdk::SumOfAmounts({Abs(in.pdd_with_risk), Abs(in.pdd_without_risk)});
+    report.receivables_net = sdk::SumOfAmounts({in.receivables_with_risk, in.receivables_without_risk});
+    report.receivables_gross = sdk::SumOfAmounts({report.receivables_net, report.pdd});
     report.pdd_ratio = RatioOf(report.pdd, report.receivables_gross);
 
     // Delinquency (tables V and VI): the exclusive bands, never the published subtotals.
@@ -77,7 +66,7 @@ void ApplyFidcMetrics(const FidcMetricInputs& in, FidcReport& report) {
     report.delinquency_ratio = RatioOf(report.delinquent_total, report.band_denominator);
 
     // Quotas (X_1, X_2, X_3).
-    std::vector<std::optional<double>> senior, mezzanine, subordinated, all;
+    std::vector<std::optional<double>> senior, mezzanine, subordinated, junior, all;
     std::vector<std::optional<std::int64_t>> investors;
     std::int64_t with_profitability = 0;
     for (const FidcSeriesFacts& series : in.series) {
@@ -87,8 +76,10 @@ void ApplyFidcMetrics(const FidcMetricInputs& in, FidcReport& report) {
             senior.push_back(nav);
         } else if (series.seniority == "mezzanine") {
             mezzanine.push_back(nav);
+            junior.push_back(nav);
         } else if (series.seniority == "subordinated") {
             subordinated.push_back(nav);
+            junior.push_back(nav);
         }
         investors.push_back(series.investor_count);
         if (series.profitability_pct) {
@@ -99,8 +90,7 @@ void ApplyFidcMetrics(const FidcMetricInputs& in, FidcReport& report) {
     report.mezzanine_nav = SumOfPublished(mezzanine);
     report.subordinated_nav = SumOfPublished(subordinated);
     report.series_nav_total = SumOfPublished(all);
-    report.subordination_with_mezzanine_ratio =
-        RatioOf(Sum2(report.mezzanine_nav, report.subordinated_nav), report.series_nav_total);
+    report.subordination_with_mezzanine_ratio = RatioOf(SumOfPublished(junior), report.series_nav_total);
     report.subordination_without_mezzanine_ratio = RatioOf(report.subordinated_nav, report.series_nav_total);
     report.investor_count = SumOfPublished(investors);
     report.series_with_profitability_count = with_profitability;

@@ -249,6 +249,9 @@ FidcBuiltReport FidcReportBuilder::Build(const FidcReportRows& rows) const {
                 WriteBands(json, fields_of_table(table), inputs);
             } else {
                 json.Null();
+                // A table without a row: its bands are missing, not zero.
+                inputs.to_mature_bands.resize(inputs.to_mature_bands.size() + tab_bands::kBands);
+                inputs.delinquent_bands.resize(inputs.delinquent_bands.size() + tab_bands::kBands);
             }
         }
         json.EndObject();

@@ -5,6 +5,7 @@
 
 #include <lastro/funds/services.hpp>
 #include <lastro/sdk/plugin.hpp>
+#include <lastro/sdk/serving/money.hpp>
 
 #include <boost/json.hpp>
 #include <odb/database.hxx>
@@ -41,6 +42,7 @@ public:
                 throw std::runtime_error("asked to fail on " + month + " by LASTRO_FUNDSCLIENT_FAIL_MONTH");
             }
             MonthlyTotal total;
+            sdk::MoneySum nav;  // exact to the cent; the reports without a NAV are counted apart
             total.month = month;
             total.derived_at = Rfc3339(context.now);
             facts.ForEachReport(context.db, month, [&](const funds::FidcMonthlyFact& fact) {
@@ -50,8 +52,9 @@ public:
                     ++total.nav_missing;
                     return;
                 }
-                total.nav_total = total.nav_total.value_or(0.0) + *fact.nav;
+                nav.Add(fact.nav);
             });
+            total.nav_total = nav.PartialTotal();
             std::unique_ptr<MonthlyTotal> stored(context.db.find<MonthlyTotal>(month));
             if (total.reports == 0) {
                 if (stored) {

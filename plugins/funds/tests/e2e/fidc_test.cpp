@@ -5,10 +5,13 @@
 #include "funds_fixture.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <map>
 #include <memory>
 #include <numeric>
+#include <regex>
+#include <set>
 
 namespace lastro::funds::e2e {
 namespace {
@@ -33,18 +36,24 @@ const char* const kToMatureColumns[2][10] = {
      "TAB_VI_A10_VL_PRAZO_VENC_MAIOR_1080"}};
 const int kOverdueDays[10] = {0, 30, 60, 90, 120, 150, 180, 360, 720, 1080};
 
-// A sum of published fields: null only when every one is empty (plugins/funds/docs/api/fidc-metrics.md).
+// A sum of published fields (plugins/funds/docs/api/fidc-metrics.md): null when any is empty or
+// there is none; Partial() is the sum of those present, Missing() how many are empty.
 class Sum {
 public:
     void Add(std::optional<double> v) {
         if (v) {
-            total_ = total_.value_or(0) + *v;
+            present_ = present_.value_or(0) + *v;
+        } else {
+            ++missing_;
         }
     }
-    std::optional<double> Value() const { return total_; }
+    std::optional<double> Value() const { return missing_ > 0 ? std::nullopt : present_; }
+    std::optional<double> Partial() const { return present_; }
+    std::size_t Missing() const { return missing_; }
 
 private:
-    std::optional<double> total_;
+    std::optional<double> present_;
+    std::size_t missing_ = 0;
 };
 
 std::optional<double> Ratio(std::optional<double> a, std::optional<double> b) {
@@ -338,6 +347,8 @@ protected:
     // The expected snapshot numbers of one report, from the files.
     struct Expected {
         std::optional<double> nav, investor_count, delinquent, denominator, pdd, net, with_mezz, without_mezz;
+        std::optional<double> investors_reported, pdd_partial;
+        std::size_t series_reporting = 0, series_total = 0, pdd_missing = 0;
     };
     Expected Recompute(const std::string& cnpj, const std::string& month) {
         Expected e;
@@ -348,20 +359,26 @@ protected:
         Sum investors;
         for (const auto& row : f.Rows("X_1", cnpj, month)) {
             investors.Add(Number(row, "TAB_X_NR_COTST"));
+            ++e.series_total;
         }
         e.investor_count = investors.Value();
+        e.investors_reported = investors.Partial();
+        e.series_reporting = e.series_total - investors.Missing();
         Sum delinquent, denominator;
-        for (int t = 0; t < 2; ++t) {
-            if (auto row = f.Row(t == 0 ? "V" : "VI", cnpj, month)) {
+        if (f.Row("V", cnpj, month) || f.Row("VI", cnpj, month)) {
+            for (int t = 0; t < 2; ++t) {
+                // A table without a row: its bands are missing.
+                const auto row = f.Row(t == 0 ? "V" : "VI", cnpj, month);
                 for (int b = 0; b < 10; ++b) {
-                    delinquent.Add(Number(*row, kBandColumns[t][b]));
-                    denominator.Add(Number(*row, kBandColumns[t][b]));
-                    denominator.Add(Number(*row, kToMatureColumns[t][b]));
+                    delinquent.Add(row ? Number(*row, kBandColumns[t][b]) : std::nullopt);
+                    denominator.Add(row ? Number(*row, kBandColumns[t][b]) : std::nullopt);
+                    denominator.Add(row ? Number(*row, kToMatureColumns[t][b]) : std::nullopt);
                 }
             }
         }
         e.delinquent = delinquent.Value();
         e.denominator = denominator.Value();
+        e.pdd_missing = 2;  // without a table I row both parts are missing
         if (auto i = f.Row("I", cnpj, month)) {
             Sum pdd, net;
             for (const char* c : {"TAB_I2A11_VL_REDUCAO_RECUP", "TAB_I2B11_VL_REDUCAO_RECUP"}) {
@@ -371,27 +388,25 @@ protected:
             net.Add(Number(*i, "TAB_I2A_VL_DIRCRED_RISCO"));
             net.Add(Number(*i, "TAB_I2B_VL_DIRCRED_SEM_RISCO"));
             e.pdd = pdd.Value();
+            e.pdd_partial = pdd.Partial();
+            e.pdd_missing = pdd.Missing();
             e.net = net.Value();
         }
-        Sum total, mezz, sub;
+        Sum total, mezz, sub, junior;  // junior: the mezzanine and subordinated series
         for (const auto& row : f.Rows("X_2", cnpj, month)) {
             auto qt = Number(row, "TAB_X_QT_COTA");
             auto vl = Number(row, "TAB_X_VL_COTA");
-            if (!qt || !vl) {
-                continue;
-            }
-            const double nav = *qt * *vl;
+            const std::optional<double> nav = qt && vl ? std::optional<double>(*qt * *vl) : std::nullopt;
             total.Add(nav);
             const std::string seniority = SeniorityOf(row.at("TAB_X_CLASSE_SERIE"));
             if (seniority == "mezzanine") {
                 mezz.Add(nav);
+                junior.Add(nav);
             } else if (seniority == "subordinated") {
                 sub.Add(nav);
+                junior.Add(nav);
             }
         }
-        Sum junior;
-        junior.Add(mezz.Value());
-        junior.Add(sub.Value());
         e.with_mezz = Ratio(junior.Value(), total.Value());
         e.without_mezz = Ratio(sub.Value(), total.Value());
         return e;
@@ -418,6 +433,12 @@ TEST_P(FidcTest, SnapshotNumbersAreRecomputedFromTheFiles) {
             EXPECT_TRUE(Matches(s.at("nav_brl"), e.nav, "nav_brl"));
             EXPECT_TRUE(Matches(s.at("nav_previous_brl"), p.nav, "nav_previous_brl"));
             EXPECT_TRUE(Matches(s.at("investor_count"), e.investor_count, "investor_count"));
+            EXPECT_TRUE(
+                Matches(s.at("investor_count_reported"), e.investors_reported, "investor_count_reported"));
+            EXPECT_EQ(s.at("series_reporting"), json::value(static_cast<std::int64_t>(e.series_reporting)));
+            EXPECT_EQ(s.at("series_total"), json::value(static_cast<std::int64_t>(e.series_total)));
+            EXPECT_TRUE(Matches(s.at("pdd_partial_brl"), e.pdd_partial, "pdd_partial_brl"));
+            EXPECT_EQ(s.at("pdd_partial_missing").as_array().size(), e.pdd_missing);
             EXPECT_TRUE(
                 Matches(s.at("delinquency_ratio"), Ratio(e.delinquent, e.denominator), "delinquency_ratio"));
             EXPECT_TRUE(Matches(s.at("pdd_brl"), e.pdd, "pdd_brl"));
@@ -665,16 +686,19 @@ TEST_P(FidcTest, DelinquencyBandsAreCumulativeOverTablesVAndVI) {
             EXPECT_EQ(o.at("overdue_days"), json::value(kOverdueDays[row]));
             EXPECT_EQ(o.at("month"), json::value(month));
             // Overdue by strictly more than N days: the exclusive bands from this one up.
+            // A band left empty (or a table without a row) makes the sum null; the partial sum
+            // keeps the others and names the empty ones.
             Sum above;
             for (int band = row; band < 10; ++band) {
-                if (v) {
-                    above.Add(Number(*v, kBandColumns[0][band]));
-                }
-                if (vi) {
-                    above.Add(Number(*vi, kBandColumns[1][band]));
-                }
+                above.Add(v ? Number(*v, kBandColumns[0][band]) : std::nullopt);
+            }
+            for (int band = row; band < 10; ++band) {
+                above.Add(vi ? Number(*vi, kBandColumns[1][band]) : std::nullopt);
             }
             EXPECT_TRUE(Matches(o.at("delinquent_brl"), above.Value(), target + " delinquent_brl"));
+            EXPECT_TRUE(
+                Matches(o.at("delinquent_partial_brl"), above.Partial(), target + " delinquent_partial_brl"));
+            EXPECT_EQ(o.at("delinquent_partial_missing").as_array().size(), above.Missing()) << target;
             EXPECT_TRUE(
                 Matches(o.at("ratio_denominator_brl"), e.denominator, target + " ratio_denominator_brl"));
             EXPECT_TRUE(
@@ -724,6 +748,92 @@ TEST_P(FidcTest, EmptySourceFieldsAreNullNeverZero) {
         }
     }
     EXPECT_GT(checked, 0u) << "the sample has no empty TAB_X_VL_RENTAB_MES";
+}
+
+// The sample's deliberate empty fields inside sums (docs/sample.md): an empty provision of one
+// kind, an empty investor count of one series, receivable components left empty for 0. The sum is null, never
+// the other parts alone; the parts present are served apart with what they leave out.
+TEST_P(FidcTest, AnEmptyComponentMakesItsSumNullAndThePartialSumSaysWhatItCovers) {
+    std::size_t pdd_cases = 0;
+    std::size_t investor_cases = 0;
+    std::size_t component_cases = 0;
+    for (const auto& cnpj : Files().Cnpjs()) {
+        if (ClassIdOf(cnpj).empty()) {
+            continue;
+        }
+        for (const auto& month : Files().MonthsOf(cnpj)) {
+            const auto i = Files().Row("I", cnpj, month);
+            const bool pdd_case = i && Number(*i, "TAB_I2A11_VL_REDUCAO_RECUP") == std::nullopt &&
+                                  Number(*i, "TAB_I2B11_VL_REDUCAO_RECUP").has_value();
+            std::size_t counts_missing = 0;
+            for (const auto& x1 : Files().Rows("X_1", cnpj, month)) {
+                counts_missing += Number(x1, "TAB_X_NR_COTST") ? 0 : 1;
+            }
+            // The receivable components I2A1..I2A10, I2B1..I2B10 of a report with receivables.
+            Sum components;
+            if (i && Number(*i, "TAB_I2A_VL_DIRCRED_RISCO")) {
+                for (const char* group : {"TAB_I2A", "TAB_I2B"}) {
+                    for (const auto& [column, value] : *i) {
+                        const bool component = column.starts_with(group) && column.size() > 7 &&
+                                               std::isdigit(static_cast<unsigned char>(column[7])) &&
+                                               column.find("_VL_CRED_") != std::string::npos &&
+                                               column.find("_VL_TOTAL_PARCELA_INAD") == std::string::npos;
+                        if (component) {
+                            components.Add(Number(*i, column));
+                        }
+                    }
+                }
+            }
+            const bool components_case = components.Missing() > 0 && components.Partial();
+            if (!pdd_case && counts_missing == 0 && !components_case) {
+                continue;
+            }
+            const std::string target = "/v1/classes/" + ClassIdOf(cnpj) + "/snapshot?month=" + month;
+            const json::value data = Data(target);
+            ASSERT_TRUE(data.is_object()) << target;
+            const auto& s = data.as_object();
+            const Expected e = Recompute(cnpj, month);
+            if (pdd_case) {
+                ++pdd_cases;
+                EXPECT_TRUE(s.at("pdd_brl").is_null()) << target;
+                EXPECT_TRUE(s.at("pdd_ratio").is_null()) << target;
+                EXPECT_TRUE(s.at("receivables_brl").is_null()) << target;
+                EXPECT_TRUE(Matches(s.at("pdd_partial_brl"),
+                                    std::fabs(*Number(*i, "TAB_I2B11_VL_REDUCAO_RECUP")), target));
+                EXPECT_EQ(s.at("pdd_partial_missing"), (json::array{"TAB_I2A11_VL_REDUCAO_RECUP"})) << target;
+            }
+            if (components_case) {
+                ++component_cases;
+                const auto& receivables = s.at("receivables").as_object();
+                EXPECT_TRUE(receivables.at("components_brl").is_null()) << target;
+                EXPECT_TRUE(Matches(receivables.at("components_partial_brl"), components.Partial(), target));
+                EXPECT_EQ(receivables.at("components_partial_missing").as_array().size(),
+                          components.Missing())
+                    << target;
+            }
+            if (counts_missing > 0) {
+                ++investor_cases;
+                EXPECT_TRUE(s.at("investor_count").is_null()) << target;
+                EXPECT_TRUE(s.at("investor_count_delta").is_null()) << target;
+                EXPECT_TRUE(Matches(s.at("investor_count_reported"), e.investors_reported, target));
+                EXPECT_EQ(s.at("series_total").as_int64() - s.at("series_reporting").as_int64(),
+                          static_cast<std::int64_t>(counts_missing))
+                    << target;
+                // The month after compares with a null count: no delta there either.
+                const auto months = Files().MonthsOf(cnpj);
+                if (std::find(months.begin(), months.end(), NextMonth(month)) != months.end()) {
+                    const json::value after =
+                        Data("/v1/classes/" + ClassIdOf(cnpj) + "/snapshot?month=" + NextMonth(month));
+                    ASSERT_TRUE(after.is_object());
+                    EXPECT_TRUE(after.as_object().at("investor_count_previous").is_null());
+                    EXPECT_TRUE(after.as_object().at("investor_count_delta").is_null());
+                }
+            }
+        }
+    }
+    EXPECT_GT(pdd_cases, 0u) << "the sample has no report with an empty TAB_I2A11_VL_REDUCAO_RECUP";
+    EXPECT_GT(investor_cases, 0u) << "the sample has no series with an empty TAB_X_NR_COTST";
+    EXPECT_GT(component_cases, 0u) << "the sample has no report with an empty receivable component";
 }
 
 TEST_P(FidcTest, ScreeningFiltersTheLatestMonth) {
@@ -1046,6 +1156,120 @@ TEST_P(FidcTest, EveryAnswerNamesTheSourceOfEachOfItsFields) {
     HttpResponse resolve = Get("/v1/resolve?cnpj=" + cnpj);
     ASSERT_EQ(resolve.status, 200) << resolve.body;
     EXPECT_FALSE(json::parse(resolve.body).at("meta").as_object().contains("field_sources"));
+}
+
+// Money as published (docs/api.md, "Numbers"): in the raw text of every answer, every number of
+// a field named *_brl has at most two decimals (the host prints doubles in their shortest form,
+// so an exact cent amount never shows more). Only the per-quota prices carry more.
+::testing::AssertionResult BrlAmountsHaveAtMostTwoDecimals(const std::string& body, const std::string& target,
+                                                           std::size_t& amounts) {
+    static const std::set<std::string> kPricesPerQuota = {"quota_value_brl", "amortization_per_share_brl"};
+    static const std::regex kAmount(R"re("([A-Za-z0-9_]*_brl)":(-?[0-9][0-9.eE+-]*))re");
+    for (auto it = std::sregex_iterator(body.begin(), body.end(), kAmount); it != std::sregex_iterator();
+         ++it) {
+        const std::string field = (*it)[1];
+        const std::string number = (*it)[2];
+        if (kPricesPerQuota.contains(field)) {
+            continue;
+        }
+        ++amounts;
+        const auto point = number.find('.');
+        const bool exponent = number.find_first_of("eE") != std::string::npos;
+        if (exponent || (point != std::string::npos && number.size() - point - 1 > 2)) {
+            return ::testing::AssertionFailure() << target << ": " << field << " = " << number;
+        }
+    }
+    return ::testing::AssertionSuccess();
+}
+
+TEST_P(FidcTest, EveryBrlAmountHasAtMostTwoDecimals) {
+    std::size_t amounts = 0;
+    std::set<std::string> operations;
+    const auto check = [&](const std::string& operation, const std::string& target) {
+        HttpResponse r = Get(target);
+        ASSERT_EQ(r.status, 200) << target << ": " << r.body;
+        operations.insert(operation);
+        EXPECT_TRUE(BrlAmountsHaveAtMostTwoDecimals(r.body, target, amounts));
+    };
+    // Every class of the FIDC files: the snapshot of every other month (it sums the most; a
+    // fifth of the sample's float sums of receivables are noisy, so this reads thousands), its
+    // quotas and quota operations over every month, the delinquency bands of a month in three.
+    for (const auto& cnpj : Files().Cnpjs()) {
+        const std::string id = ClassIdOf(cnpj);
+        if (id.empty()) {
+            continue;
+        }
+        const std::string base = "/v1/classes/" + id;
+        const auto months = Files().MonthsOf(cnpj);
+        for (std::size_t m = 0; m < months.size(); ++m) {
+            if (m % 2 == 0) {
+                check("funds.class_snapshot", base + "/snapshot?month=" + months[m]);
+            }
+            if (m % 3 == 0) {
+                check("funds.class_delinquency_bands",
+                      base + "/carteira/inadimplencia/faixas?month=" + months[m]);
+            }
+        }
+        check("funds.class_quotas", base + "/cotas");
+        check("funds.class_quota_operations", base + "/cotas/operacoes");
+        check("funds.class_documents", base + "/documentos");
+        check("funds.class_subclasses", base + "/subclasses");
+    }
+    // Every month screened, every page.
+    for (const auto& month : Files().Months()) {
+        std::string cursor;
+        for (int page = 0; page < 50; ++page) {
+            const std::string target =
+                "/v1/screening?month=" + month + "&limit=100" + (cursor.empty() ? "" : "&cursor=" + cursor);
+            HttpResponse r = Get(target);
+            ASSERT_EQ(r.status, 200) << target << ": " << r.body;
+            operations.insert("funds.screening");
+            EXPECT_TRUE(BrlAmountsHaveAtMostTwoDecimals(r.body, target, amounts));
+            const json::value body = json::parse(r.body);
+            const auto& pagination = body.at("meta").at("pagination").as_object();
+            if (!pagination.at("has_more").as_bool()) {
+                break;
+            }
+            cursor = std::string(pagination.at("next_cursor").as_string());
+        }
+    }
+    // Every CDA holder in every CDA month: its invested funds and its first page of assets.
+    for (const auto& file : D().SampleFiles("cda_fi_", ".zip")) {
+        std::set<std::pair<std::string, std::string>> holders;
+        for (const auto& member : ReadCvmZip(D().SampleDir() / file)) {
+            if (member.name.find("PL") == std::string::npos) {
+                continue;
+            }
+            for (const auto& row : member.rows) {
+                holders.insert({CnpjDigits(row.at("CNPJ_FUNDO_CLASSE")), row.at("DT_COMPTC").substr(0, 7)});
+            }
+        }
+        for (const auto& [holder, month] : holders) {
+            if (ClassIdOf(holder).empty()) {
+                continue;
+            }
+            const std::string base = "/v1/classes/" + ClassIdOf(holder);
+            check("funds.class_portfolio_funds", base + "/carteira/fundos?month=" + month);
+            check("funds.class_portfolio_assets", base + "/carteira/ativos?month=" + month + "&limit=100");
+        }
+    }
+    // The registry's answers: a page of funds and the classes of each.
+    HttpResponse funds = Get("/v1/fundos?limit=100");
+    ASSERT_EQ(funds.status, 200) << funds.body;
+    operations.insert("funds.search");
+    EXPECT_TRUE(BrlAmountsHaveAtMostTwoDecimals(funds.body, "/v1/fundos", amounts));
+    const json::value listed = json::parse(funds.body);
+    for (const auto& fund : listed.at("data").as_array()) {
+        check("funds.classes", "/v1/fundos/" + std::string(fund.at("fund_id").as_string()) + "/classes");
+    }
+    // Every operation of the plugin that serves BRL amounts was read.
+    for (const char* operation :
+         {"funds.search", "funds.classes", "funds.screening", "funds.class_snapshot", "funds.class_quotas",
+          "funds.class_quota_operations", "funds.class_delinquency_bands", "funds.class_portfolio_assets",
+          "funds.class_portfolio_funds"}) {
+        EXPECT_TRUE(operations.contains(operation)) << operation;
+    }
+    EXPECT_GT(amounts, 10000u);
 }
 
 INSTANTIATE_TEST_SUITE_P(Sqlite, FidcTest, ::testing::Values(Backend::kSqlite), BackendParamName);

@@ -498,7 +498,10 @@ TEST(FidcReportIdentitiesTest, BalanceSheetAddsUp) {
                 const Row& bands = (kind == 'A' ? v : vi).at(cnpj);
                 const std::string b = kind == 'A' ? "TAB_V_" : "TAB_VI_";
                 const bool bands_blank = Get(bands_csv, bands, b + "A_VL_DIRCRED_PRAZO").empty();
-                if (Get(t1, a, p + "1_VL_CRED_VENC_AD").empty()) {
+                // A blank book leaves its net empty too (a component may be empty for a 0).
+                const std::string net =
+                    kind == 'A' ? "TAB_I2A_VL_DIRCRED_RISCO" : "TAB_I2B_VL_DIRCRED_SEM_RISCO";
+                if (Get(t1, a, net).empty()) {
                     EXPECT_TRUE(bands_blank) << "bands without " << p;
                     ++blank_bands;
                     continue;
@@ -1099,6 +1102,8 @@ TEST(FidcReportIrregularitiesTest, EmptyFieldsMeanMissing) {
     std::size_t average_total = 0;
     std::size_t holders_empty = 0;
     std::size_t provision_empty = 0;
+    std::size_t components_empty = 0;
+    std::size_t bands_empty = 0;
     for (const sdk::Month& month : Months()) {
         const ParsedCsv& t4 = Table("IV", month);
         for (const Row& row : t4.rows) {
@@ -1113,14 +1118,26 @@ TEST(FidcReportIrregularitiesTest, EmptyFieldsMeanMissing) {
         const ParsedCsv& t1 = Table("I", month);
         for (const Row& row : t1.rows) {
             provision_empty += Get(t1, row, "TAB_I2A11_VL_REDUCAO_RECUP").empty() &&
-                               !Get(t1, row, "TAB_I2A1_VL_CRED_VENC_AD").empty();
+                               !Get(t1, row, "TAB_I2A_VL_DIRCRED_RISCO").empty();
+            // Zeros left empty: an empty component beside a published net (docs/sample.md).
+            components_empty += !Get(t1, row, "TAB_I2A_VL_DIRCRED_RISCO").empty() &&
+                                Get(t1, row, "TAB_I2A10_VL_CRED_DIVERSO").empty();
+        }
+        for (const std::string table : {"V", "VI"}) {
+            const ParsedCsv& bands = Table(table, month);
+            for (const Row& row : bands.rows) {
+                bands_empty += !Get(bands, row, "TAB_" + table + "_B_VL_DIRCRED_INAD").empty() &&
+                               Get(bands, row, "TAB_" + table + "_B1_VL_INAD_30").empty();
+            }
         }
     }
+    EXPECT_GE(components_empty, 1u);
+    EXPECT_GE(bands_empty, 1u);
     EXPECT_GT(average_empty, 10u);
     EXPECT_LT(average_empty * 10, average_total);
     EXPECT_GE(holders_empty, 1u);
     EXPECT_GE(provision_empty, 1u);
-    EXPECT_GE(DefaultSample::Get().TheHistory().irregularities.size(), 12u);
+    EXPECT_GE(DefaultSample::Get().TheHistory().irregularities.size(), 13u);
 }
 
 }  // namespace
