@@ -1,5 +1,11 @@
 #include "core/storage/database.hpp"
 
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <cerrno>
+#include <cstring>
+
 #include <odb/exceptions.hxx>
 #include <odb/pgsql/connection-factory.hxx>
 #include <odb/pgsql/database.hxx>
@@ -57,6 +63,29 @@ void DisableSqliteMemoryStatistics() {
     std::call_once(once, [] { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); });
 }
 
+// The database holds key hashes, the ledger and the cursor signing secret: a directory this
+// creates is 0700 and a new database file 0600, before SQLite opens it, so its write-ahead log
+// and shared-memory files (which SQLite gives the database file's mode) are private too. A file
+// or directory that exists keeps the mode its owner gave it.
+void CreatePrivately(const std::filesystem::path& database) {
+    namespace fs = std::filesystem;
+    std::vector<fs::path> missing;
+    for (fs::path dir = database.parent_path(); !dir.empty() && !fs::exists(dir); dir = dir.parent_path()) {
+        missing.push_back(dir);
+    }
+    for (auto it = missing.rbegin(); it != missing.rend(); ++it) {
+        if (::mkdir(it->c_str(), 0700) != 0 && errno != EEXIST) {
+            throw StorageError("cannot create " + it->string() + ": " + std::strerror(errno));
+        }
+    }
+    const int fd = ::open(database.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+    if (fd >= 0) {
+        ::close(fd);
+    } else if (errno != EEXIST) {
+        throw StorageError("cannot create " + database.string() + ": " + std::strerror(errno));
+    }
+}
+
 }  // namespace
 
 std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config) {
@@ -64,12 +93,7 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
     const auto pool = static_cast<std::size_t>(config.pool_size > 0 ? config.pool_size : 8);
     if (config.backend == config::Backend::kSqlite) {
         DisableSqliteMemoryStatistics();
-        std::error_code ec;
-        std::filesystem::create_directories(config.sqlite_path.parent_path(), ec);
-        if (ec) {
-            throw StorageError("cannot create " + config.sqlite_path.parent_path().string() + ": " +
-                               ec.message());
-        }
+        CreatePrivately(config.sqlite_path);
         try {
             // Private cache: shared cache would turn WAL's concurrent readers into table locks.
             auto db = std::make_unique<odb::sqlite::database>(
