@@ -57,7 +57,11 @@ PartialSum PddOf(const FidcReport& report) {
 
 boost::json::object Receivables(const FidcReport& report) {
     const MaybeNumber net_plus_pdd = sdk::SumOfAmounts({report.receivables_net, report.pdd});
-    PartialSum components = SumOfComponents(ReceivableComponents(report.published_json));
+    // Complete components need no second look; only a null sum is taken apart, from the
+    // published fields (read only then: they are the largest part of a report).
+    PartialSum components = report.receivables_components
+                                ? PartialSum{report.receivables_components, report.receivables_components, {}}
+                                : SumOfComponents(ReceivableComponents(report.published_json));
     return {
         {"gross_brl", JsonOrNull(report.receivables_gross)},
         {"reported_net_brl", JsonOrNull(report.receivables_net)},
@@ -204,7 +208,9 @@ sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
     if (!current) {
         throw sdk::NotFound("class " + class_id + " has no monthly report for " + month, "month");
     }
-    LoadReportDocuments(context.db, *current);  // published_json: the receivable components
+    if (!current->receivables_components) {
+        LoadReportDocuments(context.db, *current);  // published_json: which components are missing
+    }
     const auto series_by_report = SeriesByReport(context.db, {*current});
     const auto series = series_by_report.find(current->id);
     const std::string previous_month = sdk::Month::Parse(month)->Previous().ToString();
