@@ -31,7 +31,8 @@ class HolidaysIngester : public sdk::Ingester {
 public:
     sdk::IngestSummary Run(const sdk::IngestContext& context) override {
         if (context.inputs.size() != 1 || context.inputs.front().filename() != "feriados.csv") {
-            throw sdk::IngestError("example.holidays reads one file, feriados.csv");
+            throw sdk::IngestError(context.inputs.empty() ? context.dataset : context.inputs.front().string(), 0,
+                                   "example.holidays reads one file, feriados.csv");
         }
         sdk::CsvReader csv(sdk::OpenFile(context.inputs.front()), {.encoding = sdk::TextEncoding::kUtf8});
         const std::size_t date_column = csv.Require("data");
@@ -47,7 +48,7 @@ public:
             csv.RequireFieldCount();
             const auto date = csv.IsoDate(date_column);
             if (!date) {
-                throw sdk::IngestError(csv.SourceName() + " line " + std::to_string(csv.Line()) + ": data is empty");
+                throw sdk::IngestError(csv.SourceName(), csv.Line(), "data is empty");
             }
             Holiday holiday{*date, csv.RequiredText(name_column)};
             latest = std::max(latest, holiday.date);
