@@ -90,10 +90,13 @@ fresh_root() {
 }
 
 # Every path of the root but the package manager's own records, caches and logs, which change
-# by design (the list of what is installed, downloaded .debs, apt's logs).
+# by design (the list of what is installed, downloaded .debs, apt's logs), and the backups the
+# shadow tools keep of the account files whenever an account changes (/etc/passwd- ...; the
+# account files themselves are checked for the lastro user and group).
 file_list() {
     (cd "$root" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./sys -o -path ./run -o -path ./tmp \
         -o -path ./var/lib/dpkg -o -path ./var/lib/apt -o -path ./var/cache -o -path ./var/log \) -prune -o -print) |
+        grep -v -x -e './etc/passwd-' -e './etc/group-' -e './etc/shadow-' -e './etc/gshadow-' |
         LC_ALL=C sort
 }
 
@@ -164,7 +167,22 @@ step_install() {
     say "1. apt-get install ./*.deb into a fresh root"
     mkdir -p "$root/tmp/v1"
     cp "$work"/v1/lastro*.deb "$root/tmp/v1/"
-    apt_root install $(debs v1) >"$work/install.log" 2>&1 || {
+    # What Debian brings along, as apt-get install ./*.deb resolves it (simulated), with the
+    # example's build tools, goes in first: the file list before the installation holds them,
+    # so that the purge is compared with exactly what our packages and their scripts made (a
+    # Debian package such as ca-certificates leaves files of its own behind when purged).
+    local needed
+    needed=$(apt_root install -s $(debs v1) cmake ninja-build | awk '$1 == "Inst" && $2 !~ /^lastro/ { print $2 }')
+    [ -n "$needed" ] || fail "apt-get resolved no dependency for the packages"
+    # shellcheck disable=SC2086
+    apt_root install $needed >"$work/install.log" 2>&1 || {
+        tail -n 30 "$work/install.log" >&2
+        fail "apt-get install of the dependencies failed (log: $work/install.log)"
+    }
+    file_list >"$work/files-before.txt"
+    mkdir -p "$work/accounts-before"
+    cp "$root"/etc/{passwd,group,shadow,gshadow} "$work/accounts-before/"
+    apt_root install $(debs v1) >>"$work/install.log" 2>&1 || {
         tail -n 30 "$work/install.log" >&2
         fail "apt-get install failed (log: $work/install.log)"
     }
@@ -213,7 +231,6 @@ step_example() {
     say "4. the example plugin, built against lastro-sdk-dev alone"
     rm -rf "$root/tmp/holidays"
     cp -a "$repo/examples/holidays" "$root/tmp/holidays"
-    apt_root install cmake ninja-build >>"$work/install.log" 2>&1 || fail "apt-get install cmake ninja-build"
     in_root sh -c 'cmake -S /tmp/holidays -B /tmp/holidays/build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
         cmake --build /tmp/holidays/build && cmake --install /tmp/holidays/build' >"$work/example.log" 2>&1 || {
         tail -n 30 "$work/example.log" >&2
@@ -266,10 +283,13 @@ step_purge() {
     # The example was installed by hand (cmake --install): removed by hand, from its manifest.
     in_root sh -c 'xargs -d "\n" rm -f </tmp/holidays/build/install_manifest.txt'
     rm -rf "$root/tmp/holidays" "$root/tmp/v1" "$root/tmp/v2"
-    apt_root purge lastro lastro-plugin-funds lastro-sdk-dev cmake ninja-build >>"$work/install.log" 2>&1 || fail "apt-get purge"
-    apt_root autoremove --purge >>"$work/install.log" 2>&1 || fail "apt-get autoremove --purge"
+    apt_root purge lastro lastro-plugin-funds lastro-sdk-dev >>"$work/install.log" 2>&1 || fail "apt-get purge"
     ! in_root getent passwd lastro >/dev/null || fail "the lastro user is still there"
     ! in_root getent group lastro >/dev/null || fail "the lastro group is still there"
+    local f
+    for f in passwd group shadow gshadow; do
+        cmp -s "$work/accounts-before/$f" "$root/etc/$f" || fail "/etc/$f differs from before the installation"
+    done
     file_list >"$work/files-after.txt"
     if ! diff -u "$work/files-before.txt" "$work/files-after.txt" >"$work/files.diff"; then
         cat "$work/files.diff" >&2
@@ -286,7 +306,6 @@ main() {
     [ -n "$(ls "$work"/v1/*.deb 2>/dev/null)" ] && [ -n "$(ls "$work"/v2/*.deb 2>/dev/null)" ] ||
         fail "no packages in $work/v1 and $work/v2"
     fresh_root
-    file_list >"$work/files-before.txt"
     step_install
     step_unit
     step_serve
