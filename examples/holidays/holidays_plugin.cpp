@@ -31,8 +31,8 @@ class HolidaysIngester : public sdk::Ingester {
 public:
     sdk::IngestSummary Run(const sdk::IngestContext& context) override {
         if (context.inputs.size() != 1 || context.inputs.front().filename() != "feriados.csv") {
-            throw sdk::IngestError(context.inputs.empty() ? context.dataset : context.inputs.front().string(), 0,
-                                   "example.holidays reads one file, feriados.csv");
+            throw sdk::IngestError(context.inputs.empty() ? context.dataset : context.inputs.front().string(),
+                                   0, "example.holidays reads one file, feriados.csv");
         }
         sdk::CsvReader csv(sdk::OpenFile(context.inputs.front()), {.encoding = sdk::TextEncoding::kUtf8});
         const std::size_t date_column = csv.Require("data");
