@@ -47,7 +47,7 @@ as_lastro() { in_root runuser -u lastro -- env LASTRO_CONFIG=/etc/lastro/lastro.
 apt_root() { in_root DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0 "$@"; }
 
 cleanup() {
-    stop_lastrod
+    [ -z "$pid" ] || kill -TERM "$pid" 2>/dev/null || true
     umount -R "$root/proc" "$root/dev" 2>/dev/null || true
 }
 trap cleanup EXIT
@@ -134,11 +134,16 @@ start_lastrod() {
     [ "$(stat -c %u "/proc/$pid")" = "$(in_root id -u "$user")" ] || fail "lastrod does not run as the $user user"
 }
 
+# As systemd stops it: SIGTERM, then lastrod drains and exits 0.
 stop_lastrod() {
     [ -n "$pid" ] || return 0
-    kill -TERM "$pid" 2>/dev/null || true
-    wait "$pid" 2>/dev/null || true
+    local stopping=$pid
     pid=""
+    kill -TERM "$stopping"
+    wait "$stopping" || {
+        cat "$work/lastrod.log" >&2
+        fail "lastrod did not exit cleanly on SIGTERM"
+    }
 }
 
 # get PATH [KEY]: the body, with the status on the last line.
