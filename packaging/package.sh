@@ -34,14 +34,19 @@ work="$repo/build/package"
 stage="$work/lastro-$version"
 out="$work/out"
 
+source_tar() { tar -C "$repo" --exclude=./build --exclude=./var --exclude=./.git --exclude=./.cache -cf - .; }
+
 # stage: a copy of the sources (mtimes kept, so that the kept build directory rebuilds only
 # what changed), debian/ and its changelog. Everything but the build directory is new.
 stage() {
     mkdir -p "$stage"
     find "$stage" -mindepth 1 -maxdepth 1 ! -name 'obj-*' -exec rm -rf {} +
-    tar -C "$repo" --exclude=./build --exclude=./var --exclude=./.git --exclude=./.cache -cf - . |
-        tar -C "$stage" -xf -
-    cp -a "$repo/packaging/debian" "$stage/debian"
+    if [ -n "${snapshot:-}" ]; then
+        tar -C "$stage" -xf "$snapshot"
+    else
+        source_tar | tar -C "$stage" -xf -
+    fi
+    cp -a "$stage/packaging/debian" "$stage/debian"
     {
         printf 'lastro (%s) unstable; urgency=medium\n\n' "$deb_version"
         printf '  * Built from the Lastro source tree, project version %s.\n\n' "$version"
@@ -81,12 +86,17 @@ lintian_check() {
 case "${1:-}" in
 '') build ;;
 --check-reproducible)
+    # Both builds from one snapshot of the tree, taken now: edits made meanwhile change neither.
+    mkdir -p "$work"
+    snapshot="$work/source.tar"
+    source_tar >"$snapshot"
     rm -rf "$stage"
     build >"$work/first.sha256"
     rm -rf "$stage"
     build >"$work/second.sha256"
     if diff -u "$work/first.sha256" "$work/second.sha256"; then
         cat "$work/second.sha256"
+        rm -f "$snapshot"
         say "reproducible: two builds from nothing gave the same bytes"
     else
         die "not reproducible: the two builds differ (above)"
