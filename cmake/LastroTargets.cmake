@@ -43,35 +43,8 @@ function(lastro_test_executable name)
         LASTRO_PLUGIN_DIR="${LASTRO_PLUGIN_OUTPUT_DIR}")
 endfunction()
 
-# lastro_add_plugin(<name> SOURCES <files...> MODEL <model.hxx> MANIFEST <manifest.yaml>
-#                   [LIBS <targets...>] [OUTPUT_DIR <dir>])
-# A plugin shared object (hidden visibility, no undefined symbols) and its manifest, both
-# placed in OUTPUT_DIR (default ${LASTRO_PLUGIN_OUTPUT_DIR}, the directory lastrod loads in
-# development; plugins only tests load go elsewhere). The code is compiled once into the OBJECT library
-# lastro-<name>-objs, which the plugin's unit tests link directly.
-function(lastro_add_plugin name)
-    cmake_parse_arguments(ARG "" "MODEL;MANIFEST;OUTPUT_DIR" "SOURCES;LIBS" ${ARGN})
-    if(NOT ARG_OUTPUT_DIR)
-        set(ARG_OUTPUT_DIR ${LASTRO_PLUGIN_OUTPUT_DIR})
-    endif()
-    set(objs lastro-${name}-objs)
-    add_library(${objs} OBJECT ${ARG_SOURCES})
-    set_target_properties(${objs} PROPERTIES CXX_VISIBILITY_PRESET hidden VISIBILITY_INLINES_HIDDEN ON)
-    target_link_libraries(${objs} PUBLIC lastro-sdk ${ARG_LIBS})
-    target_include_directories(${objs} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-    if(ARG_MODEL)
-        lastro_odb_model(${objs} SCHEMA ${name} HEADER ${ARG_MODEL})
-    endif()
-
-    set(target lastro-${name})
-    add_library(${target} SHARED $<TARGET_OBJECTS:${objs}>)
-    set_target_properties(${target} PROPERTIES LIBRARY_OUTPUT_DIRECTORY ${ARG_OUTPUT_DIR})
-    target_link_options(${target} PRIVATE -Wl,--no-undefined)
-    target_link_libraries(${target} PRIVATE ${objs})
-    if(ARG_MANIFEST)
-        configure_file(${ARG_MANIFEST} ${ARG_OUTPUT_DIR}/${name}.yaml COPYONLY)
-    endif()
-endfunction()
+# lastro_add_plugin(): cmake/LastroPlugin.cmake, shared with the installed SDK (docs/packaging.md).
+include(${CMAKE_CURRENT_LIST_DIR}/LastroPlugin.cmake)
 
 # lastro_header_identity(<name> ROOT <dir> FILES <headers...> HEADER <include path> NAMESPACE <ns>
 #                        SYMBOL <symbol> MACRO <macro>)
@@ -95,6 +68,6 @@ function(lastro_header_identity name)
         VERBATIM)
     add_custom_target(${name}-generate DEPENDS ${out})
     add_library(${name} INTERFACE)
-    target_include_directories(${name} INTERFACE ${out_dir})
+    target_include_directories(${name} INTERFACE $<BUILD_INTERFACE:${out_dir}>)
     add_dependencies(${name} ${name}-generate)
 endfunction()

@@ -98,5 +98,7 @@ lastro)
     lastro "$@"
     ;;
 bench) exec "$repo/bench/run.sh" "$@" ;;
-*) die "usage: ./dev run | test | build | shell [CMD] | lastro ARGS... | bench [NAME]" ;;
+package) exec "$repo/packaging/package.sh" "$@" ;;
+test-packages) exec "$repo/packaging/test-packages.sh" "$@" ;;
+*) die "usage: ./dev run | test | build | shell [CMD] | lastro ARGS... | bench [NAME] | package [--check-reproducible] | test-packages" ;;
 esac

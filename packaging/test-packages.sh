@@ -1,0 +1,327 @@
+#!/usr/bin/env bash
+# ./dev test-packages: proof that the .deb packages install, run, upgrade and go away cleanly
+# (docs/packaging.md, "The package test"). In a fresh trixie root (debootstrap minbase, made
+# once and kept as a pristine tarball, unpacked anew for every run):
+#   1. apt-get install ./*.deb (lastro, lastro-plugin-funds, lastro-sdk-dev): dependencies come
+#      from Debian; postinst made the lastro user, /var/lib/lastro and the schema;
+#   2. systemd-analyze verify of the installed unit; lastrod started the way the unit starts it
+#      (its ExecStart, User and Environment; there is no systemd in a chroot);
+#   3. lastro sample + lastro ingest --sample as the lastro user; /health; a billed /v1 call with
+#      a key made by the installed lastro;
+#   4. the example plugin examples/holidays, copied alone into the root, built there against
+#      lastro-sdk-dev, installed, loaded and called;
+#   5. an upgrade to a newer build (version +b1): the same key and data answer the same;
+#   6. apt-get remove lastro-plugin-funds: its operations leave /pricing, the example stays;
+#   7. purge of everything: the root's file list is what it was before step 1.
+# Each step prints what it checks; the first failure stops the run with a non-zero exit.
+set -euo pipefail
+
+repo=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# Mounts made for the root die with the run: a mount namespace of its own, private (inside the
+# build root, whose namespace ./dev made private already, its / is no mount point to change).
+if [ -z "${LASTRO_TEST_PACKAGES_NS:-}" ]; then
+    export LASTRO_TEST_PACKAGES_NS=1
+    propagation=private
+    [ -n "${LASTRO_IN_BUILDROOT:-}" ] && propagation=unchanged
+    exec unshare --mount --propagation "$propagation" -- "$0" "$@"
+fi
+
+say() { printf 'test-packages: %s\n' "$*" >&2; }
+fail() {
+    printf 'test-packages: FAILED: %s\n' "$*" >&2
+    exit 1
+}
+# shellcheck source=packaging/dev/debian_mirror.sh
+. "$repo/packaging/dev/debian_mirror.sh"
+
+work="$repo/build/test-packages"
+root="$work/root"
+cache="${XDG_CACHE_HOME:-$HOME/.cache}/lastro"
+pristine="$cache/trixie-minbase.tar"
+triplet=$(dpkg-architecture -qDEB_HOST_MULTIARCH)
+plugin_dir="/usr/lib/$triplet/lastro/plugins"
+pid=""
+
+in_root() { chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 "$@"; }
+as_lastro() { in_root runuser -u lastro -- env LASTRO_CONFIG=/etc/lastro/lastro.yaml "$@"; }
+apt_root() { in_root DEBIAN_FRONTEND=noninteractive apt-get -y -q -o Dpkg::Use-Pty=0 "$@"; }
+
+cleanup() {
+    [ -z "$pid" ] || kill -TERM "$pid" 2>/dev/null || true
+    umount -R "$root/proc" "$root/dev" 2>/dev/null || true
+}
+trap cleanup EXIT
+
+# ---- packages: this tree's version and a newer build of it ----
+build_packages() {
+    say "building the packages (./dev package) and a newer build (+b1)"
+    "$repo/packaging/package.sh" >/dev/null
+    rm -rf "$work/v1" "$work/v2"
+    mkdir -p "$work"
+    cp -a "$repo/build/package/out" "$work/v1"
+    LASTRO_PACKAGE_VERSION_SUFFIX=+b1 "$repo/packaging/package.sh" >/dev/null
+    cp -a "$repo/build/package/out" "$work/v2"
+    # build/package/out holds this tree's version again, as ./dev package leaves it.
+    rm -rf "$repo/build/package/out"
+    cp -a "$work/v1" "$repo/build/package/out"
+}
+
+# ---- the root ----
+fresh_root() {
+    if [ ! -f "$pristine" ]; then
+        local mirror
+        mirror=$(debian_mirror) || fail "no Debian mirror in the apt configuration; set LASTRO_DEBIAN_MIRROR"
+        say "creating the pristine trixie root from $mirror (once)"
+        rm -rf "$cache/trixie-minbase.partial"
+        mkdir -p "$cache"
+        debootstrap --variant=minbase trixie "$cache/trixie-minbase.partial" "$mirror" >"$cache/trixie-minbase.log" 2>&1 ||
+            fail "debootstrap failed (log: $cache/trixie-minbase.log)"
+        tar -C "$cache/trixie-minbase.partial" -cf "$pristine.partial" .
+        mv "$pristine.partial" "$pristine"
+        rm -rf "$cache/trixie-minbase.partial" "$cache/trixie-minbase.log"
+    fi
+    rm -rf "$root"
+    mkdir -p "$root"
+    tar -C "$root" -xf "$pristine"
+    cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+    mount -t proc proc "$root/proc"
+    mount --rbind /dev "$root/dev"
+    apt_root update >/dev/null
+}
+
+# Every path of the root but the package manager's own records, caches and logs, which change
+# by design (the list of what is installed, downloaded .debs, apt's logs), and the backups the
+# shadow tools keep of the account files whenever an account changes (/etc/passwd- ...; the
+# account files themselves are checked for the lastro user and group).
+file_list() {
+    (cd "$root" && find . -xdev \( -path ./proc -o -path ./dev -o -path ./sys -o -path ./run -o -path ./tmp \
+        -o -path ./var/lib/dpkg -o -path ./var/lib/apt -o -path ./var/cache -o -path ./var/log \) -prune -o -print) |
+        grep -v -x -e './etc/passwd-' -e './etc/group-' -e './etc/shadow-' -e './etc/gshadow-' |
+        LC_ALL=C sort
+}
+
+# ---- lastrod, started as its unit starts it ----
+unit_value() { sed -n "s/^$1=//p" "$root/usr/lib/systemd/system/lastro.service" | head -n 1; }
+
+start_lastrod() {
+    local exec user environment
+    exec=$(unit_value ExecStart)
+    user=$(unit_value User)
+    environment=$(unit_value Environment)
+    [ -n "$exec" ] && [ -n "$user" ] || fail "lastro.service has no ExecStart or User"
+    : >"$work/lastrod.log"
+    # The configuration's port may be taken on this machine: the kernel picks one. chroot, env
+    # and setpriv each exec the next (no process in between), so $pid is lastrod's.
+    # shellcheck disable=SC2086
+    chroot "$root" /usr/bin/env -i PATH=/usr/sbin:/usr/bin:/sbin:/bin LANG=C.UTF-8 \
+        setpriv --reuid="$user" --regid="$user" --init-groups env $environment LASTRO_LISTEN=127.0.0.1:0 \
+        $exec >"$work/lastrod.log" 2>&1 &
+    pid=$!
+    local i
+    for i in $(seq 1 100); do
+        port=$(sed -n 's|.*listening on http://127.0.0.1:\([0-9]*\).*|\1|p' "$work/lastrod.log" | head -n 1)
+        [ -n "$port" ] && break
+        kill -0 "$pid" 2>/dev/null || {
+            cat "$work/lastrod.log" >&2
+            fail "lastrod exited at start"
+        }
+        sleep 0.2
+    done
+    [ -n "$port" ] || fail "lastrod did not say where it listens"
+    base="http://127.0.0.1:$port"
+    [ "$(readlink "/proc/$pid/exe")" = "$root$exec" ] || [ "$(readlink "/proc/$pid/exe")" = "$exec" ] ||
+        fail "process $pid is not $exec"
+    [ "$(stat -c %u "/proc/$pid")" = "$(in_root id -u "$user")" ] || fail "lastrod does not run as the $user user"
+}
+
+# As systemd stops it: SIGTERM, then lastrod drains and exits 0.
+stop_lastrod() {
+    [ -n "$pid" ] || return 0
+    local stopping=$pid
+    pid=""
+    kill -TERM "$stopping"
+    wait "$stopping" || {
+        cat "$work/lastrod.log" >&2
+        fail "lastrod did not exit cleanly on SIGTERM"
+    }
+}
+
+# get PATH [KEY]: the body, with the status on the last line.
+get() {
+    local args=(-s -w '\n%{http_code}')
+    [ -n "${2:-}" ] && args+=(-H "Authorization: Bearer $2")
+    curl "${args[@]}" "$base$1"
+}
+expect_status() {
+    local want=$1 path=$2 key=${3:-} answer
+    answer=$(get "$path" "$key")
+    [ "$(tail -n 1 <<<"$answer")" = "$want" ] || fail "GET $path: expected $want, got: $answer"
+    sed '$d' <<<"$answer"
+}
+
+# ---- the steps ----
+# debs v1|v2: the packages of that build as the root sees them (/tmp/v1/...), debug symbols aside.
+debs() {
+    local f
+    for f in "$work/$1"/lastro*_*.deb; do
+        case $f in *-dbgsym_*) ;; *) echo "/tmp/$1/$(basename "$f")" ;; esac
+    done
+}
+
+step_install() {
+    say "1. apt-get install ./*.deb into a fresh root"
+    mkdir -p "$root/tmp/v1"
+    cp "$work"/v1/lastro*.deb "$root/tmp/v1/"
+    # What Debian brings along, as apt-get install ./*.deb resolves it (simulated), with the
+    # example's build tools, goes in first: the file list before the installation holds them,
+    # so that the purge is compared with exactly what our packages and their scripts made (a
+    # Debian package such as ca-certificates leaves files of its own behind when purged).
+    local needed
+    needed=$(apt_root install -s $(debs v1) cmake ninja-build | awk '$1 == "Inst" && $2 !~ /^lastro/ { print $2 }')
+    [ -n "$needed" ] || fail "apt-get resolved no dependency for the packages"
+    # shellcheck disable=SC2086
+    apt_root install $needed >"$work/install.log" 2>&1 || {
+        tail -n 30 "$work/install.log" >&2
+        fail "apt-get install of the dependencies failed (log: $work/install.log)"
+    }
+    file_list >"$work/files-before.txt"
+    mkdir -p "$work/accounts-before"
+    cp "$root"/etc/{passwd,group,shadow,gshadow} "$work/accounts-before/"
+    apt_root install $(debs v1) >>"$work/install.log" 2>&1 || {
+        tail -n 30 "$work/install.log" >&2
+        fail "apt-get install failed (log: $work/install.log)"
+    }
+    in_root getent passwd lastro | grep -q ':/var/lib/lastro:/usr/sbin/nologin$' || fail "no lastro system user"
+    [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro)" = "lastro:lastro 750" ] || fail "/var/lib/lastro is not lastro's, mode 750"
+    [ -s "$root/var/lib/lastro/lastro.db" ] || fail "postinst did not migrate the database"
+    in_root dpkg-query -W -f '${Conffiles}\n' lastro | grep -q '/etc/lastro/lastro.yaml' || fail "lastro.yaml is not a conffile"
+    [ -f "$root$plugin_dir/funds.yaml" ] && [ -f "$root$plugin_dir/liblastro-funds.so" ] || fail "funds plugin not in $plugin_dir"
+    as_lastro lastro plugins | grep -q '^funds' || fail "lastro plugins does not list funds"
+}
+
+step_unit() {
+    say "2. systemd-analyze verify lastro.service; lastrod as the lastro user"
+    # The unit itself: its keys and values, and its ExecStart in the root. The root runs no
+    # systemd, so the units every service depends on (sysinit.target...) are not there to check,
+    # and has no man(1) to look up the Documentation= page with (the file is checked instead).
+    systemd-analyze verify --root="$root" --recursive-errors=no --man=no lastro.service ||
+        fail "systemd-analyze verify lastro.service"
+    [ -f "$root/usr/share/man/man1/lastrod.1.gz" ] || fail "no lastrod(1) man page, which the unit names"
+    local key
+    for key in 'User=lastro' 'ProtectSystem=strict' 'ReadWritePaths=/var/lib/lastro' 'NoNewPrivileges=yes' \
+        'PrivateTmp=yes' 'Restart=on-failure'; do
+        grep -qx "$key" "$root/usr/lib/systemd/system/lastro.service" || fail "lastro.service lacks $key"
+    done
+    start_lastrod
+}
+
+step_serve() {
+    say "3. sample, ingest, /health and a billed /v1 call"
+    as_lastro lastro sample --out /var/lib/lastro/sample >/dev/null
+    as_lastro lastro ingest --sample /var/lib/lastro/sample >"$work/ingest.log" 2>&1 || {
+        cat "$work/ingest.log" >&2
+        fail "lastro ingest --sample"
+    }
+    expect_status 200 /health >/dev/null
+    key=$(as_lastro lastro keys create --name package-test --credits 1000)
+    [ -n "$key" ] || fail "lastro keys create printed no key"
+    local headers
+    headers=$(curl -s -D - -o "$work/fundos.json" -H "Authorization: Bearer $key" "$base/v1/fundos?limit=5")
+    grep -q '^HTTP/1.1 200' <<<"$headers" || fail "GET /v1/fundos: $headers"
+    grep -qi '^X-Credits-Charged: 1' <<<"$headers" || fail "GET /v1/fundos was not billed: $headers"
+    grep -q '"fund_id"' "$work/fundos.json" || fail "GET /v1/fundos answered no fund"
+    expect_status 401 /v1/fundos >/dev/null
+    # Every file the server and the CLI wrote is the lastro user's.
+    [ -z "$(in_root find /var/lib/lastro ! -user lastro)" ] || fail "files under /var/lib/lastro not owned by lastro"
+}
+
+step_example() {
+    say "4. the example plugin, built against lastro-sdk-dev alone"
+    rm -rf "$root/tmp/holidays"
+    cp -a "$repo/examples/holidays" "$root/tmp/holidays"
+    in_root sh -c 'cmake -S /tmp/holidays -B /tmp/holidays/build -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo &&
+        cmake --build /tmp/holidays/build && cmake --install /tmp/holidays/build' >"$work/example.log" 2>&1 || {
+        tail -n 30 "$work/example.log" >&2
+        fail "the example plugin did not build against the installed SDK (log: $work/example.log)"
+    }
+    grep -q "Installing: $plugin_dir/liblastro-holidays.so" "$work/example.log" || fail "the example did not install into $plugin_dir"
+    stop_lastrod
+    as_lastro lastro db migrate >/dev/null
+    as_lastro lastro sample --out /var/lib/lastro/sample-holidays >/dev/null
+    as_lastro lastro ingest example.holidays /var/lib/lastro/sample-holidays/feriados.csv >/dev/null
+    start_lastrod
+    expect_status 200 "/v1/example/holidays?year=2025" "$key" >"$work/holidays.json"
+    grep -q '"2025-04-21"' "$work/holidays.json" && grep -q 'Tiradentes' "$work/holidays.json" ||
+        fail "the example plugin answered: $(cat "$work/holidays.json")"
+}
+
+step_upgrade() {
+    say "5. upgrade to the newer build, data kept"
+    stop_lastrod # as the unit's prerm stops it
+    mkdir -p "$root/tmp/v2"
+    cp "$work"/v2/lastro*.deb "$root/tmp/v2/"
+    apt_root install $(debs v2) >>"$work/install.log" 2>&1 || fail "apt-get install of the newer build (log: $work/install.log)"
+    local version
+    version=$(in_root dpkg-query -W -f '${Version}' lastro)
+    case "$version" in *+b1) ;; *) fail "lastro is $version after the upgrade" ;; esac
+    start_lastrod
+    expect_status 200 "/v1/fundos?limit=5" "$key" >"$work/fundos-after.json"
+    diff <(grep -o '"fund_id":"[^"]*"' "$work/fundos.json") <(grep -o '"fund_id":"[^"]*"' "$work/fundos-after.json") ||
+        fail "the funds answered differently after the upgrade"
+    expect_status 200 "/v1/example/holidays?year=2025" "$key" | grep -q Tiradentes || fail "the example's data is gone"
+}
+
+step_remove_plugin() {
+    say "6. apt-get remove lastro-plugin-funds: its operations leave /pricing"
+    expect_status 200 /pricing | grep -q '"funds\.' || fail "/pricing lists no funds operation before the removal"
+    stop_lastrod
+    apt_root remove lastro-plugin-funds >>"$work/install.log" 2>&1 || fail "apt-get remove lastro-plugin-funds"
+    [ ! -e "$root$plugin_dir/funds.yaml" ] || fail "funds.yaml is still installed"
+    start_lastrod # as the package's trigger restarts it under systemd
+    local pricing
+    pricing=$(expect_status 200 /pricing)
+    ! grep -q '"funds\.' <<<"$pricing" || fail "/pricing still lists funds operations: $pricing"
+    grep -q '"holidays.list"' <<<"$pricing" || fail "/pricing lost the example plugin: $pricing"
+    expect_status 404 "/v1/fundos?limit=5" "$key" >/dev/null
+}
+
+step_purge() {
+    say "7. purge: no file left behind"
+    stop_lastrod
+    # The example was installed by hand (cmake --install): removed by hand, from its manifest.
+    in_root sh -c 'xargs -d "\n" rm -f </tmp/holidays/build/install_manifest.txt'
+    rm -rf "$root/tmp/holidays" "$root/tmp/v1" "$root/tmp/v2"
+    apt_root purge lastro lastro-plugin-funds lastro-sdk-dev >>"$work/install.log" 2>&1 || fail "apt-get purge"
+    ! in_root getent passwd lastro >/dev/null || fail "the lastro user is still there"
+    ! in_root getent group lastro >/dev/null || fail "the lastro group is still there"
+    local f
+    for f in passwd group shadow gshadow; do
+        cmp -s "$work/accounts-before/$f" "$root/etc/$f" || fail "/etc/$f differs from before the installation"
+    done
+    file_list >"$work/files-after.txt"
+    if ! diff -u "$work/files-before.txt" "$work/files-after.txt" >"$work/files.diff"; then
+        cat "$work/files.diff" >&2
+        fail "the root's files differ from before the installation (above)"
+    fi
+}
+
+main() {
+    [ "$(id -u)" = 0 ] || fail "needs root (debootstrap, chroot, mounts)"
+    mkdir -p "$work"
+    if [ "${1:-}" != --no-build ]; then
+        build_packages
+    fi
+    [ -n "$(ls "$work"/v1/*.deb 2>/dev/null)" ] && [ -n "$(ls "$work"/v2/*.deb 2>/dev/null)" ] ||
+        fail "no packages in $work/v1 and $work/v2"
+    fresh_root
+    step_install
+    step_unit
+    step_serve
+    step_example
+    step_upgrade
+    step_remove_plugin
+    step_purge
+    say "passed: installed, served, extended, upgraded, reduced and purged without a trace"
+}
+
+main "$@"
