@@ -206,6 +206,13 @@ step_unit() {
     # and has no man(1) to look up the Documentation= page with (the file is checked instead).
     systemd-analyze verify --root="$root" --recursive-errors=no --man=no lastro.service ||
         fail "systemd-analyze verify lastro.service"
+    # The daily sync: its timer and the oneshot service it starts (docs/sync.md).
+    systemd-analyze verify --root="$root" --recursive-errors=no --man=no lastro-sync.timer lastro-sync.service ||
+        fail "systemd-analyze verify lastro-sync.timer lastro-sync.service"
+    grep -qx 'ExecStart=/usr/bin/lastro sync' "$root/usr/lib/systemd/system/lastro-sync.service" ||
+        fail "lastro-sync.service does not run lastro sync"
+    [ -L "$root/etc/systemd/system/timers.target.wants/lastro-sync.timer" ] ||
+        fail "lastro-sync.timer is not enabled"
     [ -f "$root/usr/share/man/man1/lastrod.1.gz" ] || fail "no lastrod(1) man page, which the unit names"
     local key
     for key in 'User=lastro' 'ProtectSystem=strict' 'ReadWritePaths=/var/lib/lastro' 'NoNewPrivileges=yes' \
