@@ -6,8 +6,10 @@ debian_mirror() {
         return
     fi
     local codenames='^(buster|bullseye|bookworm|trixie|forky|sid|stable|testing|unstable|oldstable)(-updates)?$'
-    local f
-    for f in /etc/apt/sources.list.d/*.sources; do
+    # Each lookup is captured and then tested, so that the callers' `set -o pipefail` does not
+    # turn a missing sources.list.d/*.list (cat's exit 1) into "no mirror".
+    local f uri
+    uri=$(for f in /etc/apt/sources.list.d/*.sources; do
         [ -r "$f" ] || continue
         # deb822 stanzas: print the first URI of a stanza whose suites are Debian codenames.
         awk -v re="$codenames" '
@@ -17,10 +19,18 @@ debian_mirror() {
             /^URIs:/ { uri = $2 }
             /^Suites:/ { for (i = 2; i <= NF; i++) if ($i ~ re) ok = 1 }
             END { flush() }' "$f"
-    done | head -n 1 | grep . && return
-    cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null |
+    done | head -n 1) || true
+    if [ -n "$uri" ]; then
+        echo "$uri"
+        return
+    fi
+    uri=$({ cat /etc/apt/sources.list /etc/apt/sources.list.d/*.list 2>/dev/null || true; } |
         awk -v re="$codenames" '$1 == "deb" {
             i = 2; if ($i ~ /^\[/) { while ($i !~ /\]$/) i++; i++ }
-            if ($(i + 1) ~ re) { print $i; exit } }' | grep . && return
+            if ($(i + 1) ~ re) { print $i; exit } }') || true
+    if [ -n "$uri" ]; then
+        echo "$uri"
+        return
+    fi
     return 1
 }
