@@ -161,7 +161,10 @@ std::vector<LedgerWriter::Pending> LedgerWriter::SetAsideOutdated(std::vector<Pe
     // outdated; answering them anew then meets the same unavailable database (503, refunded).
     std::optional<std::int64_t> newest;
     try {
-        newest = options_.newest_generation(Connection());  // its page cache is warm (BeginBatch)
+        if (!connection_) {
+            connection_ = db_.connection();
+        }
+        newest = options_.newest_generation(*connection_);  // its page cache is warm (BeginBatch)
     } catch (const std::exception&) {
         connection_.reset();
     }
@@ -179,19 +182,11 @@ std::vector<LedgerWriter::Pending> LedgerWriter::SetAsideOutdated(std::vector<Pe
     return outdated;
 }
 
-odb::connection& LedgerWriter::Connection() {
+odb::transaction_impl* LedgerWriter::BeginBatch() {
     if (!connection_) {
         connection_ = db_.connection();
-        // Each attempt waits its share of lock_wait for the write lock, so a stalled database
-        // fails the batch (503, refunded) in a bounded time instead of the pool's longer wait.
-        const auto per_attempt = std::max<long>(100, options_.lock_wait.count() / kAttempts);
-        storage::SetLockWait(*connection_, std::chrono::milliseconds(per_attempt));
     }
-    return *connection_;
-}
-
-odb::transaction_impl* LedgerWriter::BeginBatch() {
-    return storage::BeginWrite(Connection());
+    return storage::BeginWrite(*connection_);
 }
 
 void LedgerWriter::Commit(std::vector<Pending>& batch) {

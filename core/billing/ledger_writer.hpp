@@ -69,9 +69,6 @@ struct LedgerWriterOptions {
     // transaction. Asked once for a batch that holds a settlement whose answer came from the
     // response cache (SettlementRequest::answered_at_generation); required for such settlements.
     std::function<std::int64_t(odb::connection&)> newest_generation{};
-    // How long one group commit may wait for the database's write lock, over all its attempts
-    // (SQLite's busy timeout, PostgreSQL's lock_timeout on the writer's connection).
-    std::chrono::milliseconds lock_wait{3000};
     // Told of each group commit that carried calls: how many, and how long it took (metrics).
     std::function<void(std::size_t, std::chrono::steady_clock::duration)> on_batch{};
 };
@@ -127,8 +124,6 @@ private:
     // mostly written by the batch before; its prepared statements stay compiled too. Dropped
     // after a failure, so a lost connection is replaced by a fresh one from the pool.
     odb::transaction_impl* BeginBatch();
-    // The writer's connection, made on first use with its bounded lock wait (lock_wait).
-    odb::connection& Connection();
 
     odb::database& db_;
     odb::connection_ptr connection_;  // writer thread only

@@ -229,18 +229,11 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
         }
     }
     if (auto billing = map.Find("billing")) {
-        YamlMap b(*billing, {"stale_reservation_seconds", "settle_timeout_ms"});
+        YamlMap b(*billing, {"stale_reservation_seconds"});
         config.billing.stale_reservation_seconds =
             PositiveInt(b, "stale_reservation_seconds", config.billing.stale_reservation_seconds, 86400);
         if (config.billing.stale_reservation_seconds < 60) {
             b.Get("stale_reservation_seconds").Fail("must be at least 60");
-        }
-        if (auto settle = b.OptionalInteger("settle_timeout_ms")) {
-            if (*settle < 300 || *settle > 8000) {
-                b.Get("settle_timeout_ms")
-                    .Fail("must be between 300 and 8000 (under the 10 s client timeouts)");
-            }
-            config.billing.settle_timeout_ms = static_cast<int>(*settle);
         }
     }
     if (auto log = map.Find("log")) {

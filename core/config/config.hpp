@@ -65,10 +65,6 @@ struct AuthConfig {
 struct BillingConfig {
     // An open reservation older than this is refunded by any instance (its own is gone).
     int stale_reservation_seconds = 600;
-    // How long the ledger waits for the database's write lock for one group commit, over all
-    // its attempts: a call that cannot be settled by then is answered 503 and refunded, well
-    // before a client's or Pistache's timeout (docs/billing.md, "When the database stalls").
-    int settle_timeout_ms = 3000;
 };
 
 struct LogConfig {

@@ -252,7 +252,6 @@ billing::LedgerWriterOptions LedgerOptions(const config::Config& config, odb::da
     billing::LedgerWriterOptions options;
     options.instance = config.server.instance;
     options.stale_reservation_seconds = static_cast<std::time_t>(config.billing.stale_reservation_seconds);
-    options.lock_wait = std::chrono::milliseconds(config.billing.settle_timeout_ms);
     // One lastrod owns a SQLite database (storage::ServingLock, taken by lastrod's main), so
     // there admission is decided in this process; on PostgreSQL the database decides.
     options.decide_in_process = db.id() == odb::id_sqlite;

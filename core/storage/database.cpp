@@ -120,15 +120,6 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
     }
 }
 
-void SetLockWait(odb::connection& connection, std::chrono::milliseconds wait) {
-    if (connection.database().id() == odb::id_sqlite) {
-        sqlite3_busy_timeout(static_cast<odb::sqlite::connection&>(connection).handle(),
-                             static_cast<int>(wait.count()));
-    } else {
-        connection.execute("SET lock_timeout = " + std::to_string(wait.count()));
-    }
-}
-
 odb::transaction_impl* BeginWrite(odb::database& db) {
     if (db.id() == odb::id_sqlite) {
         return static_cast<odb::sqlite::database&>(db).begin_immediate();

@@ -8,7 +8,6 @@
 #include <odb/database.hxx>
 #include <odb/transaction.hxx>
 
-#include <chrono>
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -25,9 +24,6 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
 // Begins a write transaction. On SQLite it takes the write lock up front (BEGIN IMMEDIATE)
 // so that a read-then-write transaction can never deadlock against another writer.
 odb::transaction_impl* BeginWrite(odb::database& db);
-// How long statements on `connection` wait for a lock held by another writer before failing
-// (SQLite's busy timeout; PostgreSQL's lock_timeout), for the rest of the connection's life.
-void SetLockWait(odb::connection& connection, std::chrono::milliseconds wait);
 // The same on a connection the caller holds (the ledger writer keeps one: docs/performance.md).
 odb::transaction_impl* BeginWrite(odb::connection& connection);
 
