@@ -4,6 +4,7 @@
 // header-only) and ingested. Their sums are exact to the cent although the float sums of the
 // same values are not, and their empty components make the sums null, with the partial sums
 // naming what they leave out.
+#include "fidc_real_files.hpp"
 #include "fidc_test_files.hpp"
 #include "src/fidc_values.hpp"
 
@@ -21,44 +22,12 @@
 namespace lastro::funds::testing {
 namespace {
 
-const fs::path kDerived = fs::path(LASTRO_SOURCE_DIR) / "../shared/datasets/real/fidc_inf_mensal_derived";
-
-// The rows of one of the derived files (comma-separated, no quoting: every line has as many
-// fields as the header), each as column -> text.
-std::vector<Fields> DerivedRows(const std::string& file) {
-    std::ifstream in(kDerived / file);
-    std::vector<std::vector<std::string>> lines;
-    for (std::string line; std::getline(in, line);) {
-        std::vector<std::string> fields;
-        std::size_t start = 0;
-        for (std::size_t comma; (comma = line.find(',', start)) != std::string::npos; start = comma + 1) {
-            fields.push_back(line.substr(start, comma - start));
-        }
-        fields.push_back(line.substr(start));
-        lines.push_back(std::move(fields));
-    }
-    std::vector<Fields> rows;
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-        EXPECT_EQ(lines[i].size(), lines[0].size()) << file << ":" << i + 1;
-        Fields row;
-        for (std::size_t c = 0; c < lines[0].size() && c < lines[i].size(); ++c) {
-            row[lines[0][c]] = lines[i][c];
-        }
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
-// A derived row in CVM's names: CNPJ -> CNPJ_FUNDO_CLASSE, Data -> DT_COMPTC; empty fields left
-// out (the line writer leaves them empty).
-Fields AsPublished(const Fields& derived) {
+// A row in CVM's names with its empty fields left out (the line writer leaves them empty).
+Fields AsPublished(const Fields& row) {
     Fields fields;
-    for (const auto& [column, value] : derived) {
-        const std::string name = column == "CNPJ"   ? "CNPJ_FUNDO_CLASSE"
-                                 : column == "Data" ? "DT_COMPTC"
-                                                    : column;
-        if (!value.empty() || name == "TP_FUNDO_CLASSE") {
-            fields[name] = value;
+    for (const auto& [column, value] : row) {
+        if (!value.empty() || column == "TP_FUNDO_CLASSE") {
+            fields[column] = value;
         }
     }
     return fields;
@@ -98,24 +67,24 @@ bool PrintsAsCents(double value) {
 class FidcRealMoneyTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        if (!fs::exists(kDerived / "dupli_sem_tp_fundo_classe_caracteristicas_fundo.csv")) {
-            GTEST_SKIP() << "real rows not present: " << kDerived;
+        if (!fs::exists(kDerivedDir / kDerivedFiles.at("I"))) {
+            GTEST_SKIP() << "real rows not present: " << kDerivedDir;
         }
         FidcMonth month("202312", FidcEra::kFundoClasse);
-        const auto add = [&](const std::string& table, const std::string& file) {
-            for (const Fields& row : DerivedRows(file)) {
-                if (row.at("Data") == "2023-12-31") {
+        const auto add = [&](const std::string& table) {
+            for (const Fields& row : ReadDerived(table)) {
+                if (row.at("DT_COMPTC") == "2023-12-31") {
                     month.Row(table, AsPublished(row));
                     // Of a repeated key the last line is kept (docs/datasets/inf_mensal_fidc.md).
                     if (table == "I") {
-                        kept_i_[Digits(row.at("CNPJ"))] = row;
+                        kept_i_[Digits(row.at("CNPJ_FUNDO_CLASSE"))] = row;
                     }
                 }
             }
         };
-        add("I", "dupli_sem_tp_fundo_classe_caracteristicas_fundo.csv");
-        add("IV", "dupli_sem_tp_fundo_classe_patrimonio_liquido.csv");
-        add("X_2", "dupli_sem_tp_fundo_classe_cotas_valores.csv");
+        add("I");
+        add("IV");
+        add("X_2");
         IngestFidc(Db(), {WriteFidcMonthlyZip(database_.Subdir("202312"), month)});
     }
 

@@ -3,6 +3,7 @@
 // names, one monthly zip per month with every table, header-only where there are no rows),
 // ingested, and read through the quota endpoints: amortizations filed with their columns
 // reversed, series that share a label, reports delivered twice.
+#include "fidc_real_files.hpp"
 #include "fidc_report_fixture.hpp"
 #include "fidc_test_files.hpp"
 #include "src/quota_operations.hpp"
@@ -25,58 +26,12 @@ namespace {
 using ::testing::Contains;
 using ::testing::ElementsAre;
 
-const fs::path kDerived = fs::path(LASTRO_SOURCE_DIR) / "../shared/datasets/real/fidc_inf_mensal_derived";
-
-// The derived file of each table we have.
-const std::map<std::string, std::string> kDerivedFiles = {
-    {"I", "dupli_sem_tp_fundo_classe_caracteristicas_fundo.csv"},
-    {"IV", "dupli_sem_tp_fundo_classe_patrimonio_liquido.csv"},
-    {"X_2", "dupli_sem_tp_fundo_classe_cotas_valores.csv"},
-    {"X_4", "dupli_sem_tp_fundo_classe_operacoes_estruturadas.csv"},
-};
-
-std::vector<std::string> SplitCommas(const std::string& line) {
-    std::vector<std::string> fields;
-    std::size_t start = 0;
-    for (std::size_t comma; (comma = line.find(',', start)) != std::string::npos; start = comma + 1) {
-        fields.push_back(line.substr(start, comma - start));
-    }
-    fields.push_back(line.substr(start));
-    return fields;
-}
-
-// The rows of a derived file as CVM fields: `CNPJ` is CNPJ_FUNDO_CLASSE and `Data` DT_COMPTC;
-// DENOM_SOCIAL (second) is the only column that holds commas, so extra fields are its own.
-std::vector<Fields> ReadDerived(const fs::path& path) {
-    std::ifstream in(path);
-    std::string line;
-    std::getline(in, line);
-    std::vector<std::string> header = SplitCommas(line);
-    for (std::string& column : header) {
-        column = column == "CNPJ" ? "CNPJ_FUNDO_CLASSE" : column == "Data" ? "DT_COMPTC" : column;
-    }
-    std::vector<Fields> rows;
-    while (std::getline(in, line)) {
-        std::vector<std::string> fields = SplitCommas(line);
-        while (fields.size() > header.size()) {
-            fields[1] += "," + fields[2];
-            fields.erase(fields.begin() + 2);
-        }
-        Fields row;
-        for (std::size_t i = 0; i < header.size(); ++i) {
-            row[header[i]] = fields[i];
-        }
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
 class FidcRealRowsTest : public FidcReportTest {
 protected:
     void SetUp() override {
         FidcReportTest::SetUp();
-        if (!fs::exists(kDerived)) {
-            GTEST_SKIP() << "real files not present: " << kDerived;
+        if (!fs::exists(kDerivedDir)) {
+            GTEST_SKIP() << "real files not present: " << kDerivedDir;
         }
         // The classes read below, each the only class of its fund under the fund's CNPJ.
         int id = 3000;
@@ -98,7 +53,7 @@ protected:
         std::map<std::string, FidcMonth> months;  // "202312" -> its tables
         for (const auto& [table, file] : kDerivedFiles) {
             const std::vector<std::string>& header = FidcCurrentHeaders().at(table);
-            for (Fields row : ReadDerived(kDerived / file)) {
+            for (Fields row : ReadDerived(table)) {
                 const std::string date = row.at("DT_COMPTC");
                 const std::string period = date.substr(0, 4) + date.substr(5, 2);
                 auto month = months.try_emplace(period, period, FidcEra::kFundoClasse).first;
