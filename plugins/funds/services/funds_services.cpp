@@ -4,9 +4,18 @@
 #include "funds_model.hxx"
 #include "src/registry_lookup.hpp"
 
+#include <lastro/sdk/ingest/values.hpp>
+#include <lastro/sdk/query_rows.hpp>
+
+#include <boost/json/parse.hpp>
+#include <boost/json/value.hpp>
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
+
+#include <algorithm>
+#include <map>
+#include <vector>
 
 namespace lastro::funds {
 namespace {
@@ -68,6 +77,249 @@ void FidcMonthlyFactsReader::ForEachReport(odb::database& db, const std::string&
     for (const FidcReport& report :
          db.query<FidcReport>(Query(Query::month == month) + "ORDER BY" + Query::cnpj)) {
         visit(Fact(report));
+    }
+}
+
+namespace {
+
+std::optional<double> NumberOrNull(const boost::json::value& value) {
+    if (value.is_number()) {
+        return value.to_number<double>();
+    }
+    return std::nullopt;
+}
+
+// published_json (funds_model.hxx): the one-row tables' fields and the ranked debtors of VIII.
+void ReadPublished(const std::string& text, FidcReportDetail& detail) {
+    const boost::json::value parsed = boost::json::parse(text);
+    for (const auto& [table, fields] : parsed.as_object()) {
+        if (table == "VIII") {
+            for (const boost::json::value& ranked : fields.as_array()) {
+                const boost::json::array& pair = ranked.as_array();
+                std::optional<double> value;
+                if (pair.size() == 2 && pair[1].is_string()) {
+                    const auto parsed = sdk::ParseDecimal(std::string_view(pair[1].as_string()));
+                    if (parsed.status == sdk::ValueStatus::kValue) {
+                        value = parsed.value;
+                    }
+                }
+                detail.largest_debtors.push_back(value);
+            }
+            continue;
+        }
+        for (const auto& [column, value] : fields.as_object()) {
+            if (value.is_string()) {
+                detail.published.emplace(std::string(column), std::string(value.as_string()));
+            }
+        }
+    }
+}
+
+void ReadSegments(const std::optional<std::string>& text, FidcReportDetail& detail) {
+    if (!text) {
+        return;
+    }
+    for (const boost::json::value& item : boost::json::parse(*text).as_array()) {
+        const boost::json::object& segment = item.as_object();
+        detail.segments.push_back({std::string(segment.at("code").as_string()),
+                                   std::string(segment.at("name").as_string()),
+                                   NumberOrNull(segment.at("value"))});
+    }
+}
+
+void ReadBandArray(const boost::json::object& table, const char* key,
+                   std::array<std::optional<double>, 10>& out) {
+    const boost::json::value* values = table.if_contains(key);
+    if (!values || !values->is_array()) {
+        return;
+    }
+    const boost::json::array& array = values->as_array();
+    for (std::size_t i = 0; i < out.size() && i < array.size(); ++i) {
+        out[i] = NumberOrNull(array[i]);
+    }
+}
+
+void ReadBands(const std::optional<std::string>& text, FidcReportDetail& detail) {
+    if (!text) {
+        return;
+    }
+    const boost::json::value parsed = boost::json::parse(*text);
+    const boost::json::object& bands = parsed.as_object();
+    if (const boost::json::value* v = bands.if_contains("V"); v && v->is_object()) {
+        ReadBandArray(v->as_object(), "to_mature", detail.bands.to_mature_with_risk);
+        ReadBandArray(v->as_object(), "delinquent", detail.bands.delinquent_with_risk);
+    }
+    if (const boost::json::value* vi = bands.if_contains("VI"); vi && vi->is_object()) {
+        ReadBandArray(vi->as_object(), "to_mature", detail.bands.to_mature_without_risk);
+        ReadBandArray(vi->as_object(), "delinquent", detail.bands.delinquent_without_risk);
+    }
+}
+
+}  // namespace
+
+void FidcMonthlyFactsReader::ForEachReportDetail(
+    odb::database& db, const std::string& month,
+    const std::function<void(const FidcReportDetail&)>& visit) const {
+    // Four queries for the whole month, joined here by report id: one per report would cost
+    // thousands of statements a month.
+    std::map<std::int64_t, FidcReportDetail> details;
+    {
+        using Query = odb::query<FidcReport>;
+        for (const FidcReport& report : db.query<FidcReport>(Query::month == month)) {
+            details[report.id].fact = Fact(report);
+        }
+    }
+    {
+        using Query = odb::query<FidcReportDocuments>;
+        for (const FidcReportDocuments& documents : db.query<FidcReportDocuments>(Query::month == month)) {
+            const auto found = details.find(documents.report_id);
+            if (found == details.end()) {
+                continue;
+            }
+            ReadPublished(documents.published_json, found->second);
+            ReadSegments(documents.segments_json, found->second);
+            ReadBands(documents.bands_json, found->second);
+        }
+    }
+    {
+        using Query = odb::query<FidcSeries>;
+        for (const FidcSeries& s :
+             db.query<FidcSeries>(Query(Query::month == month) + "ORDER BY" + Query::label)) {
+            const auto found = details.find(s.report_id);
+            if (found != details.end()) {
+                found->second.series.push_back({s.label, s.series_key, s.seniority, s.investor_count,
+                                                s.quota_count, s.quota_value, s.profitability_pct,
+                                                s.expected_performance_pct, s.real_performance_pct});
+            }
+        }
+    }
+    {
+        using Query = odb::query<FidcQuotaOperation>;
+        for (const FidcQuotaOperation& o :
+             db.query<FidcQuotaOperation>(Query(Query::month == month) + "ORDER BY" + Query::id)) {
+            const auto found = details.find(o.report_id);
+            if (found != details.end()) {
+                found->second.operations.push_back({o.series_key, o.kind, o.reading, o.value_brl});
+            }
+        }
+    }
+    std::vector<const FidcReportDetail*> ordered;
+    ordered.reserve(details.size());
+    for (const auto& [id, detail] : details) {
+        ordered.push_back(&detail);
+    }
+    std::sort(ordered.begin(), ordered.end(), [](const FidcReportDetail* a, const FidcReportDetail* b) {
+        return a->fact.cnpj < b->fact.cnpj;
+    });
+    for (const FidcReportDetail* detail : ordered) {
+        visit(*detail);
+    }
+}
+
+namespace {
+
+bool IsCancelled(const std::optional<std::string>& status) {
+    if (!status) {
+        return false;
+    }
+    const std::string folded = sdk::LowerAscii(*status);
+    return folded.find("cancel") != std::string::npos || folded.find("liquidad") != std::string::npos;
+}
+
+// One value for a set of ANBIMA labels: the value when they agree, "mixed" when not.
+void Merge(std::optional<std::string>& into, const std::optional<std::string>& value) {
+    if (!value) {
+        return;
+    }
+    if (!into) {
+        into = value;
+    } else if (*into != *value) {
+        into = "mixed";
+    }
+}
+
+}  // namespace
+
+void FidcRegistryReader::ForEachVehicle(odb::database& db,
+                                        const std::function<void(const FidcRegistryVehicle&)>& visit) const {
+    // ANBIMA's type and focus by the CNPJ its rows name (class CNPJ, and fund CNPJ).
+    std::map<std::string, std::pair<std::optional<std::string>, std::optional<std::string>>> by_class,
+        by_fund;
+    for (const AnbimaSubclass& s : db.query<AnbimaSubclass>()) {
+        auto& c = by_class[s.class_cnpj];
+        Merge(c.first, s.type);
+        Merge(c.second, s.focus);
+        auto& f = by_fund[s.fund_cnpj];
+        Merge(f.first, s.type);
+        Merge(f.second, s.focus);
+    }
+    using FundQuery = odb::query<Fund>;
+    std::vector<Fund> funds = sdk::LoadAll(db, FundQuery(FundQuery::fidc_universe == true) + "ORDER BY" +
+                                                   FundQuery::cnpj + "," + FundQuery::registry_id);
+    std::map<std::string, const Fund*> fund_by_id;
+    for (const Fund& fund : funds) {
+        fund_by_id.emplace(fund.fund_id, &fund);
+    }
+    std::vector<FidcRegistryVehicle> classes;
+    std::map<std::string, std::int64_t> classes_with_cnpj;
+    using ClassQuery = odb::query<FundClass>;
+    for (const FundClass& c :
+         db.query<FundClass>(ClassQuery("ORDER BY") + ClassQuery::cnpj + "," + ClassQuery::registry_id)) {
+        const auto fund = fund_by_id.find(c.fund_id);
+        if (fund == fund_by_id.end() || !c.cnpj) {
+            continue;  // not of the FIDC family, or without a CNPJ of its own (files under its fund's)
+        }
+        ++classes_with_cnpj[c.fund_id];
+        const Fund& f = *fund->second;
+        FidcRegistryVehicle v;
+        v.kind = "class";
+        v.cnpj = *c.cnpj;
+        v.fund_cnpj = f.cnpj;
+        v.fund_id = f.fund_id;
+        v.class_id = c.class_id;
+        v.name = c.name;
+        v.fund_type = f.fund_type;
+        v.status = c.status;
+        v.registered_at = c.registered_at;
+        v.cancelled_at = IsCancelled(c.status) ? c.status_since : std::nullopt;
+        v.adapted_rcvm175_at = f.adapted_rcvm175_at;
+        v.manager = f.manager;
+        v.manager_document = f.manager_document;
+        v.administrator = f.administrator;
+        v.administrator_cnpj = f.administrator_cnpj;
+        const auto anbima = by_class.find(v.cnpj);
+        const auto& labels = anbima != by_class.end() ? anbima->second : by_fund[f.cnpj];
+        v.anbima_type = labels.first;
+        v.anbima_focus = labels.second;
+        classes.push_back(std::move(v));
+    }
+    for (const Fund& f : funds) {
+        FidcRegistryVehicle v;
+        v.kind = "fund";
+        v.cnpj = f.cnpj;
+        v.fund_cnpj = f.cnpj;
+        v.fund_id = f.fund_id;
+        v.name = f.name;
+        v.fund_type = f.fund_type;
+        v.status = f.status;
+        v.registered_at = f.registered_at;
+        v.cancelled_at = f.cancelled_at;
+        v.adapted_rcvm175_at = f.adapted_rcvm175_at;
+        v.manager = f.manager;
+        v.manager_document = f.manager_document;
+        v.administrator = f.administrator;
+        v.administrator_cnpj = f.administrator_cnpj;
+        v.fund_classes_with_cnpj = classes_with_cnpj[f.fund_id];
+        const auto anbima = by_fund.find(f.cnpj);
+        if (anbima != by_fund.end()) {
+            v.anbima_type = anbima->second.first;
+            v.anbima_focus = anbima->second.second;
+        }
+        visit(v);
+    }
+    for (FidcRegistryVehicle& v : classes) {
+        v.fund_classes_with_cnpj = classes_with_cnpj[v.fund_id];
+        visit(v);
     }
 }
 

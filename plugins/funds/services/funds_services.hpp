@@ -17,6 +17,14 @@ public:
     std::vector<std::string> Months(odb::database& db) const override;
     void ForEachReport(odb::database& db, const std::string& month,
                        const std::function<void(const FidcMonthlyFact&)>& visit) const override;
+    void ForEachReportDetail(odb::database& db, const std::string& month,
+                             const std::function<void(const FidcReportDetail&)>& visit) const override;
+};
+
+class FidcRegistryReader : public FidcRegistry {
+public:
+    void ForEachVehicle(odb::database& db,
+                        const std::function<void(const FidcRegistryVehicle&)>& visit) const override;
 };
 
 }  // namespace lastro::funds

@@ -48,6 +48,7 @@ void FundsPlugin::Register(sdk::Registrar& registrar) {
     registrar.AddSampleWriter(std::make_shared<sample::FundsSampleWriter>());
     registrar.Provide<FundLocator>(std::make_shared<const RegistryLocator>());
     registrar.Provide<FidcMonthlyFacts>(std::make_shared<const FidcMonthlyFactsReader>());
+    registrar.Provide<FidcRegistry>(std::make_shared<const FidcRegistryReader>());
 }
 
 }  // namespace lastro::funds

@@ -104,7 +104,8 @@ TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {
               (std::set<std::string>{"cvm.registro_fundo_classe", "cvm.inf_mensal_fidc", "cvm.cda_fi",
                                      "cvm.eventual_fi", "anbima.subclasses"}));
     EXPECT_TRUE(registrar.DerivedDatasets().empty()) << "funds derives nothing";
-    EXPECT_EQ(registrar.ServiceNames(), (std::set<std::string>{"funds.locator", "funds.fidc_monthly_facts"}));
+    EXPECT_EQ(registrar.ServiceNames(),
+              (std::set<std::string>{"funds.locator", "funds.fidc_monthly_facts", "funds.fidc_registry"}));
     EXPECT_EQ(registrar.SampleWriters().size(), 1u);
 }
 // docs/plugins.md quotes up to here

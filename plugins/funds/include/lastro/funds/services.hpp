@@ -11,8 +11,10 @@
 #include <lastro/funds/services_identity.hpp>
 #include <lastro/sdk/services.hpp>
 
+#include <array>
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -104,6 +106,57 @@ struct BOOST_SYMBOL_VISIBLE FidcMonthlyFact {
     std::int64_t duplicates_dropped = 0;  // rows of this report the duplicate rule dropped
 };
 
+// One quota series of a report (tables X_1, X_2, X_3 and X_6), as normalized at ingest.
+struct BOOST_SYMBOL_VISIBLE FidcSeriesFact {
+    std::string label;       // TAB_X_CLASSE_SERIE as published
+    std::string series_key;  // identity of the series within its class, stable across months
+    std::string seniority;   // "senior", "mezzanine", "subordinated" or "unknown" (parsed from the label)
+    std::optional<std::int64_t> investor_count;      // X_1 TAB_X_NR_COTST
+    std::optional<double> quota_count;               // X_2 TAB_X_QT_COTA
+    std::optional<double> quota_value;               // X_2 TAB_X_VL_COTA
+    std::optional<double> profitability_pct;         // X_3 TAB_X_VL_RENTAB_MES, percent
+    std::optional<double> expected_performance_pct;  // X_6 TAB_X_PR_DESEMP_ESPERADO, percent
+    std::optional<double> real_performance_pct;      // X_6 TAB_X_PR_DESEMP_REAL, percent
+};
+
+// One row of table X_4 (docs/api/fidc-metrics.md#amortization-reading).
+struct BOOST_SYMBOL_VISIBLE FidcOperationFact {
+    std::string series_key;
+    std::string kind;  // "subscription", "redemption", "pending_redemption", "amortization" or "other"
+    std::optional<std::string> reading;  // "as_published", "swapped" or "unverified"
+    std::optional<double> value_brl;     // the BRL total under `reading`; null when unverified
+};
+
+// One segment of table II at its most detailed level (sub-items, never their totals).
+struct BOOST_SYMBOL_VISIBLE FidcSegmentFact {
+    std::string code;  // "A", "C1", ... as docs/datasets/inf_mensal_fidc.md lists them
+    std::string name;
+    std::optional<double> value;
+};
+
+// Tables V (credit rights with substantial acquisition of risks) and VI (without): the ten
+// exclusive maturity bands of what is to mature and of what is overdue, as published.
+struct BOOST_SYMBOL_VISIBLE FidcMaturityBands {
+    std::array<std::optional<double>, 10> to_mature_with_risk;
+    std::array<std::optional<double>, 10> delinquent_with_risk;
+    std::array<std::optional<double>, 10> to_mature_without_risk;
+    std::array<std::optional<double>, 10> delinquent_without_risk;
+};
+
+// A monthly report with everything the industry aggregates read: the fact above, every
+// published field of the one-row tables, and the long tables.
+struct BOOST_SYMBOL_VISIBLE FidcReportDetail {
+    FidcMonthlyFact fact;
+    // Every non-empty field of the one-row tables (I, II, III, IV, V, VI, VII, IX, X, X_1_1, X_5,
+    // X_7), by CVM column name, exactly as published ("TAB_I2H_VL_COTA_FIDC" -> "1234.56").
+    std::map<std::string, std::string> published;
+    std::vector<std::optional<double>> largest_debtors;  // tab_VIII VALOR in SEQUENCIAL order
+    std::vector<FidcSegmentFact> segments;               // table II sub-items, in table order
+    FidcMaturityBands bands;
+    std::vector<FidcSeriesFact> series;         // in label order
+    std::vector<FidcOperationFact> operations;  // in file order
+};
+
 // A reader of the normalized FIDC monthly facts, month by month.
 class BOOST_SYMBOL_VISIBLE FidcMonthlyFacts : public sdk::Service {
 public:
@@ -115,6 +168,48 @@ public:
     // Calls `visit` once per report of `month`, in CNPJ order; none when the month has none.
     virtual void ForEachReport(odb::database& db, const std::string& month,
                                const std::function<void(const FidcMonthlyFact&)>& visit) const = 0;
+    // The same reports with their details; slower (it reads and parses the JSON documents).
+    virtual void ForEachReportDetail(odb::database& db, const std::string& month,
+                                     const std::function<void(const FidcReportDetail&)>& visit) const = 0;
+};
+
+// A fund of the FIDC family (FIDC, FIDC-NP, FIC-FIDC) or a class of one, as CVM's RCVM 175
+// registry (cvm.registro_fundo_classe) has it today.
+struct BOOST_SYMBOL_VISIBLE FidcRegistryVehicle {
+    std::string kind;                     // "fund" or "class"
+    std::string cnpj;                     // of the fund, or the class's own; 14 digits
+    std::string fund_cnpj;                // of the fund (== cnpj for a fund)
+    std::string fund_id;                  // persistent
+    std::optional<std::string> class_id;  // persistent; only for a class
+    std::optional<std::string> name;
+    std::optional<std::string> fund_type;      // registro_fundo.Tipo_Fundo: FIDC, FIDC-NP or FIC-FIDC
+    std::optional<std::string> status;         // Situacao (the class's own for a class)
+    std::optional<std::string> registered_at;  // Data_Registro, "YYYY-MM-DD"
+    // When the registration ended: the fund's Data_Cancelamento, or for a cancelled class the
+    // start of that situation; null while it is active.
+    std::optional<std::string> cancelled_at;
+    std::optional<std::string> adapted_rcvm175_at;  // the fund's Data_Adaptacao_RCVM175
+    std::optional<std::string> manager;             // the fund's Gestor today
+    std::optional<std::string> manager_document;    // CPF_CNPJ_Gestor (a CPF when a person)
+    std::optional<std::string> administrator;
+    std::optional<std::string> administrator_cnpj;
+    std::int64_t fund_classes_with_cnpj = 0;  // classes of the fund that have a CNPJ of their own
+    // ANBIMA type and focus (anbima.subclasses) of the class's subclasses, else of the fund's;
+    // null when ANBIMA lists none, or "mixed" (never one picked) when they disagree.
+    std::optional<std::string> anbima_type;
+    std::optional<std::string> anbima_focus;
+};
+
+// The FIDC family of the registry, for plugins that need who should report and who manages.
+class BOOST_SYMBOL_VISIBLE FidcRegistry : public sdk::Service {
+public:
+    static constexpr std::string_view kServiceName = "funds.fidc_registry";
+    static constexpr std::string_view kServiceIdentity = LASTRO_FUNDS_SERVICES_IDENTITY;
+
+    // Calls `visit` once per fund of the FIDC family and once per class of such a fund, funds
+    // first, each in CNPJ order.
+    virtual void ForEachVehicle(odb::database& db,
+                                const std::function<void(const FidcRegistryVehicle&)>& visit) const = 0;
 };
 
 }  // namespace lastro::funds
