@@ -1,0 +1,51 @@
+#include "sample/sample_writer.hpp"
+
+#include "ingest/cad_fi_hist/cad_fi_hist_layout.hpp"
+
+#include <lastro/sdk/sample/sample_directory.hpp>
+
+#include <algorithm>
+#include <string>
+
+namespace lastro::industry::sample {
+
+WrittenHistory WriteManagerHistory(const sdk::SampleRequest& request) {
+    WrittenHistory written;
+    if (std::find(kManagerHistoryScales.begin(), kManagerHistoryScales.end(), request.scale) ==
+        kManagerHistoryScales.end()) {
+        return written;
+    }
+    const FundRegistry registry = ReadFundRegistry(request.out_dir / kRegistryZipName);
+    written.history = BuildManagerHistory(registry, request.seed);
+    sdk::sample::SampleDirectory out(request.out_dir,
+                                     sdk::sample::ArchiveTimestamp(request.seed, registry.reference_day));
+    out.WriteZip(kHistoryZipName, RenderHistory(written.history));
+    written.files = out.Files();
+    return written;
+}
+
+sdk::SampleReport IndustrySampleWriter::Write(const sdk::SampleRequest& request) {
+    const WrittenHistory written = WriteManagerHistory(request);
+    sdk::SampleReport report;
+    report.files = written.files;
+    if (written.files.empty()) {
+        report.notes.push_back(std::string(sdk::SampleScaleName(request.scale)) + " scale: no " +
+                               std::string(kHistoryZipName) + " (" + std::string(kManagerHistoryDataset) +
+                               " has a sample at scale sample only)");
+        return report;
+    }
+    const ManagerHistory& h = written.history;
+    report.counts = {{"manager spells", h.spells.size()},
+                     {"legacy FIDC-family funds", h.funds.size()},
+                     {"funds with a manager change", h.manager_changes},
+                     {"funds without manager history", h.without_history + h.without_manager}};
+    report.notes.push_back(
+        std::string(kHistoryZipName) + ": " + std::to_string(h.changes_in_reports) +
+        " manager changes end on or after 2023-09-30 (inside the funds sample's default 36 "
+        "months of FIDC reports); " +
+        std::to_string(h.rcvm175_natives) +
+        " FIDC-family funds registered under RCVM 175 have no legacy history");
+    return report;
+}
+
+}  // namespace lastro::industry::sample
