@@ -2,7 +2,7 @@
 # ./dev test-packages: proof that the .deb packages install, run, upgrade and go away cleanly
 # (docs/packaging.md, "The package test"). In a fresh trixie root (debootstrap minbase, made
 # once and kept as a pristine tarball, unpacked anew for every run):
-#   1. apt-get install ./*.deb (lastro, lastro-plugin-funds, lastro-sdk-dev): dependencies come
+#   1. apt-get install ./*.deb (lastro, lastro-plugin-funds, lastro-plugin-industry, lastro-sdk-dev): dependencies come
 #      from Debian; postinst made the lastro user, /var/lib/lastro and the schema;
 #   2. systemd-analyze verify of the installed unit; lastrod started the way the unit starts it
 #      (its ExecStart, User and Environment; there is no systemd in a chroot);
@@ -197,6 +197,7 @@ step_install() {
     in_root dpkg-query -W -f '${Conffiles}\n' lastro | grep -q '/etc/lastro/lastro.yaml' || fail "lastro.yaml is not a conffile"
     [ -f "$root$plugin_dir/funds.yaml" ] && [ -f "$root$plugin_dir/liblastro-funds.so" ] || fail "funds plugin not in $plugin_dir"
     as_lastro lastro plugins | grep -q '^funds' || fail "lastro plugins does not list funds"
+    as_lastro lastro plugins | grep -q '^industry' || fail "lastro plugins does not list industry"
 }
 
 step_unit() {
@@ -279,15 +280,18 @@ step_upgrade() {
 }
 
 step_remove_plugin() {
-    say "6. apt-get remove lastro-plugin-funds: its operations leave /pricing"
+    say "6. apt-get remove lastro-plugin-funds: its operations, and its dependent industry's, leave /pricing"
     expect_status 200 /pricing | grep -q '"funds\.' || fail "/pricing lists no funds operation before the removal"
     stop_lastrod
     apt_root remove lastro-plugin-funds >>"$work/install.log" 2>&1 || fail "apt-get remove lastro-plugin-funds"
     [ ! -e "$root$plugin_dir/funds.yaml" ] || fail "funds.yaml is still installed"
+    # industry requires funds: apt removes it with funds (Depends), so lastrod never sees it alone.
+    [ ! -e "$root$plugin_dir/industry.yaml" ] || fail "industry.yaml is still installed without funds"
     start_lastrod # as the package's trigger restarts it under systemd
     local pricing
     pricing=$(expect_status 200 /pricing)
     ! grep -q '"funds\.' <<<"$pricing" || fail "/pricing still lists funds operations: $pricing"
+    ! grep -q '"industry\.' <<<"$pricing" || fail "/pricing still lists industry operations: $pricing"
     grep -q '"holidays.list"' <<<"$pricing" || fail "/pricing lost the example plugin: $pricing"
     expect_status 404 "/v1/fundos?limit=5" "$key" >/dev/null
 }
@@ -298,7 +302,7 @@ step_purge() {
     # The example was installed by hand (cmake --install): removed by hand, from its manifest.
     in_root sh -c 'xargs -d "\n" rm -f </tmp/holidays/build/install_manifest.txt'
     rm -rf "$root/tmp/holidays" "$root/tmp/v1" "$root/tmp/v2"
-    apt_root purge lastro lastro-plugin-funds lastro-sdk-dev >>"$work/install.log" 2>&1 || fail "apt-get purge"
+    apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-sdk-dev >>"$work/install.log" 2>&1 || fail "apt-get purge"
     ! in_root getent passwd lastro >/dev/null || fail "the lastro user is still there"
     ! in_root getent group lastro >/dev/null || fail "the lastro group is still there"
     local f

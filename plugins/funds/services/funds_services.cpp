@@ -119,7 +119,8 @@ void ReadSegments(const std::optional<std::string>& text, FidcReportDetail& deta
     if (!text) {
         return;
     }
-    for (const boost::json::value& item : boost::json::parse(*text).as_array()) {
+    const boost::json::value parsed = boost::json::parse(*text);
+    for (const boost::json::value& item : parsed.as_array()) {
         const boost::json::object& segment = item.as_object();
         detail.segments.push_back({std::string(segment.at("code").as_string()),
                                    std::string(segment.at("name").as_string()),
@@ -254,8 +255,9 @@ void FidcRegistryReader::ForEachVehicle(odb::database& db,
         Merge(f.second, s.focus);
     }
     using FundQuery = odb::query<Fund>;
-    std::vector<Fund> funds = sdk::LoadAll(db, FundQuery(FundQuery::fidc_universe == true) + "ORDER BY" +
-                                                   FundQuery::cnpj + "," + FundQuery::registry_id);
+    std::vector<Fund> funds =
+        sdk::LoadAll(db, FundQuery(FundQuery(FundQuery::fidc_universe == true) + "ORDER BY" +
+                                   FundQuery::cnpj + "," + FundQuery::registry_id));
     std::map<std::string, const Fund*> fund_by_id;
     for (const Fund& fund : funds) {
         fund_by_id.emplace(fund.fund_id, &fund);

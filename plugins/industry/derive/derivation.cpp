@@ -1,0 +1,369 @@
+#include "derive/derivation.hpp"
+
+#include "derive/coverage.hpp"
+#include "derive/indicators.hpp"
+#include "derive/quality.hpp"
+#include "derive/ranking.hpp"
+#include "derive/universe.hpp"
+#include "industry_model-odb.hxx"
+#include "industry_model.hxx"
+
+#include <lastro/funds/services.hpp>
+#include <lastro/sdk/calendar.hpp>
+#include <lastro/sdk/serving/money.hpp>
+
+#include <boost/json/serialize.hpp>
+#include <odb/database.hxx>
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+
+#include <ctime>
+#include <map>
+#include <memory>
+#include <set>
+#include <vector>
+
+namespace lastro::industry {
+namespace {
+
+std::string Rfc3339(std::time_t t) {
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+std::string Shift(const std::string& month, int months) {
+    sdk::Month m = *sdk::Month::Parse(month);
+    for (; months > 0; --months) {
+        m = m.Next();
+    }
+    for (; months < 0; ++months) {
+        m = m.Previous();
+    }
+    return m.ToString();
+}
+
+RegistryIndex LoadRegistry(odb::database& db, const sdk::Services& services) {
+    RegistryIndex index;
+    services.Get<funds::FidcRegistry>().ForEachVehicle(
+        db, [&](const funds::FidcRegistryVehicle& v) { index.Add(v); });
+    for (const ManagerSpell& s : db.query<ManagerSpell>()) {
+        index.spells[s.fund_cnpj].push_back({s.manager, s.manager_document, s.started_at, s.ended_at});
+    }
+    return index;
+}
+
+std::vector<VehicleMonth> VehiclesOf(odb::database& db, const std::string& month) {
+    using Query = odb::query<VehicleMonth>;
+    std::vector<VehicleMonth> rows;
+    for (const VehicleMonth& v : db.query<VehicleMonth>(Query::month == month)) {
+        rows.push_back(v);
+    }
+    return rows;
+}
+
+NavByCnpj NavsOf(const std::vector<VehicleMonth>& rows) {
+    NavByCnpj navs;
+    for (const VehicleMonth& v : rows) {
+        navs.emplace(v.cnpj, v.nav);
+    }
+    return navs;
+}
+
+void ReplaceVehicles(odb::database& db, const MonthUniverse& universe) {
+    db.erase_query<VehicleMonth>(odb::query<VehicleMonth>::month == universe.month);
+    for (const Vehicle& v : universe.vehicles) {
+        VehicleMonth row;
+        row.month = universe.month;
+        row.cnpj = v.cnpj;
+        row.kind = v.kind;
+        row.fund_cnpj = v.fund_cnpj;
+        row.name = v.name;
+        row.fic_fidc = v.fic_fidc;
+        row.fic_fidc_reason = v.fic_fidc_reason;
+        row.nav = v.nav;
+        row.set_aside = v.report_set_aside;
+        row.net_flow = v.report_set_aside ? std::nullopt : NetFlow(v);
+        row.manager_key = v.manager.key;
+        row.manager = v.manager.name;
+        row.manager_source = v.manager.source;
+        row.administrator = v.administrator;
+        db.persist(row);
+    }
+}
+
+void EraseMonth(odb::database& db, const std::string& month) {
+    db.erase_query<VehicleMonth>(odb::query<VehicleMonth>::month == month);
+    db.erase_query<IndicatorItem>(odb::query<IndicatorItem>::month == month);
+    db.erase_query<UniverseMonth>(odb::query<UniverseMonth>::month == month);
+    db.erase_query<ManagerMonth>(odb::query<ManagerMonth>::month == month);
+    db.erase_query<IndustryMonth>(odb::query<IndustryMonth>::month == month);
+}
+
+template <typename Read>
+std::vector<funds::FidcReportDetail> Reports(Read read) {
+    std::vector<funds::FidcReportDetail> reports;
+    read([&](const funds::FidcReportDetail& r) { reports.push_back(r); });
+    return reports;
+}
+
+// Stage two for one month: sanity filters, vehicles, attrition, indicators and coverage.
+void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const RegistryIndex& registry,
+                 const std::string& month, const std::set<std::string>& available,
+                 const std::string& derived_at) {
+    const std::vector<funds::FidcReportDetail> reports =
+        Reports([&](const auto& visit) { facts.ForEachReportDetail(db, month, visit); });
+    MonthUniverse universe = BuildUniverse(month, reports, registry);
+    const std::string before = Shift(month, -1), after = Shift(month, 1);
+    const bool has_previous = available.count(before) > 0;
+    const std::vector<VehicleMonth> previous_rows =
+        has_previous ? VehiclesOf(db, before) : std::vector<VehicleMonth>{};
+    const NavByCnpj next = available.count(after) ? NavsOf(VehiclesOf(db, after)) : NavByCnpj{};
+    const boost::json::array warnings = ApplySanityFilters(universe, NavsOf(previous_rows), next);
+    ReplaceVehicles(db, universe);
+
+    // Attrition: the month before's vehicles, less registrations cancelled before this month and
+    // funds whose classes now report for them.
+    std::set<std::string> reporters;
+    for (const funds::FidcReportDetail& r : reports) {
+        reporters.insert(r.fact.cnpj);
+    }
+    IndustryMonth row;
+    row.month = month;
+    row.reported = static_cast<std::int64_t>(universe.vehicles.size());
+    row.fund_rows_dropped = static_cast<std::int64_t>(universe.dropped_fund_rows.size());
+    row.derived_at = derived_at;
+    for (const Vehicle& v : universe.vehicles) {
+        row.vehicles_without_nav += v.nav ? 0 : 1;
+    }
+    PreviousMonth previous;
+    if (has_previous) {
+        std::int64_t expected = 0;
+        sdk::MoneySum missing_nav, previous_nav;
+        for (const VehicleMonth& p : previous_rows) {
+            previous[p.cnpj] = {p.nav, p.fic_fidc, p.set_aside};
+            if (!p.set_aside) {
+                previous_nav.Add(p.nav);
+            }
+            const funds::FidcRegistryVehicle* registered = registry.Find(p.cnpj);
+            if (registered && registered->cancelled_at && *registered->cancelled_at < month + "-01") {
+                continue;  // its registration ended before this month: not expected
+            }
+            if (registered && registered->kind == "fund") {
+                const auto classes = registry.class_cnpjs_of_fund.find(p.cnpj);
+                bool migrated = false;
+                if (classes != registry.class_cnpjs_of_fund.end()) {
+                    for (const std::string& c : classes->second) {
+                        migrated = migrated || reporters.count(c) > 0;
+                    }
+                }
+                if (migrated) {
+                    continue;  // its classes report for it now
+                }
+            }
+            ++expected;
+            if (!reporters.count(p.cnpj)) {
+                ++row.missing;
+                if (!p.set_aside) {
+                    missing_nav.Add(p.nav);
+                }
+            }
+        }
+        row.expected = expected;
+        row.missing_nav = missing_nav.PartialTotal().value_or(0);
+        row.previous_nav = previous_nav.PartialTotal();
+    }
+    row.completeness = "unknown_completeness";  // judged with every month below
+    std::unique_ptr<IndustryMonth> stored(db.find<IndustryMonth>(month));
+    if (stored) {
+        row.completeness = stored->completeness;
+        row.completeness_reason = stored->completeness_reason;
+        db.update(row);
+    } else {
+        db.persist(row);
+    }
+
+    db.erase_query<IndicatorItem>(odb::query<IndicatorItem>::month == month);
+    db.erase_query<UniverseMonth>(odb::query<UniverseMonth>::month == month);
+    for (const bool include_fic : {true, false}) {
+        for (auto& [indicator, item] : ComputeIndicators(universe, include_fic, previous, has_previous)) {
+            IndicatorItem stored_item;
+            stored_item.indicator = indicator;
+            stored_item.include_fic_fidc = include_fic;
+            stored_item.month = month;
+            stored_item.item_json = boost::json::serialize(item);
+            db.persist(stored_item);
+        }
+        std::set<std::string> fic;
+        std::int64_t in_universe = 0, fic_count = 0;
+        sdk::MoneySum nav, known;
+        for (const Vehicle& v : universe.vehicles) {
+            if (v.fic_fidc) {
+                fic.insert(v.cnpj);
+                ++fic_count;
+            }
+            if (!InUniverse(v, include_fic)) {
+                continue;
+            }
+            ++in_universe;
+            if (!v.report_set_aside && v.nav) {
+                nav.Add(v.nav);
+                if (v.manager.key) {
+                    known.Add(v.nav);
+                }
+            }
+        }
+        boost::json::array kept;
+        for (const boost::json::value& w : warnings) {
+            if (include_fic || !fic.count(std::string(w.at("cnpj").as_string()))) {
+                kept.push_back(w);
+            }
+        }
+        const auto total = nav.PartialTotal();
+        boost::json::object by_month{
+            {"month", month},
+            {"reporters_expected", row.expected ? boost::json::value(*row.expected) : nullptr},
+            {"reporters_reported", row.reported},
+            {"reporters_missing", row.expected ? boost::json::value(row.missing) : nullptr},
+            {"nav_missing_brl",
+             row.missing_nav ? boost::json::value(sdk::RoundToCents(*row.missing_nav)) : nullptr},
+            {"nav_missing_ratio", row.missing_nav && row.previous_nav && *row.previous_nav > 0
+                                      ? boost::json::value(*row.missing_nav / *row.previous_nav)
+                                      : nullptr},
+            {"vehicles_in_universe", in_universe},
+            {"vehicles_without_nav", row.vehicles_without_nav},
+            {"fund_rows_dropped", row.fund_rows_dropped},
+            {"fic_fidc_vehicles", fic_count},
+            {"fic_fidc_excluded", include_fic ? 0 : fic_count},
+            {"quality_warnings", static_cast<std::int64_t>(kept.size())},
+            {"manager_known_nav_ratio",
+             total && *total > 0 ? boost::json::value(known.PartialTotal().value_or(0) / *total) : nullptr},
+        };
+        UniverseMonth mu;
+        mu.month = month;
+        mu.include_fic_fidc = include_fic;
+        mu.by_month_json = boost::json::serialize(by_month);
+        mu.warning_count = static_cast<std::int64_t>(kept.size());
+        mu.warnings_json = boost::json::serialize(kept);
+        db.persist(mu);
+    }
+}
+
+void RankMonth(odb::database& db, const std::string& month) {
+    const std::vector<VehicleMonth> vehicles = VehiclesOf(db, month);
+    const std::string year_before = Shift(month, -12);
+    for (const bool include_fic : {true, false}) {
+        using Query = odb::query<ManagerMonth>;
+        std::vector<ManagerMonth> before;
+        for (const ManagerMonth& m :
+             db.query<ManagerMonth>(Query::month == year_before && Query::include_fic_fidc == include_fic)) {
+            before.push_back(m);
+        }
+        db.erase_query<ManagerMonth>(Query::month == month && Query::include_fic_fidc == include_fic);
+        for (ManagerMonth& m : RankManagers(month, include_fic, vehicles, before)) {
+            db.persist(m);
+        }
+    }
+}
+
+}  // namespace
+
+sdk::IngestSummary AggregatesDerivation::Run(const sdk::DerivationContext& context) {
+    odb::database& db = context.db;
+    const auto& facts = context.services.Get<funds::FidcMonthlyFacts>();
+    const std::vector<std::string> report_months = facts.Months(db);
+    const std::set<std::string> available(report_months.begin(), report_months.end());
+    std::set<std::string> derived;
+    for (const IndustryMonth& m : db.query<IndustryMonth>()) {
+        derived.insert(m.month);
+    }
+    std::set<std::string> targets;
+    if (context.source == kFidcDataset && context.periods) {
+        targets.insert(context.periods->begin(), context.periods->end());
+    } else {
+        targets = available;
+        targets.insert(derived.begin(), derived.end());
+    }
+    const RegistryIndex registry = LoadRegistry(db, context.services);
+    const std::string derived_at = Rfc3339(context.now);
+    sdk::IngestSummary summary;
+
+    // Stage one: each changed month's vehicles and net worth, which its neighbours' filters
+    // read (the facts alone, without the JSON documents).
+    std::set<std::string> months;  // derived again in stage two
+    for (const std::string& month : targets) {
+        context.progress.Stage(kAggregatesDataset + std::string(" ") + month);
+        if (!available.count(month)) {
+            if (derived.count(month)) {
+                EraseMonth(db, month);
+                ++summary.removed;
+            }
+            continue;
+        }
+        std::vector<funds::FidcReportDetail> reports;
+        facts.ForEachReport(db, month, [&](const funds::FidcMonthlyFact& fact) {
+            reports.emplace_back();
+            reports.back().fact = fact;
+        });
+        summary.rows_read += reports.size();
+        ReplaceVehicles(db, BuildUniverse(month, reports, registry));
+        for (const std::string& m : {Shift(month, -1), month, Shift(month, 1)}) {
+            if (available.count(m)) {
+                months.insert(m);
+            }
+        }
+    }
+    // Stage two, oldest first: a month reads the final vehicles of the month before.
+    for (const std::string& month : months) {
+        context.progress.Stage(kAggregatesDataset + std::string(" ") + month + ": indicators");
+        const bool existed = derived.count(month) > 0;
+        DeriveMonth(db, facts, registry, month, available, derived_at);
+        ++(existed ? summary.updated : summary.inserted);
+    }
+    // Stage three: rankings, with the 12-month changes that look back at the months above.
+    std::set<std::string> ranked;
+    for (const std::string& month : months) {
+        for (const int shift : {0, 12, 24}) {
+            if (const std::string m = Shift(month, shift); available.count(m)) {
+                ranked.insert(m);
+            }
+        }
+    }
+    for (const std::string& month : ranked) {
+        RankMonth(db, month);
+    }
+    // Stage four: the completeness of every month, as of this derivation.
+    std::vector<IndustryMonth> all;
+    for (const IndustryMonth& m :
+         db.query<IndustryMonth>(odb::query<IndustryMonth>("ORDER BY") + odb::query<IndustryMonth>::month)) {
+        all.push_back(m);
+    }
+    std::vector<MonthAttrition> attrition;
+    for (const IndustryMonth& m : all) {
+        attrition.push_back({m.month, m.expected, m.missing, m.missing_nav, m.previous_nav});
+    }
+    const std::vector<Completeness> judged = JudgeCompleteness(attrition, context.now);
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        if (all[i].completeness != judged[i].status || all[i].completeness_reason != judged[i].reason) {
+            all[i].completeness = judged[i].status;
+            all[i].completeness_reason = judged[i].reason;
+            db.update(all[i]);
+        }
+    }
+    summary.periods.emplace(ranked.begin(), ranked.end());
+    for (const std::string& m : months) {
+        if (!ranked.count(m)) {
+            summary.periods->push_back(m);
+        }
+    }
+    std::sort(summary.periods->begin(), summary.periods->end());
+    summary.release_label = report_months.empty() ? "empty" : report_months.back();
+    if (!report_months.empty()) {
+        summary.as_of = report_months.back();
+    }
+    return summary;
+}
+
+}  // namespace lastro::industry
