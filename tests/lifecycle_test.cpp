@@ -413,6 +413,26 @@ TEST_P(LifecycleTest, LastroPluginsListsOperationsAndRefusesAnInvalidManifest) {
         << bad.Describe();
 }
 
+// `lastro sample --months N` (docs/cli.md): 1 to 240, anything else one line and exit 1 before
+// anything is written; a valid N reaches the writers and the summary names it.
+TEST_P(LifecycleTest, SampleMonthsAreCheckedBeforeAnythingIsWritten) {
+    const fs::path refused = D().Dir() / "sample-months-refused";
+    for (const std::string bad : {"0", "241", "12x", "abc", "1.5"}) {
+        const CommandResult r = D().Lastro({"sample", "--out", refused.string(), "--months", bad});
+        EXPECT_EQ(r.exit_code, 1) << r.Describe();
+        EXPECT_EQ(Lines(r.err).size(), 1u) << r.Describe();
+        EXPECT_NE(r.err.find("--months takes a whole number of months from 1 to 240, not '" + bad + "'"),
+                  std::string::npos)
+            << r.Describe();
+        EXPECT_FALSE(fs::exists(refused)) << bad;
+    }
+    const fs::path out = D().Dir() / "sample-months";
+    const CommandResult ok = D().Lastro({"sample", "--out", out.string(), "--months", "2"});
+    EXPECT_EQ(ok.exit_code, 0) << ok.Describe();
+    EXPECT_NE(ok.err.find("scale sample, seed 20261014, 2 months"), std::string::npos) << ok.Describe();
+    fs::remove_all(out);
+}
+
 TEST_P(LifecycleTest, SigtermStopsCleanlyAndTheAccessLogHasOneLinePerRequest) {
     // An instance of its own, with its own access log, that this test stops (on SQLite, one
     // lastrod per database: the deployment's steps aside meanwhile).

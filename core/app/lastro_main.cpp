@@ -16,9 +16,13 @@
 #include <odb/transaction.hxx>
 
 #include <unistd.h>
+#include <charconv>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <sstream>
+#include <stdexcept>
+#include <string>
 
 namespace {
 
@@ -280,11 +284,28 @@ int IngestSample(const std::string& dir, lastro::sdk::SampleScale scale, bool sk
     return 0;
 }
 
+// `--months N`: a whole number from 1 to sdk::kMaxSampleMonths; nullopt when not given.
+std::optional<int> SampleMonths(const std::string& text) {
+    if (text.empty()) {
+        return std::nullopt;
+    }
+    int months = 0;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), months);
+    if (error != std::errc() || end != text.data() + text.size() || months < 1 ||
+        months > lastro::sdk::kMaxSampleMonths) {
+        throw std::runtime_error("--months takes a whole number of months from 1 to " +
+                                 std::to_string(lastro::sdk::kMaxSampleMonths) + ", not '" + text + "'");
+    }
+    return months;
+}
+
 // Every loaded plugin's sample writer, then what each wrote.
-int Sample(const std::string& out, std::uint64_t seed, lastro::sdk::SampleScale scale) {
+int Sample(const std::string& out, std::uint64_t seed, lastro::sdk::SampleScale scale,
+           std::optional<int> months) {
     auto runtime = Boot(false);
     std::size_t files = 0;
-    for (const auto& sample : lastro::sample::WriteSamples(*runtime->plugins, {out, seed, scale})) {
+    lastro::sdk::SampleRequest request{out, seed, scale, months};
+    for (const auto& sample : lastro::sample::WriteSamples(*runtime->plugins, request)) {
         std::string counts;
         for (const auto& count : sample.report.counts) {
             counts += (counts.empty() ? ": " : ", ") + std::to_string(count.count) + " " + count.name;
@@ -296,9 +317,10 @@ int Sample(const std::string& out, std::uint64_t seed, lastro::sdk::SampleScale 
         }
         files += sample.report.files.size();
     }
-    std::fprintf(stderr, "sample written to %s: %zu files, scale %s, seed %llu\n", out.c_str(), files,
+    const std::string months_text = months ? ", " + std::to_string(*months) + " months" : "";
+    std::fprintf(stderr, "sample written to %s: %zu files, scale %s, seed %llu%s\n", out.c_str(), files,
                  std::string(lastro::sdk::SampleScaleName(scale)).c_str(),
-                 static_cast<unsigned long long>(seed));
+                 static_cast<unsigned long long>(seed), months_text.c_str());
     return 0;
 }
 
@@ -425,8 +447,16 @@ int main(int argc, char** argv) {
                      "sample (default): small, every dataset; full: the size of the real files, for "
                      "benchmarks (the datasets whose manifests declare it)")
         ->check(CLI::IsMember({"sample", "full"}));
-    sample->callback(
-        [&] { action = [&] { return Sample(out, seed, *lastro::sdk::ParseSampleScale(scale)); }; });
+    std::string months;
+    sample->add_option("--months", months,
+                       "Months of history, ending at the reference month, that the monthly datasets cover (1 "
+                       "to 240; default: each plugin's)");
+    sample->callback([&] {
+        action = [&] {
+            const std::optional<int> history = SampleMonths(months);  // before anything is written
+            return Sample(out, seed, *lastro::sdk::ParseSampleScale(scale), history);
+        };
+    });
 
     try {
         app.parse(argc, argv);

@@ -37,10 +37,16 @@ inline std::optional<SampleScale> ParseSampleScale(std::string_view text) {
 
 inline constexpr std::uint64_t kDefaultSampleSeed = 20261014;
 
+// `lastro sample --months N` takes 1 to this many months.
+inline constexpr int kMaxSampleMonths = 240;
+
 struct BOOST_SYMBOL_VISIBLE SampleRequest {
     std::filesystem::path out_dir;  // created by the host before the writer runs
     std::uint64_t seed = kDefaultSampleSeed;
     SampleScale scale = SampleScale::kSample;
+    // How many months of history ending at the reference month the monthly datasets cover;
+    // nullopt: the plugin's default. A writer without monthly datasets ignores it.
+    std::optional<int> months = std::nullopt;
 };
 
 // A named count `lastro sample` prints, e.g. {"funds", 300} as "300 funds".
