@@ -80,9 +80,9 @@ BalanceSheet ComputeBalanceSheet(const History& history, const ClassHistory& c, 
                                  std::int64_t net_assets) {
     const ClassProfile& p = c.profile;
     const ClassMonth& m = c.months.at(static_cast<std::size_t>(month));
-    Prng rng = Prng::ForStream(
-        history.seed, kBalanceStream,
-        static_cast<std::uint64_t>(c.fund_class->id) * 64 + static_cast<std::uint64_t>(month));
+    Prng rng = Prng::ForStream(history.seed, kBalanceStream,
+                               static_cast<std::uint64_t>(c.fund_class->id) * 256 +
+                                   static_cast<std::uint64_t>(AbsoluteMonth(history.MonthAt(month))));
     BalanceSheet b;
     b.net_assets = net_assets;
 

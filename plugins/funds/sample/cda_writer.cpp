@@ -18,6 +18,8 @@
 namespace lastro::funds::sample {
 namespace {
 
+// CDA months are numbered 0 (2026-03) to 5 (2026-08); a shorter history covers only the last
+// of them, and the CDA then has only those.
 constexpr int kCdaMonths = 6;
 
 // What funds a block of positions: the class's securities in the month's balance sheet.
@@ -84,10 +86,6 @@ struct Issuer {
     std::string ticker;
 };
 
-int HistoryMonth(int cda_month) {
-    return MonthIndex(kFirstCdaMonth) + cda_month;
-}
-
 std::string Masked(const std::string& digits) {
     return sdk::FormatCnpj(digits);
 }
@@ -108,7 +106,10 @@ std::string TickerStem(std::string_view brand) {
 class CdaBuilder {
 public:
     CdaBuilder(const Universe& universe, const History& history)
-        : universe_(universe), history_(history), rng_(Prng::ForStream(history.seed, kCdaStream, 0)) {
+        : universe_(universe),
+          history_(history),
+          rng_(Prng::ForStream(history.seed, kCdaStream, 0)),
+          first_(std::max(0, -history.IndexOf(kFirstCdaMonth))) {
         for (const Fund& fund : universe.funds) {
             used_roots_.insert(fund.cnpj.substr(0, 8));
             for (const FundClass& c : fund.classes) {
@@ -123,7 +124,7 @@ public:
     std::vector<CdaMonth> Render() {
         std::vector<CdaMonth> months;
         std::map<const Line*, std::int64_t> previous;  // quantity held the month before
-        for (int k = 0; k < kCdaMonths; ++k) {
+        for (int k = first_; k < kCdaMonths; ++k) {
             months.push_back(RenderMonth(k, previous));
         }
         return months;
@@ -180,7 +181,7 @@ private:
                 continue;
             }
             bool steady = true;
-            for (int k = 0; k < kCdaMonths && steady; ++k) {
+            for (int k = first_; k < kCdaMonths && steady; ++k) {
                 steady = c.months[static_cast<std::size_t>(HistoryMonth(k))].reports;
             }
             if (steady) {
@@ -197,7 +198,7 @@ private:
             const bool fits = subordinated ? rank == Seniority::kSubordinated
                                            : rank == Seniority::kSenior || rank == Seniority::kNone;
             bool held = fits;
-            for (int k = 0; k < kCdaMonths && held; ++k) {
+            for (int k = first_; k < kCdaMonths && held; ++k) {
                 held = target.months[static_cast<std::size_t>(HistoryMonth(k))].series[i].exists;
             }
             if (held) {
@@ -374,7 +375,7 @@ private:
     void BuildHolders() {
         for (const ClassHistory& c : history_.classes) {
             bool reports = false;
-            for (int k = 0; k < kCdaMonths; ++k) {
+            for (int k = first_; k < kCdaMonths; ++k) {
                 reports = reports || c.months[static_cast<std::size_t>(HistoryMonth(k))].reports;
             }
             if (!reports || (c.fund->type != FundType::kFicFidc && !c.profile.holds_securities)) {
@@ -427,8 +428,8 @@ private:
         PlanEvents();
     }
 
-    static bool ReportsThroughout(const Holder& holder) {
-        for (int k = 0; k < kCdaMonths; ++k) {
+    bool ReportsThroughout(const Holder& holder) const {
+        for (int k = first_; k < kCdaMonths; ++k) {
             if (!holder.c->months[static_cast<std::size_t>(HistoryMonth(k))].reports) {
                 return false;
             }
@@ -468,7 +469,7 @@ private:
             if (steady && !confidential && funds.size() >= 3) {
                 confidential = true;
                 holder.lines[funds[2]].confidential_from =
-                    MonthIndex(kFirstConfidentialMonth) - MonthIndex(kFirstCdaMonth);
+                    MonthsBetween(kFirstCdaMonth, kFirstConfidentialMonth);
                 continue;
             }
             if (steady && !outside) {
@@ -509,8 +510,9 @@ private:
         }
         std::int64_t price = line.base_price;
         const bool accrues = line.block != 2 && line.block != 8;
-        for (int i = MonthIndex(kFirstCdaMonth); accrues && i <= m; ++i) {
-            price = MulDiv(price, kE8 + MonthlyCdi(i), kE8);
+        for (sdk::Month month = kFirstCdaMonth; accrues && month <= history_.MonthAt(m);
+             month = month.Next()) {
+            price = MulDiv(price, kE8 + MonthlyCdi(month), kE8);
         }
         if (line.block == 2) {  // a fund outside the universe: its own steady accrual
             for (int i = 0; i <= k; ++i) {
@@ -522,7 +524,7 @@ private:
 
     CdaMonth RenderMonth(int k, std::map<const Line*, std::int64_t>& previous) {
         CdaMonth out;
-        out.month = MonthAt(HistoryMonth(k));
+        out.month = history_.MonthAt(HistoryMonth(k));
         const std::string date = MonthEnd(out.month).ToString();
         std::vector<CsvTable> blocks;
         std::vector<std::vector<std::string_view>> headers;
@@ -588,10 +590,10 @@ private:
                     const std::int64_t value = ValueInCents(quantity, price);
                     const std::int64_t cost = Share(value, line.cost_ppm);
                     if (k >= line.confidential_from) {
-                        confid.AddRow({keys[0], keys[1], keys[2], keys[3], line.aplic,
-                                       Cents(ValueInCents(sold, price)), Cents(ValueInCents(bought, price)),
-                                       Cents(value), Cents(cost),
-                                       MonthEnd(MonthAt(HistoryMonth(kCdaMonths - 1) + 4)).ToString()});
+                        confid.AddRow(
+                            {keys[0], keys[1], keys[2], keys[3], line.aplic, Cents(ValueInCents(sold, price)),
+                             Cents(ValueInCents(bought, price)), Cents(value), Cents(cost),
+                             MonthEnd(history_.MonthAt(HistoryMonth(kCdaMonths - 1) + 4)).ToString()});
                         continue;
                     }
                     std::vector<std::string> row{
@@ -610,7 +612,8 @@ private:
                         line.quantity_blank_month == k ? "" : Decimal(quantity, 8),
                         Cents(value),
                         line.cost_blank ? "" : Cents(cost),
-                        line.dated_month == k ? MonthEnd(MonthAt(HistoryMonth(k) - 1)).ToString() : ""};
+                        line.dated_month == k ? MonthEnd(history_.MonthAt(HistoryMonth(k) - 1)).ToString()
+                                              : ""};
                     row.insert(row.end(), line.fields.begin(), line.fields.end());
                     blocks[static_cast<std::size_t>(line.block - 1)].AddRow(row);
                     ++out.positions;
@@ -632,9 +635,13 @@ private:
         return out;
     }
 
+    // The history's month index of CDA month k.
+    int HistoryMonth(int k) const { return history_.IndexOf(kFirstCdaMonth) + k; }
+
     const Universe& universe_;
     const History& history_;
     Prng rng_;
+    int first_;  // the first CDA month the history covers
     std::set<std::string> used_roots_;
     std::vector<Issuer> companies_;
     std::vector<Issuer> banks_;

@@ -32,7 +32,7 @@ struct CdaMonth {
     std::size_t positions = 0;  // BLC_1..BLC_8 rows
 };
 
-// The six months 2026-03 .. 2026-08, oldest first.
+// The six months 2026-03 .. 2026-08 (those the history covers, when it is shorter), oldest first.
 std::vector<CdaMonth> RenderCda(const Universe& universe, const History& history);
 
 }  // namespace lastro::funds::sample

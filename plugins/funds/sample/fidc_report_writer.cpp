@@ -101,16 +101,18 @@ public:
         : c_(c),
           admins_(admins),
           month_index_(month),
-          month_(MonthAt(month)),
+          month_(history.MonthAt(month)),
           state_(c.months.at(static_cast<std::size_t>(month))),
           variant_(variant),
           old_(OldLayout(month_)),
+          // Per class: one stream per month (by its place in the longest history) and variant,
+          // and one for what does not change from month to month.
           detail_(Prng::ForStream(history.seed, kReportDetailStream,
-                                  static_cast<std::uint64_t>(c.fund_class->id) * 256 +
-                                      static_cast<std::uint64_t>(month) * 4 +
+                                  static_cast<std::uint64_t>(c.fund_class->id) * 1024 +
+                                      static_cast<std::uint64_t>(AbsoluteMonth(month_)) * 4 +
                                       static_cast<std::uint64_t>(variant))),
           stable_(Prng::ForStream(history.seed, kReportDetailStream,
-                                  static_cast<std::uint64_t>(c.fund_class->id) * 256 + 255)) {
+                                  static_cast<std::uint64_t>(c.fund_class->id) * 1024 + 1023)) {
         series_ = state_.series;
         const std::int64_t factor = ValueFactorPpm(variant);
         for (SeriesMonth& s : series_) {
@@ -526,7 +528,7 @@ private:
     Row TabIX() {
         Row r = Keyed(FidcTable::kIX);
         const BalanceSheet& b = sheet_;
-        const std::int64_t selic = AnnualSelic(month_index_);
+        const std::int64_t selic = AnnualSelic(month_);
         // Column of group g (a..f), rate kind k (1 discount, 2 interest), side s (1 buy, 2 sell).
         const auto at = [](std::size_t g, std::size_t k, std::size_t s) {
             return 4 + g * 12 + k * 6 + s * 3;
@@ -821,7 +823,7 @@ std::string FidcYearlyZipName(int year) {
 
 FidcMonth RenderFidcMonth(const History& history, const std::vector<Institution>& administrators,
                           const sdk::Month& month) {
-    const int index = MonthIndex(month);
+    const int index = history.IndexOf(month);
     const bool old = OldLayout(month);
     std::vector<const ClassHistory*> reporting;
     for (const ClassHistory& c : history.classes) {

@@ -32,8 +32,8 @@ struct FidcMonth {
     std::size_t reports = 0;             // classes reporting as Classe (or by fund CNPJ, old layout)
 };
 
-// One month's members. Rows are ordered by the reporting CNPJ; the month's irregularities
-// (monthly_history.hpp) are written as planned.
+// One month's members (`month` must be one the history covers). Rows are ordered by the
+// reporting CNPJ; the month's irregularities (monthly_history.hpp) are written as planned.
 FidcMonth RenderFidcMonth(const History& history, const std::vector<Institution>& administrators,
                           const sdk::Month& month);
 

@@ -9,24 +9,107 @@
 #include <cstdio>
 #include <optional>
 #include <set>
+#include <stdexcept>
 #include <string_view>
 #include <utility>
 
 namespace lastro::funds::sample {
 
-// The monthly CDI matching AnnualSelic (less 0.10 point), in units of 1e-8. Senior quotas
-// accrue on top of it.
-constexpr std::array<std::int64_t, kReportMonths> kMonthlyCdi{
-    846915,  846915,  884812,  960139,  960139,  1034853, 1108964, 1108964,
-    1145796, 1164158, 1164158, 1164158, 1164158, 1164158, 1164158, 1164158,
-    1164158, 1145796, 1127399, 1108964, 1108964, 1090492, 1071983, 1071983};
+namespace {
 
-int MonthIndex(const sdk::Month& month) {
-    return (month.year - kFirstReportMonth.year) * 12 + (month.month - kFirstReportMonth.month);
+// The first month of the Selic path: the longest history starts here.
+constexpr sdk::Month kFirstSelicMonth{2006, 9};
+
+// The Selic target in force for most of each month (the Copom's decisions until 2025, a
+// plausible path after), annual, hundredths of a percent.
+constexpr std::array<std::int64_t, kMaxReportMonths> kAnnualSelic{
+    1425, 1425, 1375, 1325, 1325, 1300, 1275, 1275, 1250, 1200, 1200, 1150,  // 2006-09
+    1125, 1125, 1125, 1125, 1125, 1125, 1125, 1125, 1175, 1225, 1225, 1300,  // 2007-09
+    1375, 1375, 1375, 1375, 1375, 1275, 1125, 1125, 1025, 925,  925,  875,   // 2008-09
+    875,  875,  875,  875,  875,  875,  875,  875,  950,  1025, 1025, 1075,  // 2009-09
+    1075, 1075, 1075, 1075, 1075, 1125, 1175, 1175, 1200, 1225, 1225, 1250,  // 2010-09
+    1200, 1200, 1150, 1100, 1100, 1050, 975,  975,  900,  850,  800,  800,   // 2011-09
+    750,  725,  725,  725,  725,  725,  725,  725,  750,  800,  850,  850,   // 2012-09
+    900,  950,  950,  1000, 1000, 1050, 1075, 1100, 1100, 1100, 1100, 1100,  // 2013-09
+    1100, 1100, 1125, 1175, 1175, 1225, 1275, 1275, 1325, 1375, 1375, 1425,  // 2014-09
+    1425, 1425, 1425, 1425, 1425, 1425, 1425, 1425, 1425, 1425, 1425, 1425,  // 2015-09
+    1425, 1425, 1400, 1375, 1300, 1300, 1225, 1125, 1125, 1025, 1025, 925,   // 2016-09
+    825,  825,  750,  700,  700,  675,  675,  650,  650,  650,  650,  650,   // 2017-09
+    650,  650,  650,  650,  650,  650,  650,  650,  650,  650,  650,  600,   // 2018-09
+    600,  550,  500,  450,  450,  425,  425,  375,  300,  300,  225,  200,   // 2019-09
+    200,  200,  200,  200,  200,  200,  200,  275,  350,  350,  425,  525,   // 2020-09
+    525,  625,  775,  925,  925,  1075, 1075, 1175, 1275, 1275, 1325, 1375,  // 2021-09
+    1375, 1375, 1375, 1375, 1375, 1375, 1375, 1375, 1375, 1375, 1375, 1325,  // 2022-09
+    1325, 1275, 1225, 1175, 1175, 1125, 1125, 1075, 1050, 1050, 1050, 1050,  // 2023-09
+    1075, 1075, 1125, 1225, 1225, 1325, 1425, 1425, 1475, 1500, 1500, 1500,  // 2024-09
+    1500, 1500, 1500, 1500, 1500, 1475, 1450, 1425, 1425, 1400, 1375, 1375,  // 2025-09
+};
+
+// The monthly CDI matching kAnnualSelic (less 0.10 point), in units of 1e-8:
+// round(((1 + (Selic - 0.10) / 100) ^ (1 / 12) - 1) * 1e8). Senior quotas accrue on top of it.
+constexpr std::array<std::int64_t, kMaxReportMonths> kMonthlyCdi{
+    1108964, 1108964, 1071983, 1034853, 1034853, 1016231,
+    997572,  997572,  978875,  941365,  941365,  903702,  // 2006-09
+    884812,  884812,  884812,  884812,  884812,  884812,
+    884812,  884812,  922553,  960139,  960139,  1016231,  // 2007-09
+    1071983, 1071983, 1071983, 1071983, 1071983, 997572,
+    884812,  884812,  808861,  732276,  732276,  693741,  // 2008-09
+    693741,  693741,  693741,  693741,  693741,  693741,
+    693741,  693741,  751482,  808861,  808861,  846915,  // 2009-09
+    846915,  846915,  846915,  846915,  846915,  884812,
+    922553,  922553,  941365,  960139,  960139,  978875,  // 2010-09
+    941365,  941365,  903702,  865883,  865883,  827908,
+    770648,  770648,  713029,  674413,  635634,  635634,  // 2011-09
+    596690,  577155,  577155,  577155,  577155,  577155,
+    577155,  577155,  596690,  635634,  674413,  674413,  // 2012-09
+    713029,  751482,  751482,  789775,  789775,  827908,
+    846915,  865883,  865883,  865883,  865883,  865883,  // 2013-09
+    865883,  865883,  884812,  922553,  922553,  960139,
+    997572,  997572,  1034853, 1071983, 1071983, 1108964,  // 2014-09
+    1108964, 1108964, 1108964, 1108964, 1108964, 1108964,
+    1108964, 1108964, 1108964, 1108964, 1108964, 1108964,  // 2015-09
+    1108964, 1108964, 1090492, 1071983, 1016231, 1016231,
+    960139,  884812,  884812,  808861,  808861,  732276,  // 2016-09
+    655044,  655044,  596690,  557579,  557579,  537961,
+    537961,  518300,  518300,  518300,  518300,  518300,  // 2017-09
+    518300,  518300,  518300,  518300,  518300,  518300,
+    518300,  518300,  518300,  518300,  518300,  478852,  // 2018-09
+    478852,  439232,  399440,  359474,  359474,  339425,
+    339425,  299194,  238513,  238513,  177425,  156971,  // 2019-09
+    156971,  156971,  156971,  156971,  156971,  156971,
+    156971,  218196,  279012,  279012,  339425,  419358,  // 2020-09
+    419358,  498597,  616183,  732276,  732276,  846915,
+    846915,  922553,  997572,  997572,  1034853, 1071983,  // 2021-09
+    1071983, 1071983, 1071983, 1071983, 1071983, 1071983,
+    1071983, 1071983, 1071983, 1071983, 1071983, 1034853,  // 2022-09
+    1034853, 997572,  960139,  922553,  922553,  884812,
+    884812,  846915,  827908,  827908,  827908,  827908,  // 2023-09
+    846915,  846915,  884812,  960139,  960139,  1034853,
+    1108964, 1108964, 1145796, 1164158, 1164158, 1164158,  // 2024-09
+    1164158, 1164158, 1164158, 1164158, 1164158, 1145796,
+    1127399, 1108964, 1108964, 1090492, 1071983, 1071983,  // 2025-09
+};
+
+std::size_t SelicIndex(const sdk::Month& month) {
+    const int index = AbsoluteMonth(month);
+    if (index < 0 || index >= kMaxReportMonths) {
+        throw std::out_of_range("no Selic for " + month.ToString());
+    }
+    return static_cast<std::size_t>(index);
 }
 
-sdk::Month MonthAt(int index) {
-    const int total = kFirstReportMonth.year * 12 + (kFirstReportMonth.month - 1) + index;
+}  // namespace
+
+int MonthsBetween(const sdk::Month& from, const sdk::Month& to) {
+    return (to.year - from.year) * 12 + (to.month - from.month);
+}
+
+int AbsoluteMonth(const sdk::Month& month) {
+    return MonthsBetween(kFirstSelicMonth, month);
+}
+
+sdk::Month History::MonthAt(int index) const {
+    const int total = first_month.year * 12 + (first_month.month - 1) + index;
     return {total / 12, total % 12 + 1};
 }
 
@@ -40,15 +123,12 @@ std::string Compact(const sdk::Month& month) {
     return text;
 }
 
-std::int64_t AnnualSelic(int month) {
-    static constexpr std::array<std::int64_t, kReportMonths> kSelic{
-        1075, 1075, 1125, 1225, 1225, 1325, 1425, 1425, 1475, 1500, 1500, 1500,
-        1500, 1500, 1500, 1500, 1500, 1475, 1450, 1425, 1425, 1400, 1375, 1375};
-    return kSelic.at(static_cast<std::size_t>(month));
+std::int64_t AnnualSelic(const sdk::Month& month) {
+    return kAnnualSelic[SelicIndex(month)];
 }
 
-std::int64_t MonthlyCdi(int month) {
-    return kMonthlyCdi.at(static_cast<std::size_t>(month));
+std::int64_t MonthlyCdi(const sdk::Month& month) {
+    return kMonthlyCdi[SelicIndex(month)];
 }
 
 std::int64_t ClassHistory::NetAssets(int month) const {
@@ -63,8 +143,9 @@ std::int64_t ClassHistory::NetAssets(int month) const {
 
 namespace {
 
-bool Operating(const FundClass& c, int month) {
-    const sdk::Date end = MonthEnd(MonthAt(month));
+// Whether the class has quotas at the end of `month`.
+bool Operating(const FundClass& c, const sdk::Month& month) {
+    const sdk::Date end = MonthEnd(month);
     if (c.situation == Situation::kPreOperational || !c.started || end < *c.started) {
         return false;
     }
@@ -117,7 +198,8 @@ std::string SeriesLabel(int style, Seniority seniority, int ordinal) {
     return "Única";
 }
 
-std::vector<Series> DrawSeries(const Fund& fund, const FundClass& c, Prng& rng) {
+std::vector<Series> DrawSeries(const History& history, const Fund& fund, const FundClass& c, Prng& rng) {
+    const sdk::Date window_start{history.first_month.year, history.first_month.month, 1};
     std::vector<Series> series;
     std::vector<Seniority> ranks;
     const Subclass* first_subclass = nullptr;
@@ -137,7 +219,7 @@ std::vector<Series> DrawSeries(const Fund& fund, const FundClass& c, Prng& rng) 
             Series added;
             added.seniority = s.seniority;
             added.subclass = &s;
-            added.first_month = *s.started < sdk::Date{2024, 9, 1} ? -1 : MonthIndex(s.started->ToMonth());
+            added.first_month = *s.started < window_start ? -1 : history.IndexOf(s.started->ToMonth());
             series.push_back(std::move(added));
         }
     } else {
@@ -177,9 +259,11 @@ std::vector<Series> DrawSeries(const Fund& fund, const FundClass& c, Prng& rng) 
         for (std::size_t i = 0; i < ranks.size(); ++i) {
             Series added;
             added.seniority = ranks[i];
-            // A second senior series issued inside the window, now and then.
+            // A second senior series issued in 2025-01 .. 2026-03, now and then (before the
+            // history's first month: a series it starts with).
             if (i == 1 && ranks[0] == S && ranks[1] == S && rng.Chance(500)) {
-                added.first_month = static_cast<int>(rng.Between(4, 18));
+                const int issued = static_cast<int>(rng.Between(4, 18));
+                added.first_month = std::max(history.IndexOf(sdk::Month{2024, 9}) + issued, -1);
             }
             series.push_back(std::move(added));
         }
@@ -209,17 +293,17 @@ struct SeriesPlan {
     std::int64_t spread = 0;       // over the CDI, 1e-8 per month
     std::int64_t start_holders = 1;
     bool has_target = false;
-    std::array<MonthDraw, kReportMonths> draws{};
+    std::vector<MonthDraw> draws;  // one per month of the history
 };
 
 struct ClassPlan {
     int first_month = -1;  // first operating month index; -1 when operating before the window
     int last_month = -1;   // last operating month index
-    int liquidation_from = kReportMonths;
+    int liquidation_from = 0;
     std::int64_t target_net_assets = 0;  // cents, at the last operating month
     std::vector<SeriesPlan> series;
-    std::array<std::int64_t, kReportMonths> delinquency{};
-    std::array<std::int64_t, kReportMonths> portfolio{};
+    std::vector<std::int64_t> delinquency;  // one per month of the history
+    std::vector<std::int64_t> portfolio;
 };
 
 std::int64_t DrawHolders(Prng& rng, Seniority seniority, TargetInvestor target, bool exclusive) {
@@ -245,21 +329,24 @@ std::int64_t DrawHolders(Prng& rng, Seniority seniority, TargetInvestor target, 
     return 1;
 }
 
-ClassPlan DrawPlan(const FundClass& c, const std::vector<Series>& series, const ClassProfile& profile,
-                   Prng& rng) {
+ClassPlan DrawPlan(const History& history, const FundClass& c, const std::vector<Series>& series,
+                   const ClassProfile& profile, Prng& rng) {
+    const int months = history.month_count;
     ClassPlan plan;
-    plan.first_month = kReportMonths;
-    for (int m = 0; m < kReportMonths; ++m) {
-        if (Operating(c, m)) {
+    plan.first_month = months;
+    plan.liquidation_from = months;
+    for (int m = 0; m < months; ++m) {
+        if (Operating(c, history.MonthAt(m))) {
             plan.first_month = std::min(plan.first_month, m);
             plan.last_month = m;
         }
     }
-    if (plan.first_month == 0 && *c.started < sdk::Date{2024, 9, 1}) {
+    if (plan.first_month == 0 &&
+        *c.started < sdk::Date{history.first_month.year, history.first_month.month, 1}) {
         plan.first_month = -1;
     }
     if (c.situation == Situation::kLiquidation) {
-        plan.liquidation_from = std::max(0, MonthIndex(c.situation_since.ToMonth()));
+        plan.liquidation_from = std::max(0, history.IndexOf(c.situation_since.ToMonth()));
     }
     std::int64_t target = c.net_assets_cents.value_or(0);
     if (target <= 0) {
@@ -314,7 +401,8 @@ ClassPlan DrawPlan(const FundClass& c, const std::vector<Series>& series, const 
 
         const bool open = c.condominium == Condominium::kOpen;
         const bool junior = s.seniority == Seniority::kSubordinated || s.seniority == Seniority::kMezzanine;
-        for (int m = 0; m < kReportMonths; ++m) {
+        sp.draws.resize(static_cast<std::size_t>(months));
+        for (int m = 0; m < months; ++m) {
             MonthDraw& d = sp.draws[static_cast<std::size_t>(m)];
             const std::int64_t noise = s.seniority == Seniority::kSubordinated ? 1'500'000
                                        : s.seniority == Seniority::kNone       ? 200'000
@@ -367,7 +455,9 @@ ClassPlan DrawPlan(const FundClass& c, const std::vector<Series>& series, const 
     const std::int64_t floor =
         std::min(ceiling, securities + (profile.book == Book::kFundOfFunds ? 0 : 300'000));
     std::int64_t portfolio = std::clamp<std::int64_t>(rng.Between(880'000, 975'000), floor, ceiling);
-    for (int m = 0; m < kReportMonths; ++m) {
+    plan.delinquency.resize(static_cast<std::size_t>(months));
+    plan.portfolio.resize(static_cast<std::size_t>(months));
+    for (int m = 0; m < months; ++m) {
         delinquency =
             std::clamp<std::int64_t>(Jitter(rng, delinquency, 80'000) + rng.Between(-500, 500), 0, 280'000);
         portfolio = std::clamp<std::int64_t>(portfolio + rng.Between(-5'000, 5'000), floor, ceiling);
@@ -378,9 +468,9 @@ ClassPlan DrawPlan(const FundClass& c, const std::vector<Series>& series, const 
 }
 
 // Runs the class month by month from `initial` cents of net assets at its start.
-std::vector<ClassMonth> Simulate(const ClassPlan& plan, const std::vector<Series>& series, bool exclusive,
-                                 std::int64_t initial) {
-    std::vector<ClassMonth> months(kReportMonths);
+std::vector<ClassMonth> Simulate(const History& history, const ClassPlan& plan,
+                                 const std::vector<Series>& series, bool exclusive, std::int64_t initial) {
+    std::vector<ClassMonth> months(static_cast<std::size_t>(history.month_count));
     std::vector<SeriesMonth> state(series.size());
     const auto issue = [&](std::size_t i, std::int64_t class_value) {
         const SeriesPlan& sp = plan.series[i];
@@ -397,7 +487,8 @@ std::vector<ClassMonth> Simulate(const ClassPlan& plan, const std::vector<Series
             }
         }
     }
-    for (int m = 0; m < kReportMonths; ++m) {
+    for (int m = 0; m < history.month_count; ++m) {
+        const std::int64_t cdi = MonthlyCdi(history.MonthAt(m));
         ClassMonth& month = months[static_cast<std::size_t>(m)];
         const bool operating = m >= std::max(plan.first_month, 0) && m <= plan.last_month;
         month.operating = operating;
@@ -429,8 +520,8 @@ std::vector<ClassMonth> Simulate(const ClassPlan& plan, const std::vector<Series
                 s.redeemed = s.amortization = s.requested = 0;
             } else {
                 s.previous_value = s.value;
-                const std::int64_t rate = std::max<std::int64_t>(
-                    kMonthlyCdi[static_cast<std::size_t>(m)] + sp.spread + d.return_noise, -8'000'000);
+                const std::int64_t rate =
+                    std::max<std::int64_t>(cdi + sp.spread + d.return_noise, -8'000'000);
                 const std::int64_t accrued = MulDiv(s.value, kE8 + rate, kE8);
                 s.amortization = d.amortize_ppm > 0 ? Share(accrued, d.amortize_ppm) : 0;
                 s.value = std::max<std::int64_t>(accrued - s.amortization, kE8 / 100);
@@ -444,32 +535,30 @@ std::vector<ClassMonth> Simulate(const ClassPlan& plan, const std::vector<Series
                         1, s.holders + (change != 0 ? change : (s.subscribed > 0 ? 1 : -1)));
                 }
             }
-            s.expected_return =
-                sp.has_target ? MulDiv(kMonthlyCdi[static_cast<std::size_t>(m)] + sp.spread, 1, 10'000) : 0;
+            s.expected_return = sp.has_target ? MulDiv(cdi + sp.spread, 1, 10'000) : 0;
             month.series[i] = s;
         }
     }
     return months;
 }
 
-void SimulateClass(ClassHistory& history, Prng& rng) {
-    const ClassPlan plan = DrawPlan(*history.fund_class, history.series, history.profile, rng);
+void SimulateClass(const History& history, ClassHistory& c, Prng& rng) {
+    const ClassPlan plan = DrawPlan(history, *c.fund_class, c.series, c.profile, rng);
     if (plan.last_month < 0) {
-        history.months = Simulate(plan, history.series, false, 0);
+        c.months = Simulate(history, plan, c.series, false, 0);
         return;
     }
     // Net assets scale linearly with the start: a first run finds the factor that lands the last
     // month near the registry's figure.
-    const bool exclusive = history.fund_class->exclusive;
+    const bool exclusive = c.fund_class->exclusive;
     constexpr std::int64_t kProbe = 1'000'000'000;
-    const std::vector<ClassMonth> probe = Simulate(plan, history.series, exclusive, kProbe);
-    ClassHistory probe_history;
-    probe_history.months = probe;
-    const std::int64_t reached = probe_history.NetAssets(plan.last_month);
+    ClassHistory probe;
+    probe.months = Simulate(history, plan, c.series, exclusive, kProbe);
+    const std::int64_t reached = probe.NetAssets(plan.last_month);
     const std::int64_t initial =
         reached > 0 ? std::max<std::int64_t>(MulDiv(kProbe, plan.target_net_assets, reached), 100'000'00)
                     : kProbe;
-    history.months = Simulate(plan, history.series, exclusive, initial);
+    c.months = Simulate(history, plan, c.series, exclusive, initial);
 }
 
 // ---- Planning: CDA holders and irregularities ---------------------------------------------
@@ -497,13 +586,16 @@ std::size_t Take(std::vector<std::size_t>& pool, Prng& rng) {
 }
 
 void PlanIrregularities(History& history, Prng& rng) {
-    const auto steady = [](const ClassHistory& c) {
+    // Steady classes operate in every month from 2024-09 (or the history's first month) on: the
+    // irregularities fall in 2025 and 2026, and those of every month need a class that reports.
+    const int steady_from = std::max(0, history.IndexOf({2024, 9}));
+    const auto steady = [&history, steady_from](const ClassHistory& c) {
         if (c.fund->type == FundType::kFicFidc || c.profile.holds_securities || c.fund->classes.size() != 1 ||
             c.series.empty()) {
             return false;
         }
-        for (const ClassMonth& m : c.months) {
-            if (!m.operating) {
+        for (int m = steady_from; m < history.month_count; ++m) {
+            if (!c.months[static_cast<std::size_t>(m)].operating) {
                 return false;
             }
         }
@@ -513,10 +605,14 @@ void PlanIrregularities(History& history, Prng& rng) {
     if (pool.size() < 14) {
         return;  // a tiny universe (not the sample's): no irregularities
     }
+    // Each irregularity takes its class whether or not its month is in the history, so a shorter
+    // or longer history gives the same classes the same irregularities; only those whose month
+    // the history covers are planned and listed.
     auto& notes = history.irregularities;
     const auto cnpj = [&](std::size_t i) { return Masked(history.classes[i].fund_class->cnpj); };
-    const auto month_of = [&](std::size_t i, int m) -> ClassMonth& {
-        return history.classes[i].months[static_cast<std::size_t>(m)];
+    const auto covers = [&history](const sdk::Month& month) { return history.Covers(month); };
+    const auto month_of = [&](std::size_t i, const sdk::Month& month) -> ClassMonth& {
+        return history.classes[i].months.at(static_cast<std::size_t>(history.IndexOf(month)));
     };
     const auto with_series = [&](std::size_t minimum) {
         std::vector<std::size_t> fitting;
@@ -533,11 +629,13 @@ void PlanIrregularities(History& history, Prng& rng) {
         return picked;
     };
 
-    const int skipped = MonthIndex({2026, 5});
+    const sdk::Month skipped{2026, 5};
     for (int k = 0; k < 2; ++k) {
         const std::size_t i = Take(pool, rng);
-        month_of(i, skipped).reports = false;
-        notes.push_back(cnpj(i) + " 2026-05: no report that month (reports 2026-04 and 2026-06)");
+        if (covers(skipped)) {
+            month_of(i, skipped).reports = false;
+            notes.push_back(cnpj(i) + " 2026-05: no report that month (reports 2026-04 and 2026-06)");
+        }
     }
     {
         std::vector<std::size_t> normal;
@@ -548,56 +646,72 @@ void PlanIrregularities(History& history, Prng& rng) {
         }
         const std::size_t i = normal.empty() ? pool.front() : normal[rng.Below(normal.size())];
         pool.erase(std::find(pool.begin(), pool.end(), i));
-        history.classes[i].stopped_after = MonthIndex({2025, 12});
-        for (int m = MonthIndex({2026, 1}); m < kReportMonths; ++m) {
-            month_of(i, m).reports = false;
+        history.classes[i].stopped_after = history.IndexOf({2025, 12});
+        for (int m = std::max(0, history.IndexOf({2026, 1})); m < history.month_count; ++m) {
+            history.classes[i].months[static_cast<std::size_t>(m)].reports = false;
         }
-        notes.push_back(cnpj(i) + " 2025-12: last report; the registry still lists it in operation");
+        if (covers({2025, 12})) {
+            notes.push_back(cnpj(i) + " 2025-12: last report; the registry still lists it in operation");
+        }
     }
-    const int as_fund = MonthIndex({2025, 3});
+    const sdk::Month as_fund{2025, 3};
     for (int k = 0; k < 2; ++k) {
         const std::size_t i = with_series(2);
-        MonthQuirks& q = month_of(i, as_fund).quirks;
-        q.also_as_fund = true;
-        q.fund_rows_first = k == 1;
-        notes.push_back(cnpj(i) + " 2025-03: every table also has a TP_FUNDO_CLASSE = Fundo row, 3 % lower " +
-                        (k == 1 ? "(before the Classe row)" : "(after the Classe row)"));
+        if (covers(as_fund)) {
+            MonthQuirks& q = month_of(i, as_fund).quirks;
+            q.also_as_fund = true;
+            q.fund_rows_first = k == 1;
+            notes.push_back(cnpj(i) +
+                            " 2025-03: every table also has a TP_FUNDO_CLASSE = Fundo row, 3 % lower " +
+                            (k == 1 ? "(before the Classe row)" : "(after the Classe row)"));
+        }
     }
     {
         const std::size_t i = with_series(2);
-        month_of(i, MonthIndex({2025, 6})).quirks.conflicting_rows = true;
-        notes.push_back(
-            cnpj(i) + " 2025-06: tab_IV and tab_X_2 carry two Classe rows per key; the later line is right");
+        if (covers({2025, 6})) {
+            month_of(i, {2025, 6}).quirks.conflicting_rows = true;
+            notes.push_back(
+                cnpj(i) +
+                " 2025-06: tab_IV and tab_X_2 carry two Classe rows per key; the later line is right");
+        }
     }
     {
         const std::size_t i = Take(pool, rng);
-        month_of(i, MonthIndex({2025, 10})).quirks.repeated_line = true;
-        notes.push_back(cnpj(i) + " 2025-10: its tab_II line is written twice, byte for byte");
+        if (covers({2025, 10})) {
+            month_of(i, {2025, 10}).quirks.repeated_line = true;
+            notes.push_back(cnpj(i) + " 2025-10: its tab_II line is written twice, byte for byte");
+        }
     }
     {
+        const sdk::Month month{2026, 2};
         std::vector<std::size_t> delinquent;
         for (std::size_t i : pool) {
-            if (history.classes[i].months[static_cast<std::size_t>(MonthIndex({2026, 2}))].delinquency_ppm >
-                10'000) {
+            if (covers(month) && month_of(i, month).delinquency_ppm > 10'000) {
                 delinquent.push_back(i);
             }
         }
         const std::size_t i = delinquent.empty() ? pool.front() : delinquent[rng.Below(delinquent.size())];
         pool.erase(std::find(pool.begin(), pool.end(), i));
-        month_of(i, MonthIndex({2026, 2})).quirks.provision_blank = true;
-        notes.push_back(cnpj(i) + " 2026-02: TAB_I2A11_VL_REDUCAO_RECUP empty (the provision exists)");
+        if (covers(month)) {
+            month_of(i, month).quirks.provision_blank = true;
+            notes.push_back(cnpj(i) + " 2026-02: TAB_I2A11_VL_REDUCAO_RECUP empty (the provision exists)");
+        }
     }
     {
         const std::size_t i = Take(pool, rng);
-        month_of(i, MonthIndex({2026, 1})).quirks.holders_blank_series = 0;
-        notes.push_back(cnpj(i) + " 2026-01: TAB_X_NR_COTST empty for series \"" +
-                        history.classes[i].series[0].label + "\"");
+        if (covers({2026, 1})) {
+            month_of(i, {2026, 1}).quirks.holders_blank_series = 0;
+            notes.push_back(cnpj(i) + " 2026-01: TAB_X_NR_COTST empty for series \"" +
+                            history.classes[i].series[0].label + "\"");
+        }
     }
     {
         const std::size_t i = Take(pool, rng);
-        month_of(i, MonthIndex({2025, 8})).quirks.return_blank_series = 0;
-        notes.push_back(cnpj(i) + " 2025-08: TAB_X_VL_RENTAB_MES empty for series \"" +
-                        history.classes[i].series[0].label + "\"");
+        if (covers({2025, 8})) {
+            month_of(i, {2025, 8}).quirks.return_blank_series = 0;
+            notes.push_back(cnpj(i) + " 2025-08: TAB_X_VL_RENTAB_MES empty for series \"" +
+                            history.classes[i].series[0].label + "\"");
+        }
     }
     for (int k = 0; k < 2; ++k) {
         const std::size_t i = Take(pool, rng);
@@ -649,7 +763,10 @@ void PlanIrregularities(History& history, Prng& rng) {
     if (const auto i = pick([&](std::size_t k) {
             const auto found = amortizations(k);
             return !found.empty() && std::all_of(found.begin(), found.end(), [&](const auto& at) {
-                return month_of(k, at.first).series[at.second].amortization >= 2 * kE8;
+                return history.classes[k]
+                           .months[static_cast<std::size_t>(at.first)]
+                           .series[at.second]
+                           .amortization >= 2 * kE8;
             });
         })) {
         history.classes[*i].profile.amortizations_swapped = true;
@@ -661,8 +778,9 @@ void PlanIrregularities(History& history, Prng& rng) {
     // An amortization, columns reversed, under a label X_2 does not have: no evidence.
     if (const auto i = pick([&](std::size_t k) { return !amortizations(k).empty(); })) {
         const auto [m, j] = amortizations(*i).front();
-        month_of(*i, m).quirks.amortization_unmatched_series = static_cast<int>(j);
-        notes.push_back(cnpj(*i) + " " + MonthAt(m).ToString() + ": the Amortizações row of \"" +
+        history.classes[*i].months[static_cast<std::size_t>(m)].quirks.amortization_unmatched_series =
+            static_cast<int>(j);
+        notes.push_back(cnpj(*i) + " " + history.MonthAt(m).ToString() + ": the Amortizações row of \"" +
                         history.classes[*i].series[j].label + "\" is filed as \"" +
                         UnmatchedLabel(history.classes[*i].series[j].label) +
                         "\", columns reversed; X_2 has no such series");
@@ -682,23 +800,37 @@ void PlanIrregularities(History& history, Prng& rng) {
                         "when none happened");
     }
     {
-        // Planned last, so the classes above keep their irregularities whatever is added here.
-        const std::size_t i = Take(pool, rng);
-        month_of(i, MonthIndex({2026, 3})).quirks.zeros_blank = true;
-        notes.push_back(cnpj(i) +
-                        " 2026-03: the receivable components and tab_V/tab_VI bands that are 0 left empty");
+        // Planned after the ones above, so they keep their classes whatever is added here. A class
+        // that files tab_VI with zero receivables, so that zero bands are there to leave empty.
+        const auto i = pick([&](std::size_t k) {
+                           const ClassProfile& p = history.classes[k].profile;
+                           return !p.without_risk_blank && p.without_risk_ppm == 0;
+                       }).value_or(pool.front());
+        pool.erase(std::remove(pool.begin(), pool.end(), i), pool.end());
+        if (covers({2026, 3})) {
+            month_of(i, {2026, 3}).quirks.zeros_blank = true;
+            notes.push_back(
+                cnpj(i) + " 2026-03: the receivable components and tab_V/tab_VI bands that are 0 left empty");
+        }
     }
 }
-
 }  // namespace
 
 std::string UnmatchedLabel(const std::string& label) {
     return label + " Tipo Subclasse";
 }
 
-History BuildHistory(const Universe& universe) {
+History BuildHistory(const Universe& universe, int months) {
+    if (months < 1 || months > kMaxReportMonths) {
+        throw std::invalid_argument("the FIDC monthly reports cover 1 to " +
+                                    std::to_string(kMaxReportMonths) + " months, not " +
+                                    std::to_string(months));
+    }
     History history;
     history.seed = universe.seed;
+    history.month_count = months;
+    const int last = kLastReportMonth.year * 12 + (kLastReportMonth.month - 1);
+    history.first_month = {(last - months + 1) / 12, (last - months + 1) % 12 + 1};
     for (const Fund& fund : universe.funds) {
         if (!IsFidcFamily(fund.type)) {
             continue;
@@ -711,13 +843,14 @@ History BuildHistory(const Universe& universe) {
         }
     }
 
-    // About fifteen FIDCs in operation through the CDA months hold securities (and a CDA).
+    // About fifteen FIDCs in operation through the CDA months (2026-03 .. 2026-08, whatever the
+    // history covers) hold securities (and a CDA).
     Prng plan = Prng::ForStream(universe.seed, kHistoryPlanStream);
     std::vector<std::size_t> holders;
     for (std::size_t i = 0; i < history.classes.size(); ++i) {
         const ClassHistory& c = history.classes[i];
         bool through = c.fund->type != FundType::kFicFidc;
-        for (int m = MonthIndex({2026, 3}); through && m < kReportMonths; ++m) {
+        for (sdk::Month m{2026, 3}; through && m <= kLastReportMonth; m = m.Next()) {
             through = Operating(*c.fund_class, m);
         }
         if (through) {
@@ -744,15 +877,15 @@ History BuildHistory(const Universe& universe) {
         Prng profile_rng =
             Prng::ForStream(universe.seed, kClassProfileStream, static_cast<std::uint64_t>(c.fund_class->id));
         c.profile = DrawProfile(*c.fund, securities_holders.count(i) > 0, i == big, profile_rng);
-        c.series = DrawSeries(*c.fund, *c.fund_class, profile_rng);
+        c.series = DrawSeries(history, *c.fund, *c.fund_class, profile_rng);
         Prng series_rng =
             Prng::ForStream(universe.seed, kSeriesStream, static_cast<std::uint64_t>(c.fund_class->id));
-        SimulateClass(c, series_rng);
+        SimulateClass(history, c, series_rng);
         // Before 2024-12 reports keyed on the fund: only single-class funds filed then.
-        for (int m = 0; m < kReportMonths; ++m) {
+        for (int m = 0; m < months; ++m) {
             ClassMonth& month = c.months[static_cast<std::size_t>(m)];
             month.reports = month.operating && !c.series.empty() &&
-                            (MonthAt(m) >= kFirstClassLayoutMonth || c.fund->classes.size() == 1);
+                            (history.MonthAt(m) >= kFirstClassLayoutMonth || c.fund->classes.size() == 1);
         }
     }
     PlanIrregularities(history, plan);

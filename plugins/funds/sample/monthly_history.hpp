@@ -1,8 +1,9 @@
-// Month by month, the life of every FIDC-family class of the universe from 2024-09 to 2026-08:
-// its quota series (quantity, quota value, subscriptions, redemptions, amortizations, holders),
-// the drivers of its balance sheet, which months it reports, and the deliberate irregularities of
-// the reports. The FIDC monthly report and the CDA are both rendered from it, so they agree.
-// A History points into the Universe it was built from, which must outlive it.
+// Month by month, the life of every FIDC-family class of the universe over the months the FIDC
+// monthly reports cover (by default 2023-09 to 2026-08): its quota series (quantity, quota value,
+// subscriptions, redemptions, amortizations, holders), the drivers of its balance sheet, which
+// months it reports, and the deliberate irregularities of the reports. The FIDC monthly report
+// and the CDA are both rendered from it, so they agree. A History points into the Universe it was
+// built from, which must outlive it.
 #pragma once
 
 #include "sample/class_profile.hpp"
@@ -19,30 +20,36 @@
 
 namespace lastro::funds::sample {
 
-// The months the FIDC monthly reports cover.
-inline constexpr sdk::Month kFirstReportMonth{2024, 9};
+// The FIDC monthly reports end with this month; the history covers the months before it.
 inline constexpr sdk::Month kLastReportMonth{2026, 8};
-inline constexpr int kReportMonths = 24;
+// How many months the history covers by default at scale sample (2023-09 .. 2026-08), and at
+// most (2006-09 .. 2026-08: the length of the Selic path below).
+inline constexpr int kDefaultReportMonths = 36;
+inline constexpr int kMaxReportMonths = 240;
 // Before this month every table keys on CNPJ_FUNDO (the layout before RCVM 175 reporting).
 inline constexpr sdk::Month kFirstClassLayoutMonth{2024, 12};
 // tab_VIII (largest debtors) appears in the files from this month on.
 inline constexpr sdk::Month kFirstDebtorsMonth{2026, 7};
 
-int MonthIndex(const sdk::Month& month);  // 0 for 2024-09
-sdk::Month MonthAt(int index);
 sdk::Date MonthEnd(const sdk::Month& month);
 std::string Compact(const sdk::Month& month);  // "202608"
-// A plausible Selic path (invented after 2025), annual, hundredths of a percent, per month index.
-std::int64_t AnnualSelic(int month);
+// Months from `from` to `to` (negative when `to` is earlier).
+int MonthsBetween(const sdk::Month& from, const sdk::Month& to);
+// The month's place in the longest history (0 for 2006-09). Random streams drawn per month are
+// indexed by it, so a class-month draws the same numbers whatever the history's length.
+int AbsoluteMonth(const sdk::Month& month);
+// A plausible Selic path (the Copom's targets until 2025, invented after), annual, hundredths of
+// a percent, for the months of the longest history; std::out_of_range outside them.
+std::int64_t AnnualSelic(const sdk::Month& month);
 // The matching monthly CDI, in units of 1e-8 (1'000'000 = 1 % a month).
-std::int64_t MonthlyCdi(int month);
+std::int64_t MonthlyCdi(const sdk::Month& month);
 
 // One quota series of a class (TAB_X_CLASSE_SERIE), a registry subclass or an undeclared one.
 struct Series {
     std::string label;                       // stable across months
     Seniority seniority = Seniority::kNone;  // kNone: the class's single, undivided series
     const Subclass* subclass = nullptr;      // the registry subclass this series is
-    int first_month = -1;                    // first month index with quotas; -1: before 2024-09
+    int first_month = -1;                    // first month index with quotas; -1: before the history
 };
 
 struct SeriesMonth {
@@ -93,7 +100,7 @@ struct ClassHistory {
     const FundClass* fund_class = nullptr;
     ClassProfile profile;
     std::vector<Series> series;
-    std::vector<ClassMonth> months;  // kReportMonths
+    std::vector<ClassMonth> months;  // one per month of the history
     int stopped_after = -1;          // last month index it reports (irregularity); -1: none
 
     // Net assets (cents) of a month: the sum of quantity times quota value over the series.
@@ -102,14 +109,22 @@ struct ClassHistory {
 
 struct History {
     std::uint64_t seed = 0;
-    std::vector<ClassHistory> classes;  // every FIDC-family class, in universe order
+    sdk::Month first_month = kLastReportMonth;  // month index 0
+    int month_count = 0;                        // the last month is kLastReportMonth
+    std::vector<ClassHistory> classes;          // every FIDC-family class, in universe order
     // One line per deliberate irregularity, "CNPJ month: what", for the docs and the report.
     std::vector<std::string> irregularities;
+
+    int IndexOf(const sdk::Month& month) const { return MonthsBetween(first_month, month); }
+    sdk::Month MonthAt(int index) const;
+    bool Covers(const sdk::Month& month) const { return first_month <= month && month <= kLastReportMonth; }
 };
 
-// Simulates every FIDC-family class and plans the irregularities (when the universe has enough
-// steady classes, as the sample's and the full-size one do). The same universe gives the same
-// history.
-History BuildHistory(const Universe& universe);
+// Simulates every FIDC-family class over the `months` months ending with kLastReportMonth (1 to
+// kMaxReportMonths; std::invalid_argument otherwise) and plans the irregularities that fall in
+// them (when the universe has enough steady classes, as the sample's and the full-size one do).
+// Months before the first do not exist: a class operating before then starts with its quotas
+// already issued. The same universe and months give the same history.
+History BuildHistory(const Universe& universe, int months = kDefaultReportMonths);
 
 }  // namespace lastro::funds::sample

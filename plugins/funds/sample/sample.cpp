@@ -10,6 +10,7 @@
 #include "sample/universe.hpp"
 
 #include <iterator>
+#include <stdexcept>
 #include <string>
 
 namespace lastro::funds::sample {
@@ -18,7 +19,18 @@ std::time_t ArchiveTimestamp(std::uint64_t seed) {
     return sdk::sample::ArchiveTimestamp(seed, kReferenceDate);
 }
 
+int ReportMonths(const sdk::SampleRequest& request) {
+    const int months = request.months.value_or(
+        request.scale == sdk::SampleScale::kFull ? kDefaultFullMonths : kDefaultReportMonths);
+    if (months < 1 || months > kMaxReportMonths) {
+        throw std::invalid_argument("the funds sample covers 1 to " + std::to_string(kMaxReportMonths) +
+                                    " months of FIDC monthly reports, not " + std::to_string(months));
+    }
+    return months;
+}
+
 WrittenSample WriteSample(const sdk::SampleRequest& request) {
+    const int months = ReportMonths(request);
     sdk::sample::SampleDirectory out(request.out_dir, ArchiveTimestamp(request.seed));
     const bool full = request.scale == sdk::SampleScale::kFull;
     const Universe universe = BuildUniverse(request.seed, full ? UniverseSize::kFull : UniverseSize::kSample);
@@ -36,12 +48,15 @@ WrittenSample WriteSample(const sdk::SampleRequest& request) {
                                     {std::string(kClassFileName), std::move(registry.classes)},
                                     {std::string(kSubclassFileName), std::move(registry.subclasses)}});
 
-    const History history = BuildHistory(universe);
+    const History history = BuildHistory(universe, months);
+    written.months = months;
+    written.first_month = history.first_month;
     written.irregularities = history.irregularities;
-    // The months before 2025 sit in one yearly history zip, as on CVM's site (DADOS/HIST).
+    // The months before 2025 sit in one yearly history zip per year, as on CVM's site
+    // (DADOS/HIST); a history starting inside a year has that year's months from then on.
     std::vector<ArchiveMember> yearly;
-    for (int m = full ? kReportMonths - 1 : 0; m < kReportMonths; ++m) {
-        const sdk::Month month = MonthAt(m);
+    for (int m = 0; m < history.month_count; ++m) {
+        const sdk::Month month = history.MonthAt(m);
         FidcMonth rendered = RenderFidcMonth(history, universe.administrators, month);
         written.fidc_reports += rendered.reports;
         if (month.year < 2025) {
@@ -80,8 +95,11 @@ sdk::SampleReport FundsSampleWriter::Write(const sdk::SampleRequest& request) {
                      {"classes", written.classes},
                      {"subclasses", written.subclasses},
                      {"FIDC monthly reports", written.fidc_reports}};
+    report.notes.push_back("FIDC monthly reports of " + std::to_string(written.months) +
+                           (written.months == 1 ? " month, " : " months, ") + written.first_month.ToString() +
+                           " .. " + kLastReportMonth.ToString() + " (--months N for another length)");
     if (request.scale == sdk::SampleScale::kFull) {
-        report.notes.push_back("full scale: the registry and one month of FIDC monthly reports only");
+        report.notes.push_back("full scale: the registry and the FIDC monthly reports only");
     } else {
         report.counts.push_back({"CDA positions", written.cda_positions});
         report.counts.push_back({"documents", written.documents});

@@ -2,6 +2,7 @@
 // the CDA portfolios, the documents and the ANBIMA subclasses, invented, in their real formats.
 #pragma once
 
+#include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/sample.hpp>
 
 #include <cstddef>
@@ -15,14 +16,20 @@ namespace lastro::funds::sample {
 
 inline constexpr std::uint64_t kDefaultSeed = sdk::kDefaultSampleSeed;
 
-// What WriteSample wrote. kSample: 300 funds; 24 months of FIDC reports, 6 of CDA, two years of
-// documents, ANBIMA. kFull: about 3,000 reporting FIDC classes: the registry and 2026-08's FIDC
-// report only.
+// How many months of FIDC monthly reports `--scale full` writes unless asked (the last one: the
+// size of one real monthly zip, for the benchmarks).
+inline constexpr int kDefaultFullMonths = 1;
+
+// What WriteSample wrote. kSample: 300 funds; 36 months of FIDC reports (SampleRequest::months),
+// 6 of CDA, two years of documents, ANBIMA. kFull: about 3,000 reporting FIDC classes: the
+// registry and the FIDC reports of the last month (or of SampleRequest::months) only.
 struct WrittenSample {
     std::size_t funds = 0;  // distinct funds; the registry has one more row (a superseded registration)
     std::size_t classes = 0;
     std::size_t subclasses = 0;
     std::size_t fidc_reports = 0;              // class-months filed in the FIDC monthly reports
+    int months = 0;                            // months of FIDC monthly reports, ending 2026-08
+    sdk::Month first_month;                    // the first of them
     std::size_t cda_positions = 0;             // BLC_1..BLC_8 rows over every CDA month
     std::size_t documents = 0;                 // eventual_fi rows over both years
     std::size_t anbima_rows = 0;               // anbima_subclasses.csv rows
@@ -33,9 +40,11 @@ struct WrittenSample {
 
 // Creates out_dir when needed and (over)writes every file of the chosen scale: the registry
 // (registro_fundo.csv, registro_classe.csv, registro_subclasse.csv, registro_fundo_classe.zip),
-// then the FIDC monthly reports, and for kSample the CDA zips, the documents and the ANBIMA
-// subclasses. The same seed and scale give the same bytes. Throws std::runtime_error naming the
-// path on I/O failure.
+// then the FIDC monthly reports of the `months` months ending 2026-08 (default 36 at kSample,
+// kDefaultFullMonths at kFull), and for kSample the CDA zips (those of 2026-03 .. 2026-08 the
+// months cover), the documents and the ANBIMA subclasses. The same seed, scale and months give
+// the same bytes. Throws std::invalid_argument for months outside 1 .. 240 (before writing
+// anything), std::runtime_error naming the path on I/O failure.
 WrittenSample WriteSample(const sdk::SampleRequest& request);
 
 // The modification time stamped on every zip member (sdk::sample::ArchiveTimestamp of the

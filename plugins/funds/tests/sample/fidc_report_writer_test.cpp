@@ -186,9 +186,10 @@ const std::vector<std::pair<std::string, std::string>> kExpectedHeaders{
      "TAB_X_PR_GARANTIA_DIRCRED"},
 };
 
+// The default sample's 36 months.
 std::vector<sdk::Month> Months() {
     std::vector<sdk::Month> months;
-    for (sdk::Month m{2024, 9}; !(sdk::Month{2026, 8} < m); m = m.Next()) {
+    for (sdk::Month m{2023, 9}; !(sdk::Month{2026, 8} < m); m = m.Next()) {
         months.push_back(m);
     }
     return months;
@@ -376,6 +377,7 @@ TEST(FidcReportFilesTest, HeadersAreTheRealColumnLists) {
     }
     EXPECT_EQ(Table("I", {2026, 8}).header.size(), 109u);
     EXPECT_EQ(Table("I", {2024, 9}).header.size(), 104u);
+    EXPECT_EQ(Table("I", {2023, 9}).header.size(), 104u);
     EXPECT_EQ(Table("X_1", {2024, 11}).header.size(), 5u);
 }
 
@@ -944,7 +946,12 @@ TEST(FidcReportLayoutTest, OldestMonthsKeyOnTheFundCnpjOfSingleClassFunds) {
     for (const Row& row : classes.rows) {
         ++classes_of[fund_cnpj[row[classes.Column("ID_Registro_Fundo")]]];
     }
-    for (const sdk::Month& month : {sdk::Month{2024, 9}, sdk::Month{2024, 10}, sdk::Month{2024, 11}}) {
+    std::size_t old_months = 0;
+    for (const sdk::Month& month : Months()) {
+        if (!OldLayout(month)) {
+            continue;
+        }
+        ++old_months;
         for (const auto& [table, header] : kExpectedHeaders) {
             if (table == "VIII") {
                 continue;
@@ -957,6 +964,7 @@ TEST(FidcReportLayoutTest, OldestMonthsKeyOnTheFundCnpjOfSingleClassFunds) {
         }
         EXPECT_GT(Table("IV", month).rows.size(), 100u);
     }
+    EXPECT_EQ(old_months, 15u);  // 2023-09 .. 2024-11
     // From 2024-12 the classes of multi-class funds report under their own CNPJs.
     std::size_t of_multi_class_funds = 0;
     for (const Row& row : Table("IV", {2024, 12}).rows) {
@@ -1137,7 +1145,101 @@ TEST(FidcReportIrregularitiesTest, EmptyFieldsMeanMissing) {
     EXPECT_LT(average_empty * 10, average_total);
     EXPECT_GE(holders_empty, 1u);
     EXPECT_GE(provision_empty, 1u);
-    EXPECT_GE(DefaultSample::Get().TheHistory().irregularities.size(), 13u);
+    EXPECT_GE(DefaultSample::Get().TheHistory().irregularities.size(), 16u);
+}
+
+// ---- The history as a whole: its months, its reporters, its descriptive tables.
+
+TEST(FidcReportHistoryTest, ThirtySixMonthsOfReports) {
+    const History& history = DefaultSample::Get().TheHistory();
+    EXPECT_EQ(history.month_count, 36);
+    EXPECT_EQ(history.first_month, (sdk::Month{2023, 9}));
+    EXPECT_EQ(Months().size(), 36u);
+    for (const sdk::Month& month : Months()) {
+        EXPECT_GT(ByClass(Table("IV", month)).size(), 120u) << month.ToString();
+    }
+}
+
+TEST(FidcReportHistoryTest, ReportersComeAndGo) {
+    // Month to month a few classes start reporting and a few stop for good (cancelled funds, a
+    // class that stops filing); besides, two classes skip a month and come back.
+    const std::vector<sdk::Month> months = Months();
+    std::vector<std::set<std::string>> reporters;
+    for (const sdk::Month& month : months) {
+        std::set<std::string> cnpjs;
+        for (const auto& [cnpj, row] : ByClass(Table("IV", month))) {
+            cnpjs.insert(cnpj);
+        }
+        reporters.push_back(std::move(cnpjs));
+    }
+    std::size_t entries = 0;
+    std::size_t exits = 0;
+    for (std::size_t m = 1; m < months.size(); ++m) {
+        std::size_t in = 0;
+        std::size_t out = 0;
+        for (const std::string& cnpj : reporters[m]) {
+            in += !reporters[m - 1].count(cnpj);
+        }
+        for (const std::string& cnpj : reporters[m - 1]) {
+            bool back = false;
+            for (std::size_t later = m; later < months.size() && !back; ++later) {
+                back = reporters[later].count(cnpj) > 0;
+            }
+            out += !back;
+        }
+        if (months[m] != sdk::Month{2024, 12}) {  // the classes of multi-class funds start then
+            EXPECT_LE(in + out, 6u) << months[m].ToString();
+            entries += in;
+        }
+        exits += out;
+    }
+    EXPECT_GE(entries, 30u);
+    EXPECT_GE(exits, 3u);
+}
+
+TEST(FidcReportHistoryTest, InvestorsLiquidityAndAssignorsFilledForMostClasses) {
+    std::size_t classes = 0;
+    std::size_t with_investors = 0;
+    std::size_t with_liquidity = 0;
+    std::size_t with_receivables = 0;
+    std::size_t with_assignors = 0;
+    for (const sdk::Month& month : Months()) {
+        const ParsedCsv& t1 = Table("I", month);
+        const ParsedCsv& x11 = Table("X_1_1", month);
+        const ParsedCsv& x5 = Table("X_5", month);
+        const auto investors = ByClass(x11);
+        const auto liquidity = ByClass(x5);
+        for (const auto& [cnpj, row] : ByClass(t1)) {
+            ++classes;
+            if (investors.count(cnpj)) {
+                __int128 holders = 0;
+                for (std::size_t col = 0; col < x11.header.size(); ++col) {
+                    if (x11.header[col].starts_with("TAB_X_NR_COTST_")) {
+                        holders += std::stoll(investors.at(cnpj)[col]);
+                    }
+                }
+                with_investors += holders > 0;
+            }
+            with_liquidity +=
+                liquidity.count(cnpj) && !Get(x5, liquidity.at(cnpj), "TAB_X_VL_LIQUIDEZ_MAIOR_360").empty();
+            if (Cents(Get(t1, row, "TAB_I2A_VL_DIRCRED_RISCO")) > 0) {
+                ++with_receivables;
+                __int128 percent = 0;
+                for (int n = 1; n <= 9; ++n) {
+                    const std::string share = Get(t1, row, "TAB_I2A12_PR_CEDENTE_" + std::to_string(n));
+                    EXPECT_EQ(share.empty(),
+                              Get(t1, row, "TAB_I2A12_CPF_CNPJ_CEDENTE_" + std::to_string(n)).empty());
+                    percent += Fixed(share, 2).value_or(0);
+                }
+                EXPECT_LE(percent, 100'00) << cnpj;
+                with_assignors += percent > 0;
+            }
+        }
+    }
+    EXPECT_GE(with_investors * 100, classes * 95);
+    EXPECT_EQ(with_liquidity, classes);
+    EXPECT_GE(with_assignors * 100, with_receivables * 95);
+    EXPECT_GT(with_receivables * 100, classes * 80);
 }
 
 }  // namespace

@@ -278,6 +278,7 @@ TEST(WrittenSampleTest, EveryFileHoldsTheRenderedBytes) {
 
     std::vector<std::string> expected(kCsvNames.begin(), kCsvNames.end());
     expected.push_back("registro_fundo_classe.zip");
+    expected.push_back("inf_mensal_fidc_2023.zip");
     expected.push_back("inf_mensal_fidc_2024.zip");
     for (sdk::Month month{2025, 1}; !(sdk::Month{2026, 8} < month); month = month.Next()) {
         expected.push_back("inf_mensal_fidc_" + Yyyymm(month) + ".zip");
@@ -305,6 +306,7 @@ TEST(WrittenSampleTest, EveryFileHoldsTheRenderedBytes) {
     EXPECT_EQ(report.documents, sample.Documents());
     EXPECT_EQ(report.anbima_rows, sample.AnbimaRows());
     EXPECT_GT(report.cda_positions, 1000u);
+    EXPECT_EQ(report.months, 36);
 
     for (const char* name : {"registro_fundo.csv", "registro_classe.csv", "registro_subclasse.csv",
                              "eventual_fi_2025.csv", "eventual_fi_2026.csv", "anbima_subclasses.csv"}) {
@@ -324,8 +326,9 @@ TEST(WrittenSampleTest, EveryFileHoldsTheRenderedBytes) {
     check_zip("registro_fundo_classe.zip", kCsvNames,
               [&](const std::string& member) -> const std::string& { return sample.Bytes(member); });
 
-    std::vector<std::string> yearly;
-    for (sdk::Month month{2024, 9}; !(sdk::Month{2026, 8} < month); month = month.Next()) {
+    std::map<int, std::vector<std::string>> yearly;
+    std::size_t class_months = 0;
+    for (sdk::Month month{2023, 9}; !(sdk::Month{2026, 8} < month); month = month.Next()) {
         std::vector<std::string> members;
         for (const char* table : {"I", "II", "III", "IV", "V", "VI", "VII", "VIII", "IX", "X", "X_1", "X_1_1",
                                   "X_2", "X_3", "X_4", "X_5", "X_6", "X_7"}) {
@@ -335,16 +338,30 @@ TEST(WrittenSampleTest, EveryFileHoldsTheRenderedBytes) {
             }
         }
         EXPECT_EQ(members.size(), (month < sdk::Month{2026, 7} ? 17u : 18u));
-        if (month.year == 2024) {
-            yearly.insert(yearly.end(), members.begin(), members.end());
+        // Class-months: the rows of tab_IV, less the Fundo rows (none in the old layout).
+        const ParsedCsv iv =
+            ParseLatin1Csv(sample.Member("inf_mensal_fidc_tab_IV_" + Yyyymm(month) + ".csv"));
+        std::set<std::string> classes;
+        for (const std::vector<std::string>& row : iv.rows) {
+            if (iv.header[0] == "CNPJ_FUNDO" || row[0] == "Classe") {
+                classes.insert(row[1 - (iv.header[0] == "CNPJ_FUNDO" ? 1 : 0)]);
+            }
+        }
+        class_months += classes.size();
+        if (month.year < 2025) {
+            yearly[month.year].insert(yearly[month.year].end(), members.begin(), members.end());
             continue;
         }
         check_zip("inf_mensal_fidc_" + Yyyymm(month) + ".zip", members,
                   [&](const std::string& member) -> const std::string& { return sample.Member(member); });
     }
-    EXPECT_EQ(yearly.size(), 4u * 17u);
-    check_zip("inf_mensal_fidc_2024.zip", yearly,
-              [&](const std::string& member) -> const std::string& { return sample.Member(member); });
+    EXPECT_EQ(report.fidc_reports, class_months);
+    EXPECT_EQ(yearly[2023].size(), 4u * 17u);  // 2023-09 .. 2023-12
+    EXPECT_EQ(yearly[2024].size(), 12u * 17u);
+    for (const auto& [year, members] : yearly) {
+        check_zip("inf_mensal_fidc_" + std::to_string(year) + ".zip", members,
+                  [&](const std::string& member) -> const std::string& { return sample.Member(member); });
+    }
 
     for (int m = 3; m <= 8; ++m) {
         const sdk::Month month{2026, m};
@@ -363,6 +380,99 @@ TEST(WrittenSampleTest, EveryFileHoldsTheRenderedBytes) {
                   [&](const std::string& member) -> const std::string& { return sample.Member(member); });
     }
     fs::remove_all(dir.parent_path());
+}
+
+// SampleRequest::months: the FIDC monthly reports of the last N months, and the CDA's months
+// among them; the same request gives the same bytes.
+TEST(SampleMonthsTest, AShorterHistoryWritesItsMonthsOnly) {
+    const fs::path dir = FreshDir("months-a");
+    const WrittenSample report = WriteSample({dir, kDefaultSeed, sdk::SampleScale::kSample, 4});
+    std::vector<std::string> expected(kCsvNames.begin(), kCsvNames.end());
+    expected.push_back("registro_fundo_classe.zip");
+    for (int month = 5; month <= 8; ++month) {
+        expected.push_back("inf_mensal_fidc_20260" + std::to_string(month) + ".zip");
+    }
+    for (int month = 5; month <= 8; ++month) {
+        expected.push_back("cda_fi_20260" + std::to_string(month) + ".zip");
+    }
+    for (const char* name : {"eventual_fi_2025.csv", "eventual_fi_2026.csv", "anbima_subclasses.csv"}) {
+        expected.push_back(name);
+    }
+    ASSERT_EQ(report.files.size(), expected.size());
+    for (std::size_t i = 0; i < expected.size(); ++i) {
+        EXPECT_EQ(report.files[i].filename().string(), expected[i]);
+    }
+    EXPECT_EQ(report.months, 4);
+    EXPECT_GT(report.fidc_reports, 4u * 150u);
+    EXPECT_GT(report.cda_positions, 500u);
+
+    // The CDA's net assets are the monthly report's, as in the default sample.
+    for (int month = 5; month <= 8; ++month) {
+        const std::string ym = "20260" + std::to_string(month);
+        const ParsedCsv iv = ParseLatin1Csv(testing::ReadMember(dir / ("inf_mensal_fidc_" + ym + ".zip"),
+                                                                "inf_mensal_fidc_tab_IV_" + ym + ".csv"));
+        std::map<std::string, std::string> net_assets;
+        for (const std::vector<std::string>& row : iv.rows) {
+            if (row[0] == "Classe") {
+                net_assets[row[1]] = row[iv.Column("TAB_IV_A_VL_PL")];
+            }
+        }
+        const ParsedCsv pl =
+            ParseLatin1Csv(testing::ReadMember(dir / ("cda_fi_" + ym + ".zip"), "cda_fi_PL_" + ym + ".csv"));
+        EXPECT_GT(pl.rows.size(), 30u);
+        for (const std::vector<std::string>& row : pl.rows) {
+            ASSERT_TRUE(net_assets.count(row[1])) << row[1];
+            EXPECT_EQ(row[pl.Column("VL_PATRIM_LIQ")], net_assets[row[1]]) << row[1];
+        }
+    }
+
+    const fs::path again = FreshDir("months-b");
+    WriteSample({again, kDefaultSeed, sdk::SampleScale::kSample, 4});
+    for (const std::string& name : expected) {
+        EXPECT_EQ(ReadBytes(dir / name), ReadBytes(again / name)) << name;
+    }
+    fs::remove_all(dir.parent_path());
+}
+
+TEST(SampleMonthsTest, AHistoryOfAnyLengthUpTo240Months) {
+    const Universe universe = BuildUniverse(kDefaultSeed);
+    for (const int months : {1, 13, 240}) {
+        SCOPED_TRACE(months);
+        const History history = BuildHistory(universe, months);
+        ASSERT_EQ(history.month_count, months);
+        EXPECT_EQ(history.MonthAt(months - 1), (sdk::Month{2026, 8}));
+        EXPECT_EQ(history.IndexOf(history.first_month), 0);
+        // Every class-month that reports is worth something (the named negative one aside), and
+        // the first month of the history has reports.
+        std::size_t reports = 0;
+        std::size_t negative = 0;
+        for (const ClassHistory& c : history.classes) {
+            ASSERT_EQ(c.months.size(), static_cast<std::size_t>(months));
+            for (int m = 0; m < months; ++m) {
+                if (c.months[static_cast<std::size_t>(m)].reports) {
+                    ++reports;
+                    negative += c.NetAssets(m) <= 0;
+                }
+            }
+        }
+        EXPECT_LE(negative, 1u);
+        EXPECT_GT(reports, static_cast<std::size_t>(months) * 60);
+        // (The universe's funds are mostly recent: few report in 2006.)
+        EXPECT_GT(RenderFidcMonth(history, universe.administrators, history.first_month).reports, 0u);
+    }
+    EXPECT_EQ(BuildHistory(universe, 240).first_month, (sdk::Month{2006, 9}));
+    EXPECT_THROW(BuildHistory(universe, 0), std::invalid_argument);
+    EXPECT_THROW(BuildHistory(universe, 241), std::invalid_argument);
+
+    // A request outside 1 .. 240 months writes nothing.
+    const fs::path dir = FreshDir("months-refused");
+    for (const int months : {0, -3, 241}) {
+        EXPECT_THROW(WriteSample({dir, kDefaultSeed, sdk::SampleScale::kSample, months}),
+                     std::invalid_argument);
+        EXPECT_THROW(WriteSample({dir, kDefaultSeed, sdk::SampleScale::kFull, months}),
+                     std::invalid_argument);
+    }
+    EXPECT_FALSE(fs::exists(dir));
 }
 
 TEST(SampleDeterminismTest, SameSeedSameBytesOtherSeedOtherBytes) {
