@@ -191,10 +191,11 @@ void PrintOutcomes(const lastro::ingest::IngestOutcomes& outcomes) {
     for (const auto& outcome : outcomes) {
         const auto& s = outcome.summary;
         if (outcome.source.empty()) {
-            std::fprintf(stderr, "%s: release %s: ", outcome.dataset.c_str(), outcome.release_label.c_str());
+            std::fprintf(stderr, "%s: release %s (%.2f s): ", outcome.dataset.c_str(),
+                         outcome.release_label.c_str(), outcome.seconds);
         } else {
-            std::fprintf(stderr, "%s: derived from %s, release %s: ", outcome.dataset.c_str(),
-                         outcome.source.c_str(), outcome.release_label.c_str());
+            std::fprintf(stderr, "%s: derived from %s, release %s (%.2f s): ", outcome.dataset.c_str(),
+                         outcome.source.c_str(), outcome.release_label.c_str(), outcome.seconds);
         }
         std::fprintf(stderr,
                      "%zu rows read, %zu inserted, %zu updated, %zu unchanged, %zu removed, %zu rejected",

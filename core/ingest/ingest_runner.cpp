@@ -6,12 +6,17 @@
 
 #include <odb/transaction.hxx>
 
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <stdexcept>
 
 namespace lastro::ingest {
 namespace {
+
+double SecondsSince(std::chrono::steady_clock::time_point started) {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+}
 
 std::string KnownDatasets(const plugins::PluginSet& plugins) {
     std::string known;
@@ -65,8 +70,10 @@ void DeriveOne(odb::database& db, const plugins::PluginSet& plugins, const plugi
     IngestOutcome outcome;
     outcome.dataset = dataset;
     outcome.source = source;
+    const auto started = std::chrono::steady_clock::now();
     try {
         outcome.summary = plugin.derivations.at(dataset)->Run(context);
+        outcome.seconds = SecondsSince(started);
     } catch (const std::exception& e) {
         // The open transaction rolls back with the exception: the source's ingest too.
         throw std::runtime_error("deriving " + dataset + " from " + source +
@@ -124,7 +131,9 @@ IngestOutcomes RunIngest(odb::database& db, const plugins::PluginSet& plugins, c
     outcome.dataset = dataset;
     odb::transaction t(storage::BeginWrite(db));
     sdk::IngestContext context{dataset, inputs, db, progress, now};
+    const auto started = std::chrono::steady_clock::now();
     outcome.summary = plugin.ingesters.at(dataset)->Run(context);
+    outcome.seconds = SecondsSince(started);
     std::string files;
     for (const auto& input : inputs) {
         files += (files.empty() ? "" : ";") + input.filename().string();
@@ -148,9 +157,8 @@ IngestOutcomes RunDerivation(odb::database& db, const plugins::PluginSet& plugin
     const std::time_t now = std::time(nullptr);
     IngestOutcomes outcomes;
     odb::transaction t(storage::BeginWrite(db));
-    for (const std::string& source : spec->derived_from) {
-        DeriveOne(db, plugins, plugin, dataset, source, std::nullopt, progress, now, outcomes);
-    }
+    // One run rebuilds every period from all its sources as they stand: once, not once per source.
+    DeriveOne(db, plugins, plugin, dataset, spec->derived_from.front(), std::nullopt, progress, now, outcomes);
     t.commit();
     return outcomes;
 }

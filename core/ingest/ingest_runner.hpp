@@ -22,6 +22,7 @@ struct IngestOutcome {
     std::string dataset;
     std::string release_label;
     std::string source;  // for a derivation: the dataset whose ingest triggered it
+    double seconds = 0;  // the ingester's or derivation's own run, without what it triggered
 };
 
 // The ingest first, then each derivation it triggered, in the order they ran.
