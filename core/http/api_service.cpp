@@ -4,13 +4,13 @@
 #include "core/catalog/docs_page.hpp"
 #include "core/catalog/openapi_document.hpp"
 #include "core/http/field_sources.hpp"
-#include "core/http/json_writer.hpp"
 #include "core/http/problem.hpp"
 #include "core/http/request_id.hpp"
 #include "core/ingest/release_catalog.hpp"
 #include "core/plugins/param_conversion.hpp"
 #include "core/storage/database.hpp"
 
+#include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/text.hpp>
 
 #include <openssl/evp.h>
@@ -234,9 +234,16 @@ std::shared_ptr<const FrozenAnswer> Freeze(sdk::Result result, const Route& rout
     for (const auto& [key, value] : result.meta.extra) {
         meta[key] = value;
     }
-    const std::string members = WriteJson(meta);  // "{...}", never empty: data_release is always there
+    const std::string members = sdk::WriteJson(meta);  // "{...}", never empty: data_release is always there
     frozen->meta = "," + members.substr(1, members.size() - 2) + route.field_sources;
-    frozen->data = WriteJson(result.data);
+    if (result.data_json) {
+        if (!result.data.is_null()) {
+            throw std::logic_error("the handler of " + route.operation->id + " sets both data and data_json");
+        }
+        frozen->data = std::move(*result.data_json);
+    } else {
+        frozen->data = sdk::WriteJson(result.data);
+    }
     frozen->next_position = std::move(result.meta.next_position);
     return frozen;
 }
@@ -288,7 +295,7 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
       access_log_(std::move(access_log)),
       metrics_(metrics),
       started_at_(std::time(nullptr)),
-      openapi_json_(WriteJson(catalog::OpenApiDocument(plugins, config.server.base_url))) {
+      openapi_json_(sdk::WriteJson(catalog::OpenApiDocument(plugins, config.server.base_url))) {
     for (const auto& p : plugins.Plugins()) {
         for (const plugins::OperationSpec& op : p->manifest.operations) {
             auto it = p->handlers.find(op.id);
@@ -379,11 +386,11 @@ std::optional<OutgoingResponse> ApiService::PublicDocument(Call& call, const std
     OutgoingResponse response;
     if (path == "/health") {
         call.unbilled_label = metrics::ServerMetrics::kHealth;
-        response.body =
-            WriteJson(catalog::HealthDocument(plugins_, started_at_, call.now, ledger_.DatabaseAvailable()));
+        response.body = sdk::WriteJson(
+            catalog::HealthDocument(plugins_, started_at_, call.now, ledger_.DatabaseAvailable()));
     } else if (path == "/pricing") {
         call.unbilled_label = metrics::ServerMetrics::kPricing;
-        response.body = WriteJson(catalog::PricingDocument(plugins_, config_.credits));
+        response.body = sdk::WriteJson(catalog::PricingDocument(plugins_, config_.credits));
     } else if (path == "/openapi.json") {
         call.unbilled_label = metrics::ServerMetrics::kOpenApi;
         response.body = openapi_json_;
@@ -730,7 +737,7 @@ std::string ApiService::Envelope(const Call& call, const plugins::OperationSpec&
     body += "{\"data\":";
     body += answer.data;
     body += ",\"meta\":{\"request_id\":";
-    body += WriteJson(boost::json::value(call.request_id));
+    body += sdk::WriteJson(boost::json::value(call.request_id));
     body += answer.meta;
     if (op.pagination == plugins::Pagination::kCursor) {
         boost::json::object pagination;
@@ -743,7 +750,7 @@ std::string ApiService::Envelope(const Call& call, const plugins::OperationSpec&
             pagination["next_cursor"] = nullptr;
         }
         body += ",\"pagination\":";
-        body += WriteJson(pagination);
+        body += sdk::WriteJson(pagination);
     }
     body += "}}";
     return body;

@@ -1,6 +1,6 @@
 #include "core/http/field_sources.hpp"
 
-#include "core/http/json_writer.hpp"
+#include <lastro/sdk/serving/json_text.hpp>
 
 #include <boost/json/object.hpp>
 
@@ -16,7 +16,7 @@ std::string FieldSourcesMember(const plugins::OperationSpec& op) {
     if (sources.empty()) {
         return "";
     }
-    return ",\"field_sources\":" + WriteJson(sources);
+    return ",\"field_sources\":" + sdk::WriteJson(sources);
 }
 
 }  // namespace lastro::http

@@ -1,11 +1,11 @@
-#include "core/http/json_writer.hpp"
+#include <lastro/sdk/serving/json_text.hpp>
 
 #include <boost/json/serialize.hpp>
 
 #include <charconv>
 #include <cmath>
 
-namespace lastro::http {
+namespace lastro::sdk {
 namespace {
 
 // A JSON string literal of UTF-8 text, escaped as Boost.JSON's serializer escapes it (the
@@ -126,4 +126,4 @@ std::string WriteJson(const boost::json::value& value) {
     return out;
 }
 
-}  // namespace lastro::http
+}  // namespace lastro::sdk

@@ -1,9 +1,9 @@
-#include "core/http/json_writer.hpp"
+#include <lastro/sdk/serving/json_text.hpp>
 
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
 
-namespace lastro::http {
+namespace lastro::sdk {
 namespace {
 
 TEST(JsonWriterTest, WritesMoneyInPlainNotationAndRoundTrips) {
@@ -53,4 +53,4 @@ TEST(JsonWriterTest, NonFiniteNumbersBecomeNull) {
 }
 
 }  // namespace
-}  // namespace lastro::http
+}  // namespace lastro::sdk

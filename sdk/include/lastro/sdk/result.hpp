@@ -35,6 +35,11 @@ struct BOOST_SYMBOL_VISIBLE Meta {
 struct BOOST_SYMBOL_VISIBLE Result {
     boost::json::value data;
     Meta meta;
+    // `data` already written as JSON text by the plugin (one valid JSON value), for answers
+    // assembled from JSON the plugin stored (the industry plugin's precomputed items): the host
+    // answers this text as is instead of writing `data`, which must then stay null. Set
+    // meta.row_count with it.
+    std::optional<std::string> data_json;
 };
 
 }  // namespace lastro::sdk
