@@ -14,7 +14,6 @@
 #include <array>
 #include <cstdint>
 #include <functional>
-#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -147,9 +146,10 @@ struct BOOST_SYMBOL_VISIBLE FidcMaturityBands {
 // published field of the one-row tables, and the long tables.
 struct BOOST_SYMBOL_VISIBLE FidcReportDetail {
     FidcMonthlyFact fact;
-    // Every non-empty field of the one-row tables (I, II, III, IV, V, VI, VII, IX, X, X_1_1, X_5,
-    // X_7), by CVM column name, exactly as published ("TAB_I2H_VL_COTA_FIDC" -> "1234.56").
-    std::map<std::string, std::string> published;
+    // The fields of the one-row tables (I, II, III, IV, V, VI, VII, IX, X, X_1_1, X_5, X_7) that
+    // the caller asked for, parallel to the columns it named, exactly as published
+    // ("1234.56"); null when the report left the field empty or has no such table.
+    std::vector<std::optional<std::string>> published;
     std::vector<std::optional<double>> largest_debtors;  // tab_VIII VALOR in SEQUENCIAL order
     std::vector<FidcSegmentFact> segments;               // table II sub-items, in table order
     FidcMaturityBands bands;
@@ -168,8 +168,11 @@ public:
     // Calls `visit` once per report of `month`, in CNPJ order; none when the month has none.
     virtual void ForEachReport(odb::database& db, const std::string& month,
                                const std::function<void(const FidcMonthlyFact&)>& visit) const = 0;
-    // The same reports with their details; slower (it reads and parses the JSON documents).
+    // The same reports with their details, `published` holding the CVM columns named in
+    // `columns` ("TAB_I2H_VL_COTA_FIDC", ...), in that order; slower (it reads and parses the
+    // JSON documents).
     virtual void ForEachReportDetail(odb::database& db, const std::string& month,
+                                     const std::vector<std::string>& columns,
                                      const std::function<void(const FidcReportDetail&)>& visit) const = 0;
 };
 
