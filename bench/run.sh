@@ -31,6 +31,14 @@
 #          that database at 16 connections each at the same time, beside the bare endpoint.
 #          lastrod runs with `threads: auto` (32 on PostgreSQL, where admission waits for the
 #          database); CPU per call is given for lastrod and for all of PostgreSQL's processes.
+# industry: the FIDC industry aggregates (plugins/industry) on a full-size universe over MONTHS
+#          months (default 120; `lastro sample --scale full --months N`): the ingest of those
+#          months with their derivation, `lastro derive` of every month, beside sqlite3 reading
+#          the same monthly facts once with a plain aggregate (one GROUP BY month over the
+#          reports, and again with their JSON documents); the derivation of one republished
+#          month; then, at 32 connections (DURATION seconds each, default 5 here), each of the
+#          twelve /v1/industria indicators over 120 months and the ranking, with the response
+#          cache and without it, beside the bare endpoint.
 #
 # lastrod and the bare endpoint run with the same number of threads (THREADS, default two per
 # core: what lastrod's `threads: auto` gives on SQLite), except in pgsql (above).
@@ -43,14 +51,14 @@ duration=${DURATION:-10}
 threads=${THREADS:-$((2 * $(nproc)))}
 preset=release
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|all]"
+case "$what" in memory | ingest | latency | load | pgsql | industry | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|industry|all]"
     exit 2
     ;;
 esac
 
 cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset" --target lastrod lastro lastro-funds bare_endpoint >/dev/null
+cmake --build --preset "$preset" --target lastrod lastro lastro-funds lastro-industry bare_endpoint >/dev/null
 bin="$repo/build/$preset/bin"
 
 work=$(mktemp -d)
@@ -63,8 +71,17 @@ pg_stop() {
 }
 trap 'pg_stop; kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 
-# A deployment in $work/$1 (SQLite, synchronous ${2:-full}, response cache ${3:-32} MB),
-# migrated; sets LASTRO_CONFIG.
+# A directory with the funds plugin alone, for the benchmarks that measure funds without the
+# datasets derived from it.
+funds_only_plugins() {
+    mkdir -p "$work/plugins-funds"
+    ln -sf "$repo/build/$preset/plugins/funds.yaml" "$repo/build/$preset/plugins/liblastro-funds.so" \
+        "$work/plugins-funds/"
+    echo "$work/plugins-funds"
+}
+
+# A deployment in $work/$1 (SQLite, synchronous ${2:-full}, response cache ${3:-32} MB, the
+# plugins of ${4:-the build}), migrated; sets LASTRO_CONFIG.
 deploy() {
     local dir="$work/$1"
     mkdir -p "$dir"
@@ -73,7 +90,7 @@ server: {listen: "127.0.0.1:18080", threads: $threads, base_url: "http://127.0.0
          response_cache_mb: ${3:-32}}
 data_dir: $dir/data
 database: {backend: sqlite, sqlite: {synchronous: ${2:-full}}}
-plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
+plugins: {manifest_dirs: [${4:-$repo/build/$preset/plugins}]}
 log: {access_log: off}
 YAML
     export LASTRO_CONFIG="$dir/lastro.yaml"
@@ -177,7 +194,7 @@ measure() {
 }
 
 ingest() {
-    deploy ingest
+    deploy ingest full 32 "$(funds_only_plugins)"
     say "generating a full-size month (lastro sample --scale full)"
     "$bin/lastro" sample --scale full --out "$work/full" 2>/dev/null
     local zip csv_dir="$work/full-csv" rows l_s l_kb s_s s_kb
@@ -434,17 +451,72 @@ YAML
     pg_stop
 }
 
+# The industry aggregates on MONTHS full-size months (see the header).
+industry() {
+    local months=${MONTHS:-120} dir="$work/industry-full"
+    duration=${DURATION:-5}
+    deploy industry full 32
+    say "generating $months full-size months (lastro sample --scale full --months $months)"
+    local t0 t1
+    t0=$(date +%s.%N)
+    "$bin/lastro" sample --scale full --months "$months" --out "$dir" 2>/dev/null
+    t1=$(date +%s.%N)
+    printf 'sample: %s months, %s MB of zips, written in %.1f s\n' "$months" \
+        "$(du -cm "$dir"/inf_mensal_fidc_*.zip | awk 'END {print $1}')" "$(echo "$t1 - $t0" | bc)"
+    "$bin/lastro" ingest cvm.registro_fundo_classe "$dir/registro_fundo_classe.zip" 2>/dev/null
+    # Each ingest line ends its release with the seconds its ingester or derivation took.
+    "$bin/lastro" ingest cvm.inf_mensal_fidc "$dir"/inf_mensal_fidc_*.zip 2>&1 | grep ' s): ' |
+        sed -E 's/ rows read.*//; s/^/ingest: /' >&2
+    local db="$work/industry/data/lastro.db"
+    printf '%-58s %10s\n' step seconds
+    read -r d_s _ < <(measure "$bin/lastro" derive industry.fidc_aggregates)
+    printf '%-58s %10s\n' "lastro derive industry.fidc_aggregates ($months months)" "$d_s"
+    read -r q_s _ < <(measure sqlite3 "$db" "SELECT month, count(*), sum(nav), sum(assets_total),
+        sum(receivables_net), sum(investor_count) FROM funds_fidc_report GROUP BY month;" )
+    printf '%-58s %10s\n' "sqlite3: one GROUP BY month over the reports" "$q_s"
+    read -r j_s _ < <(measure sqlite3 "$db" "SELECT month, count(*), sum(nav), sum(length(published_json)),
+        sum(length(segments_json)), sum(length(bands_json)) FROM funds_fidc_report GROUP BY month;")
+    printf '%-58s %10s\n' "sqlite3: the same with the JSON documents" "$j_s"
+    awk -v a="$d_s" -v b="$j_s" -v n="$months" 'BEGIN {
+        printf "ratio derive / plain aggregate with documents: %.1f; derive per month: %.3f s\n", a / b, a / n }'
+    # A republished month: the last one again, derived with its neighbour and the rankings after.
+    local last
+    last=$(ls "$dir"/inf_mensal_fidc_*.zip | tail -1)
+    "$bin/lastro" ingest cvm.inf_mensal_fidc "$last" 2>&1 | grep ' s): ' | sed -E 's/ rows read.*//; s/^/republished: /'
+    export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    local cache label indicator n rps p50 p99 bad
+    printf '%-44s %6s %10s %10s %10s %10s %8s\n' endpoint conns requests req/s p50 p99 non2xx
+    for cache in 32 0; do
+        label=cached
+        [ "$cache" = 0 ] && label=uncached
+        sed -i -E "s/response_cache_mb: [0-9]+/response_cache_mb: $cache/" "$LASTRO_CONFIG"
+        start_servers
+        for indicator in resumo fluxos segmentos ativos prazos rentabilidade concentracao anbima \
+            anbima/segmentos distribuicao-pl participantes concentracao-top; do
+            read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/v1/industria?indicador=$indicator&months=120" 32)
+            printf '%-44s %6s %10s %10s %10s %10s %8s\n' "$indicator x120 ($label)" 32 "$n" "$rps" "$p50" "$p99" "$bad"
+        done
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/v1/industria/gestoras/ranking?months=120&limit=20" 32)
+        printf '%-44s %6s %10s %10s %10s %10s %8s\n' "ranking x120 ($label)" 32 "$n" "$rps" "$p50" "$p99" "$bad"
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" 32)
+        printf '%-44s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" 32 "$n" "$rps" "$p50" "$p99" "$bad"
+        stop_servers
+    done
+}
+
 case "$what" in
 memory) memory ;;
 load) load ;;
 pgsql) pgsql ;;
 ingest) ingest ;;
 latency) latency ;;
+industry) industry ;;
 all)
     memory
     ingest
     latency
     load
     pgsql
+    industry
     ;;
 esac

@@ -10,9 +10,9 @@
 
 #include <lastro/funds/services.hpp>
 #include <lastro/sdk/calendar.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/money.hpp>
 
-#include <boost/json/serialize.hpp>
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
@@ -102,19 +102,14 @@ void EraseMonth(odb::database& db, const std::string& month) {
     db.erase_query<IndustryMonth>(odb::query<IndustryMonth>::month == month);
 }
 
-template <typename Read>
-std::vector<funds::FidcReportDetail> Reports(Read read) {
-    std::vector<funds::FidcReportDetail> reports;
-    read([&](const funds::FidcReportDetail& r) { reports.push_back(r); });
-    return reports;
-}
-
 // Stage two for one month: sanity filters, vehicles, attrition, indicators and coverage.
 void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const RegistryIndex& registry,
                  const std::string& month, const std::set<std::string>& available,
                  const std::string& derived_at) {
-    const std::vector<funds::FidcReportDetail> reports =
-        Reports([&](const auto& visit) { facts.ForEachReportDetail(db, month, visit); });
+    std::vector<Report> reports;
+    facts.ForEachReportDetail(db, month, ReportColumnNames(), [&](const funds::FidcReportDetail& detail) {
+        reports.push_back(ReadReport(detail));
+    });
     MonthUniverse universe = BuildUniverse(month, reports, registry);
     const std::string before = Shift(month, -1), after = Shift(month, 1);
     const bool has_previous = available.count(before) > 0;
@@ -127,7 +122,7 @@ void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const 
     // Attrition: the month before's vehicles, less registrations cancelled before this month and
     // funds whose classes now report for them.
     std::set<std::string> reporters;
-    for (const funds::FidcReportDetail& r : reports) {
+    for (const Report& r : reports) {
         reporters.insert(r.fact.cnpj);
     }
     IndustryMonth row;
@@ -193,7 +188,7 @@ void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const 
             stored_item.indicator = indicator;
             stored_item.include_fic_fidc = include_fic;
             stored_item.month = month;
-            stored_item.item_json = boost::json::serialize(item);
+            stored_item.item_json = sdk::WriteJson(item);
             db.persist(stored_item);
         }
         std::set<std::string> fic;
@@ -244,9 +239,9 @@ void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const 
         UniverseMonth mu;
         mu.month = month;
         mu.include_fic_fidc = include_fic;
-        mu.by_month_json = boost::json::serialize(by_month);
+        mu.by_month_json = sdk::WriteJson(by_month);
         mu.warning_count = static_cast<std::int64_t>(kept.size());
-        mu.warnings_json = boost::json::serialize(kept);
+        mu.warnings_json = sdk::WriteJson(kept);
         db.persist(mu);
     }
 }
@@ -302,11 +297,9 @@ sdk::IngestSummary AggregatesDerivation::Run(const sdk::DerivationContext& conte
             }
             continue;
         }
-        std::vector<funds::FidcReportDetail> reports;
-        facts.ForEachReport(db, month, [&](const funds::FidcMonthlyFact& fact) {
-            reports.emplace_back();
-            reports.back().fact = fact;
-        });
+        std::vector<Report> reports;
+        facts.ForEachReport(db, month,
+                            [&](const funds::FidcMonthlyFact& fact) { reports.push_back(ReadFact(fact)); });
         summary.rows_read += reports.size();
         ReplaceVehicles(db, BuildUniverse(month, reports, registry));
         for (const std::string& m : {Shift(month, -1), month, Shift(month, 1)}) {

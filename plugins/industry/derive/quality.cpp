@@ -40,7 +40,7 @@ boost::json::array ApplySanityFilters(MonthUniverse& universe, const NavByCnpj& 
                                       const NavByCnpj& next) {
     boost::json::array warnings;
     for (Vehicle& v : universe.vehicles) {
-        const funds::FidcReportDetail& report = *v.report;
+        const Report& report = *v.report;
         // The report as a whole: an amount beyond any real vehicle, a negative net worth, or a
         // net worth that spikes above both neighbouring months.
         if (v.nav && std::fabs(*v.nav) >= kAmountLimitBrl) {

@@ -65,18 +65,6 @@ const funds::FidcRegistryVehicle* RegistryIndex::Find(const std::string& cnpj) c
     return nullptr;
 }
 
-std::optional<double> Published(const funds::FidcReportDetail& report, const std::string& column) {
-    const auto found = report.published.find(column);
-    if (found == report.published.end()) {
-        return std::nullopt;
-    }
-    const auto parsed = sdk::ParseDecimal(found->second);
-    if (parsed.status != sdk::ValueStatus::kValue) {
-        return std::nullopt;
-    }
-    return parsed.value;
-}
-
 bool NameSaysFic(const std::string& name) {
     // Words of the folded name: "fic", or the phrases of a fund of quotas.
     const std::string folded = " " + sdk::FoldForSearch(name) + " ";
@@ -92,8 +80,7 @@ bool NameSaysFic(const std::string& name) {
     return false;
 }
 
-std::optional<std::string> FicFidcReason(const funds::FidcReportDetail& report,
-                                         const funds::FidcRegistryVehicle* registered) {
+std::optional<std::string> FicFidcReason(const Report& report, const funds::FidcRegistryVehicle* registered) {
     if (registered && registered->fund_type) {
         std::string type;
         for (const char c : *registered->fund_type) {
@@ -166,15 +153,15 @@ Attribution AttributeManager(const RegistryIndex& registry, const std::string& f
     return out;
 }
 
-MonthUniverse BuildUniverse(const std::string& month, const std::vector<funds::FidcReportDetail>& reports,
+MonthUniverse BuildUniverse(const std::string& month, const std::vector<Report>& reports,
                             const RegistryIndex& registry) {
     MonthUniverse universe;
     universe.month = month;
     std::set<std::string> reporters;
-    for (const funds::FidcReportDetail& report : reports) {
+    for (const Report& report : reports) {
         reporters.insert(report.fact.cnpj);
     }
-    for (const funds::FidcReportDetail& report : reports) {
+    for (const Report& report : reports) {
         const std::string& cnpj = report.fact.cnpj;
         const funds::FidcRegistryVehicle* registered = registry.Find(cnpj);
         // A fund's own report is dropped when classes of it with their own CNPJ report too.

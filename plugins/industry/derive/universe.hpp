@@ -4,6 +4,8 @@
 // the registries, so the rules are tested without a database.
 #pragma once
 
+#include "derive/report.hpp"
+
 #include <lastro/funds/services.hpp>
 
 #include <cstdint>
@@ -43,7 +45,7 @@ struct Attribution {
 
 // One vehicle of the month.
 struct Vehicle {
-    const funds::FidcReportDetail* report = nullptr;
+    const Report* report = nullptr;
     std::string cnpj;
     std::string kind;  // "class", "fund" or "unregistered"
     std::optional<std::string> fund_cnpj;
@@ -71,22 +73,18 @@ struct MonthUniverse {
 // The FIC-FIDC rule: the registry's type, else the name, else FIDC quotas of at least
 // kFicQuotaShare of the assets (TAB_I2H + TAB_I2I over TAB_I_VL_ATIVO). Null when not a FIC-FIDC.
 inline constexpr double kFicQuotaShare = 0.67;
-std::optional<std::string> FicFidcReason(const funds::FidcReportDetail& report,
-                                         const funds::FidcRegistryVehicle* registered);
+std::optional<std::string> FicFidcReason(const Report& report, const funds::FidcRegistryVehicle* registered);
 bool NameSaysFic(const std::string& name);
 
 // The manager of a vehicle of fund `fund_cnpj` at the end of `month` (docs/universe.md).
 Attribution AttributeManager(const RegistryIndex& registry, const std::string& fund_cnpj,
                              const funds::FidcRegistryVehicle* registered, const std::string& month);
 
-// A published decimal of the report (published fields), or null.
-std::optional<double> Published(const funds::FidcReportDetail& report, const std::string& column);
-
 // The universe of `month` from its reports (which must outlive the result).
-MonthUniverse BuildUniverse(const std::string& month, const std::vector<funds::FidcReportDetail>& reports,
+MonthUniverse BuildUniverse(const std::string& month, const std::vector<Report>& reports,
                             const RegistryIndex& registry);
 // The vehicles point into the reports: temporaries would dangle.
-MonthUniverse BuildUniverse(const std::string& month, std::vector<funds::FidcReportDetail>&& reports,
+MonthUniverse BuildUniverse(const std::string& month, std::vector<Report>&& reports,
                             const RegistryIndex& registry) = delete;
 
 // The net flow of a vehicle (subscriptions - redemptions - amortizations, operations set aside

@@ -125,6 +125,23 @@ struct ManagerMonth {
     std::optional<std::int64_t> rank_net_flow_12m_ago;
     std::optional<std::int64_t> rank_share_change_12m_ago;
 #pragma db index("industry_manager_month_i") unique members(include_fic_fidc, month, manager_key)
+// A page of ranks over a period reads (limit + 1) ranks x the months, by ordering.
+#pragma db index("industry_manager_month_pl_i") members(include_fic_fidc, rank_pl, month)
+#pragma db index("industry_manager_month_vehicles_i") members(include_fic_fidc, rank_vehicles, month)
+#pragma db index("industry_manager_month_flow_i") members(include_fic_fidc, rank_net_flow, month)
+#pragma db index("industry_manager_month_share_i") members(include_fic_fidc, rank_share_change, month)
+};
+
+// The months with aggregates and their completeness (src/served_period.cpp), without the rest
+// of their rows.
+#pragma db view object(IndustryMonth)
+struct MonthStatus {
+#pragma db column(IndustryMonth::month)
+    std::string month;
+#pragma db column(IndustryMonth::completeness)
+    std::string completeness;
+#pragma db column(IndustryMonth::completeness_reason)
+    std::string completeness_reason;
 };
 
 }  // namespace lastro::industry

@@ -1,11 +1,12 @@
 // GET /v1/industria (docs/api/industria.md): the derived items of one indicator over the months
-// served; nothing is computed per request.
+// served, spliced as stored; nothing is computed per request.
 #include "industry_model-odb.hxx"
 #include "industry_model.hxx"
 #include "src/handlers.hpp"
 #include "src/served_period.hpp"
 
-#include <boost/json/parse.hpp>
+#include <lastro/sdk/cached_query.hpp>
+
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
@@ -13,27 +14,44 @@
 #include <set>
 
 namespace lastro::industry {
+namespace {
+
+struct ItemRange {
+    std::string indicator;
+    bool include_fic_fidc = true;
+    std::string from;
+    std::string to;
+};
+
+}  // namespace
 
 sdk::Result HandleIndicators(const sdk::RequestContext& context) {
     const std::string indicator = context.params.String("indicador").value_or("resumo");
     ServedPeriod served = ServePeriod(context);
     const std::set<std::string> serving(served.months.begin(), served.months.end());
-    boost::json::array items;
     using Query = odb::query<IndicatorItem>;
-    for (const IndicatorItem& item : context.db.query<IndicatorItem>(
-             Query(Query::indicator == indicator && Query::include_fic_fidc == served.include_fic_fidc &&
-                   Query::month >= served.period.from && Query::month <= served.period.to) +
-             "ORDER BY" + Query::month)) {
+    auto q = sdk::CachedQuery<IndicatorItem, ItemRange>(
+        context.db, "industry.indicator_items", [](const ItemRange& p) {
+            return Query(Query::indicator == Query::_ref(p.indicator) &&
+                         Query::include_fic_fidc == Query::_ref(p.include_fic_fidc) &&
+                         Query::month >= Query::_ref(p.from) && Query::month <= Query::_ref(p.to)) +
+                   "ORDER BY" + Query::month;
+        });
+    q.params.indicator = indicator;
+    q.params.include_fic_fidc = served.include_fic_fidc;
+    q.params.from = served.period.from;
+    q.params.to = served.period.to;
+    std::string items = "[";
+    std::size_t rows = 0;
+    for (const IndicatorItem& item : q.Execute()) {
         if (serving.count(item.month)) {
-            items.push_back(boost::json::parse(item.item_json));
+            items += (rows++ ? "," : "");
+            items += item.item_json;
         }
     }
-    sdk::Result result;
-    result.meta = ResponseMeta(context, served, items.size());
-    boost::json::object pagination{{"months", static_cast<std::int64_t>(items.size())}, {"has_more", false}};
-    result.data =
-        ResponseData(std::move(served), "indicator", indicator, std::move(items), std::move(pagination));
-    return result;
+    items += "]";
+    const std::string pagination = R"({"months":)" + std::to_string(rows) + R"(,"has_more":false})";
+    return Respond(context, std::move(served), "indicator", indicator, items, rows, pagination);
 }
 
 }  // namespace lastro::industry

@@ -1,22 +1,46 @@
 // GET /v1/industria/gestoras/ranking (docs/api/ranking.md): each month's managers at ranks
-// offset+1 .. offset+limit under the chosen ordering, read from the derived ranks.
+// offset+1 .. offset+limit under the chosen ordering, read from the derived ranks by an index
+// of that ordering.
 #include "industry_model-odb.hxx"
 #include "industry_model.hxx"
 #include "src/handlers.hpp"
 #include "src/served_period.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/money.hpp>
 
+#include <boost/json/array.hpp>
+#include <boost/json/object.hpp>
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
 
+#include <algorithm>
 #include <set>
 
 namespace lastro::industry {
 namespace {
 
 using Query = odb::query<ManagerMonth>;
+
+struct RankRange {
+    bool include_fic_fidc = true;
+    std::string from;
+    std::string to;
+    std::int64_t after = 0;
+    std::int64_t upto = 0;
+};
+
+// One prepared query per ordering, each served by its own index (industry_model.hxx).
+template <typename Column>
+sdk::Prepared<ManagerMonth, RankRange> RankQuery(odb::database& db, const char* name, const Column& rank) {
+    return sdk::CachedQuery<ManagerMonth, RankRange>(db, name, [&rank](const RankRange& p) {
+        return Query::include_fic_fidc == Query::_ref(p.include_fic_fidc) && rank > Query::_ref(p.after) &&
+               rank <= Query::_ref(p.upto) && Query::month >= Query::_ref(p.from) &&
+               Query::month <= Query::_ref(p.to);
+    });
+}
 
 struct Ordering {
     std::int64_t ManagerMonth::* rank;
@@ -36,22 +60,32 @@ Ordering OrderingOf(const std::string& order_by) {
     return {&ManagerMonth::rank_pl, &ManagerMonth::rank_pl_12m_ago};
 }
 
-// The rank column of the ordering, for the query.
-Query RankBetween(const std::string& order_by, std::int64_t after, std::int64_t upto) {
+sdk::Prepared<ManagerMonth, RankRange> QueryOf(odb::database& db, const std::string& order_by) {
     if (order_by == "vehicles") {
-        return Query::rank_vehicles > after && Query::rank_vehicles <= upto;
+        return RankQuery(db, "industry.ranking_vehicles", Query::rank_vehicles);
     }
     if (order_by == "net_flow") {
-        return Query::rank_net_flow > after && Query::rank_net_flow <= upto;
+        return RankQuery(db, "industry.ranking_net_flow", Query::rank_net_flow);
     }
     if (order_by == "share_change") {
-        return Query::rank_share_change > after && Query::rank_share_change <= upto;
+        return RankQuery(db, "industry.ranking_share_change", Query::rank_share_change);
     }
-    return Query::rank_pl > after && Query::rank_pl <= upto;
+    return RankQuery(db, "industry.ranking_pl", Query::rank_pl);
 }
 
 boost::json::value Json(const std::optional<double>& x) {
     return x ? boost::json::value(*x) : boost::json::value(nullptr);
+}
+
+const boost::json::object& Units() {
+    static const boost::json::object units{{"rank", "position (1 = first)"},
+                                           {"rank_change_12m", "positions gained since 12 months before"},
+                                           {"nav_brl", "BRL"},
+                                           {"share_ratio", "fraction of the net worth with a known manager"},
+                                           {"share_change_12m_pp", "percentage points"},
+                                           {"vehicles", "count"},
+                                           {"net_flow_brl", "BRL"}};
+    return units;
 }
 
 }  // namespace
@@ -63,11 +97,14 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
     ServedPeriod served = ServePeriod(context);
     const std::set<std::string> serving(served.months.begin(), served.months.end());
     const Ordering ordering = OrderingOf(order_by);
+    auto q = QueryOf(context.db, order_by);
+    q.params.include_fic_fidc = served.include_fic_fidc;
+    q.params.from = served.period.from;
+    q.params.to = served.period.to;
+    q.params.after = offset;
+    q.params.upto = offset + limit + 1;  // one rank more than the page: whether a month has more
     std::vector<ManagerMonth> rows;
-    // One more rank than the page, to know whether a month has more.
-    for (const ManagerMonth& m : context.db.query<ManagerMonth>(
-             Query(Query::include_fic_fidc == served.include_fic_fidc && Query::month >= served.period.from &&
-                   Query::month <= served.period.to && RankBetween(order_by, offset, offset + limit + 1)))) {
+    for (const ManagerMonth& m : q.Execute()) {
         if (serving.count(m.month)) {
             rows.push_back(m);
         }
@@ -98,24 +135,17 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
             {"vehicles", m.vehicles},
             {"net_flow_brl", Json(sdk::RoundToCents(m.net_flow))},
             {"pl_rank", m.rank_pl},
-            {"units", boost::json::object{{"rank", "position (1 = first)"},
-                                          {"rank_change_12m", "positions gained since 12 months before"},
-                                          {"nav_brl", "BRL"},
-                                          {"share_ratio", "fraction of the net worth with a known manager"},
-                                          {"share_change_12m_pp", "percentage points"},
-                                          {"vehicles", "count"},
-                                          {"net_flow_brl", "BRL"}}},
+            {"units", Units()},
         });
     }
-    sdk::Result result;
-    result.meta = ResponseMeta(context, served, items.size());
-    boost::json::object pagination{{"limit", limit},
-                                   {"offset", offset},
-                                   {"has_more", has_more},
-                                   {"next_offset", has_more ? boost::json::value(offset + limit) : nullptr}};
-    result.data =
-        ResponseData(std::move(served), "order_by", order_by, std::move(items), std::move(pagination));
-    return result;
+    const std::size_t rows_served = items.size();
+    const std::string pagination = sdk::WriteJson(
+        boost::json::object{{"limit", limit},
+                            {"offset", offset},
+                            {"has_more", has_more},
+                            {"next_offset", has_more ? boost::json::value(offset + limit) : nullptr}});
+    return Respond(context, std::move(served), "order_by", order_by, sdk::WriteJson(items), rows_served,
+                   pagination);
 }
 
 }  // namespace lastro::industry

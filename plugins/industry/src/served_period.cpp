@@ -4,10 +4,12 @@
 #include "industry_model-odb.hxx"
 #include "industry_model.hxx"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 
-#include <boost/json/parse.hpp>
+#include <boost/json/value.hpp>
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
@@ -18,51 +20,69 @@
 namespace lastro::industry {
 namespace {
 
-boost::json::array Strings(const std::vector<std::string>& values) {
-    boost::json::array out;
+std::string Strings(const std::vector<std::string>& values) {
+    std::string out = "[";
     for (const std::string& v : values) {
-        out.push_back(boost::json::value(v));
+        out += (out.size() > 1 ? ",\"" : "\"") + v + "\"";  // months: no character to escape
     }
-    return out;
+    return out + "]";
 }
 
-boost::json::object Span(const std::vector<std::string>& months) {
+std::string Span(const std::vector<std::string>& months) {
     if (months.empty()) {
-        return {{"from", nullptr}, {"to", nullptr}, {"months", 0}};
+        return R"({"from":null,"to":null,"months":0})";
     }
-    return {{"from", months.front()},
-            {"to", months.back()},
-            {"months", static_cast<std::int64_t>(months.size())}};
+    return R"({"from":")" + months.front() + R"(","to":")" + months.back() + R"(","months":)" +
+           std::to_string(months.size()) + "}";
 }
 
-boost::json::object Universe(bool include_fic_fidc) {
-    return {
-        {"include_fic_fidc", include_fic_fidc},
-        {"name",
-         include_fic_fidc ? "cvm_fidc_reporting_vehicles" : "cvm_fidc_reporting_vehicles_ex_fic_fidc"},
-        {"vehicle_rule",
-         "one reporting vehicle per CNPJ and month: the class after RCVM 175, the fund before; a fund's own "
-         "report "
-         "is dropped when classes of it with their own CNPJ report the same month"},
-        {"fic_fidc_rule",
-         "FIC-FIDC when the registry's fund type is FIC-FIDC, or the name says FIC or 'em cotas', or FIDC "
-         "quotas "
-         "(TAB_I2H + TAB_I2I) are at least 67% of the assets"},
-        {"nav_totals",
-         "net-worth totals are given raw (nav_all_vehicles_brl), without FIC-FIDC (nav_ex_fic_fidc_brl) and "
-         "net of "
-         "FIDC quotas held (nav_net_of_fidc_quotas_brl): totals that include FIC-FIDC double count"},
-        {"documentation", "plugins/industry/docs/universe.md"},
+const std::string& Universe(bool include_fic_fidc) {
+    auto make = [](bool include) {
+        return sdk::WriteJson(boost::json::object{
+            {"include_fic_fidc", include},
+            {"name", include ? "cvm_fidc_reporting_vehicles" : "cvm_fidc_reporting_vehicles_ex_fic_fidc"},
+            {"vehicle_rule",
+             "one reporting vehicle per CNPJ and month: the class after RCVM 175, the fund before; a fund's "
+             "own "
+             "report is dropped when classes of it with their own CNPJ report the same month"},
+            {"fic_fidc_rule",
+             "FIC-FIDC when the registry's fund type is FIC-FIDC, or the name says FIC or 'em cotas', or "
+             "FIDC "
+             "quotas (TAB_I2H + TAB_I2I) are at least 67% of the assets"},
+            {"nav_totals",
+             "net-worth totals are given raw (nav_all_vehicles_brl), without FIC-FIDC (nav_ex_fic_fidc_brl) "
+             "and "
+             "net of FIDC quotas held (nav_net_of_fidc_quotas_brl): totals that include FIC-FIDC double "
+             "count"},
+            {"documentation", "plugins/industry/docs/universe.md"},
+        });
     };
+    static const std::string with = make(true), without = make(false);
+    return include_fic_fidc ? with : without;
 }
+
+struct NoParams {};
+struct UniverseRange {
+    bool include_fic_fidc = true;
+    std::string from;
+    std::string to;
+};
 
 }  // namespace
 
+std::string JsonString(const std::string& text) {
+    return sdk::WriteJson(boost::json::value(text));
+}
+
 ServedPeriod ServePeriod(const sdk::RequestContext& context) {
     odb::database& db = context.db;
-    std::map<std::string, IndustryMonth> derived;
-    for (const IndustryMonth& m : db.query<IndustryMonth>()) {
-        derived.emplace(m.month, m);
+    std::map<std::string, MonthStatus> derived;
+    {
+        auto q = sdk::CachedQuery<MonthStatus, NoParams>(
+            db, "industry.month_status", [](const NoParams&) { return odb::query<MonthStatus>(); });
+        for (const MonthStatus& m : q.Execute()) {
+            derived.emplace(m.month, m);
+        }
     }
     const auto release = context.host.LatestRelease(kAggregatesDataset);
     if (derived.empty() || !release) {
@@ -74,7 +94,6 @@ ServedPeriod ServePeriod(const sdk::RequestContext& context) {
     served.include_fic_fidc = context.params.Boolean("include_fic_fidc").value_or(true);
     const bool include_partial = context.params.Boolean("include_partial").value_or(true);
     served.updated_at = release->ingested_at;
-    served.universe = Universe(served.include_fic_fidc);
 
     std::vector<std::string> available, missing, partial, excluded, unknown, warned;
     for (const std::string& month : served.period.months) {
@@ -104,60 +123,69 @@ ServedPeriod ServePeriod(const sdk::RequestContext& context) {
                             context.params.MonthValue("month") ? "month" : "from");
     }
     const std::set<std::string> serving(served.months.begin(), served.months.end());
-    boost::json::array by_month;
     using Query = odb::query<UniverseMonth>;
-    for (const UniverseMonth& u : db.query<UniverseMonth>(
-             Query(Query::include_fic_fidc == served.include_fic_fidc && Query::month >= served.period.from &&
-                   Query::month <= served.period.to) +
-             "ORDER BY" + Query::month)) {
+    auto q = sdk::CachedQuery<UniverseMonth, UniverseRange>(
+        db, "industry.universe_months", [](const UniverseRange& p) {
+            return Query(Query::include_fic_fidc == Query::_ref(p.include_fic_fidc) &&
+                         Query::month >= Query::_ref(p.from) && Query::month <= Query::_ref(p.to)) +
+                   "ORDER BY" + Query::month;
+        });
+    q.params.include_fic_fidc = served.include_fic_fidc;
+    q.params.from = served.period.from;
+    q.params.to = served.period.to;
+    std::string by_month = "[";
+    served.warnings_json = "[";
+    for (const UniverseMonth& u : q.Execute()) {
         if (!serving.count(u.month)) {
             continue;
         }
-        boost::json::object element = boost::json::parse(u.by_month_json).as_object();
-        const IndustryMonth& m = derived.at(u.month);
-        element["completeness"] = m.completeness;
-        element["completeness_reason"] = m.completeness_reason;
-        by_month.push_back(std::move(element));
+        // The stored element, with the month's completeness put first.
+        const MonthStatus& m = derived.at(u.month);
+        by_month += (by_month.size() > 1 ? "," : "");
+        by_month += R"({"completeness":)" + JsonString(m.completeness) + R"(,"completeness_reason":)" +
+                    JsonString(m.completeness_reason) + "," + u.by_month_json.substr(1);
         if (u.warning_count > 0) {
             warned.push_back(u.month);
-            boost::json::value warnings = boost::json::parse(u.warnings_json);
-            for (boost::json::value& w : warnings.as_array()) {
-                served.quality_warnings.push_back(std::move(w));
-            }
+            served.warnings_json += (served.warnings_json.size() > 1 ? "," : "");
+            served.warnings_json += u.warnings_json.substr(1, u.warnings_json.size() - 2);
         }
     }
-    served.coverage = {
-        {"requested", Span(served.period.months)},
-        {"covered", Span(served.months)},
-        {"available_months", Strings(available)},
-        {"missing_months", Strings(missing)},
-        {"partial_months", Strings(partial)},
-        {"excluded_partial_months", Strings(excluded)},
-        {"unknown_completeness_months", Strings(unknown)},
-        {"quality_warning_months", Strings(warned)},
-        {"by_month", std::move(by_month)},
-        {"documentation", "plugins/industry/docs/coverage.md"},
-    };
+    by_month += "]";
+    served.warnings_json += "]";
+    served.coverage_json = R"({"requested":)" + Span(served.period.months) + R"(,"covered":)" +
+                           Span(served.months) + R"(,"available_months":)" + Strings(available) +
+                           R"(,"missing_months":)" + Strings(missing) + R"(,"partial_months":)" +
+                           Strings(partial) + R"(,"excluded_partial_months":)" + Strings(excluded) +
+                           R"(,"unknown_completeness_months":)" + Strings(unknown) +
+                           R"(,"quality_warning_months":)" + Strings(warned) + R"(,"by_month":)" + by_month +
+                           R"(,"documentation":"plugins/industry/docs/coverage.md"})";
     return served;
 }
 
-boost::json::object ResponseData(ServedPeriod&& served, const char* first_key, const std::string& first_value,
-                                 boost::json::array&& items, boost::json::object&& pagination) {
-    return {{first_key, first_value},
-            {"items", std::move(items)},
-            {"coverage", std::move(served.coverage)},
-            {"updated_at", served.updated_at},
-            {"universe", std::move(served.universe)},
-            {"pagination", std::move(pagination)},
-            {"quality_warnings", std::move(served.quality_warnings)}};
-}
-
-sdk::Meta ResponseMeta(const sdk::RequestContext& context, const ServedPeriod& served, std::size_t rows) {
-    sdk::Meta meta = sdk::DatasetMeta(
+sdk::Result Respond(const sdk::RequestContext& context, ServedPeriod&& served, const char* first_key,
+                    const std::string& first_value, const std::string& items_json, std::size_t rows,
+                    const std::string& pagination_json) {
+    sdk::Result result;
+    result.meta = sdk::DatasetMeta(
         context.host, {kAggregatesDataset, kFidcDataset, "cvm.registro_fundo_classe", "cvm.cad_fi_hist"});
-    meta.as_of = served.months.empty() ? std::nullopt : std::optional<std::string>(served.months.back());
-    meta.row_count = rows;
-    return meta;
+    result.meta.as_of =
+        served.months.empty() ? std::nullopt : std::optional<std::string>(served.months.back());
+    result.meta.row_count = rows;
+    std::string data;
+    data.reserve(items_json.size() + served.coverage_json.size() + served.warnings_json.size() + 1024);
+    data += "{\"";
+    data += first_key;
+    data += "\":" + JsonString(first_value) + ",\"items\":";
+    data += items_json;
+    data += ",\"coverage\":";
+    data += served.coverage_json;
+    data += ",\"updated_at\":" + JsonString(served.updated_at) + ",\"universe\":";
+    data += Universe(served.include_fic_fidc);
+    data += ",\"pagination\":" + pagination_json + ",\"quality_warnings\":";
+    data += served.warnings_json;
+    data += "}";
+    result.data_json = std::move(data);
+    return result;
 }
 
 }  // namespace lastro::industry

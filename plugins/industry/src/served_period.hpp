@@ -1,13 +1,13 @@
 // What both operations answer besides their items (contract 2.6): the period resolved against
-// the derived months, the coverage, the universe, the quality warnings and updated_at.
+// the derived months, the coverage, the universe, the quality warnings and updated_at. The
+// answer is assembled as JSON text from the fragments the derivation stored (items, by_month
+// elements, warnings), never parsed again: over 120 months that parsing and writing was most of
+// a call's time (docs/performance.md).
 #pragma once
 
 #include "src/period.hpp"
 
 #include <lastro/sdk/plugin.hpp>
-
-#include <boost/json/array.hpp>
-#include <boost/json/object.hpp>
 
 #include <string>
 #include <vector>
@@ -18,9 +18,8 @@ struct ServedPeriod {
     Period period;
     bool include_fic_fidc = true;
     std::vector<std::string> months;  // served: with aggregates, and not excluded as partial
-    boost::json::object coverage;
-    boost::json::object universe;
-    boost::json::array quality_warnings;
+    std::string coverage_json;
+    std::string warnings_json;  // the quality_warnings array
     std::string updated_at;
 };
 
@@ -28,11 +27,13 @@ struct ServedPeriod {
 // before the first derivation, sdk::NotFound when no month of the period has aggregates.
 ServedPeriod ServePeriod(const sdk::RequestContext& context);
 
-// The response's data: the served parts around `items`, under the operation's own first key.
-boost::json::object ResponseData(ServedPeriod&& served, const char* first_key, const std::string& first_value,
-                                 boost::json::array&& items, boost::json::object&& pagination);
+// A JSON string literal of `text`.
+std::string JsonString(const std::string& text);
 
-// meta: the sources, the data release of the aggregates, as_of the last month served.
-sdk::Meta ResponseMeta(const sdk::RequestContext& context, const ServedPeriod& served, std::size_t rows);
+// The response: data as JSON text, `{"<first_key>":"<first_value>","items":<items>,...}`, and
+// its meta (sources, the aggregates' release, as_of the last month served).
+sdk::Result Respond(const sdk::RequestContext& context, ServedPeriod&& served, const char* first_key,
+                    const std::string& first_value, const std::string& items_json, std::size_t rows,
+                    const std::string& pagination_json);
 
 }  // namespace lastro::industry

@@ -6,10 +6,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+
 namespace lastro::industry {
 namespace {
 
-funds::FidcReportDetail Report(const std::string& cnpj, std::optional<double> nav,
+funds::FidcReportDetail Detail(const std::string& cnpj, std::optional<double> nav,
                                const std::string& name = "FIDC X") {
     funds::FidcReportDetail r;
     r.fact.cnpj = cnpj;
@@ -18,6 +20,19 @@ funds::FidcReportDetail Report(const std::string& cnpj, std::optional<double> na
     r.fact.nav = nav;
     r.fact.filer_type = "Classe";
     return r;
+}
+
+// A field of the one-row tables, as the funds service hands over the columns asked for.
+void Publish(funds::FidcReportDetail& detail, std::string_view column, const char* text) {
+    detail.published.resize(kReportColumns.size());
+    const auto at = std::find(kReportColumns.begin(), kReportColumns.end(), column);
+    ASSERT_NE(at, kReportColumns.end()) << column;
+    detail.published[static_cast<std::size_t>(at - kReportColumns.begin())] = text;
+}
+
+// The report as the derivation reads it from the funds service.
+Report R(const std::string& cnpj, std::optional<double> nav, const std::string& name = "FIDC X") {
+    return ReadReport(Detail(cnpj, nav, name));
 }
 
 funds::FidcRegistryVehicle Registered(const std::string& kind, const std::string& cnpj,
@@ -40,8 +55,8 @@ TEST(Universe, AFundReportIsDroppedWhenItsClassesReportTheSameMonth) {
     registry.Add(Registered("fund", "10000000000100", "10000000000100"));
     registry.Add(Registered("class", "20000000000100", "10000000000100"));
     registry.Add(Registered("fund", "30000000000100", "30000000000100"));
-    const std::vector<funds::FidcReportDetail> reports = {
-        Report("10000000000100", 10.0), Report("20000000000100", 7.0), Report("30000000000100", 5.0)};
+    const std::vector<Report> reports = {R("10000000000100", 10.0), R("20000000000100", 7.0),
+                                         R("30000000000100", 5.0)};
     const MonthUniverse universe = BuildUniverse("2026-08", reports, registry);
     ASSERT_EQ(universe.vehicles.size(), 2u);
     EXPECT_EQ(universe.vehicles[0].cnpj, "20000000000100");
@@ -55,7 +70,7 @@ TEST(Universe, AFundReportStaysWhenNoneOfItsClassesReports) {
     RegistryIndex registry;
     registry.Add(Registered("fund", "10000000000100", "10000000000100"));
     registry.Add(Registered("class", "20000000000100", "10000000000100"));
-    const std::vector<funds::FidcReportDetail> reports = {Report("10000000000100", 10.0)};
+    const std::vector<Report> reports = {R("10000000000100", 10.0)};
     const MonthUniverse universe = BuildUniverse("2026-08", reports, registry);
     ASSERT_EQ(universe.vehicles.size(), 1u);
     EXPECT_TRUE(universe.dropped_fund_rows.empty());
@@ -64,18 +79,18 @@ TEST(Universe, AFundReportStaysWhenNoneOfItsClassesReports) {
 TEST(Universe, FicFidcByRegistryTypeNameOrQuotaShare) {
     funds::FidcRegistryVehicle fic = Registered("fund", "1", "1");
     fic.fund_type = "FIC-FIDC";
-    EXPECT_EQ(FicFidcReason(Report("1", 1.0), &fic), "registry_type");
-    EXPECT_EQ(FicFidcReason(Report("2", 1.0, "ALFA FIC FIDC MULTISSETORIAL"), nullptr), "name");
-    EXPECT_EQ(FicFidcReason(Report("2", 1.0, "Fundo de Investimento em Cotas de FIDC Beta"), nullptr),
-              "name");
-    EXPECT_EQ(FicFidcReason(Report("2", 1.0, "FICUS FIDC"), nullptr), std::nullopt) << "a word, not a prefix";
-    funds::FidcReportDetail holder = Report("3", 100.0, "GAMA FIDC");
-    holder.published["TAB_I_VL_ATIVO"] = "100.00";
-    holder.published["TAB_I2H_VL_COTA_FIDC"] = "60.00";
-    holder.published["TAB_I2I_VL_COTA_FIDC_NP"] = "7.00";
-    EXPECT_EQ(FicFidcReason(holder, nullptr), "fidc_quotas_share");
-    holder.published["TAB_I2I_VL_COTA_FIDC_NP"] = "6.99";
-    EXPECT_EQ(FicFidcReason(holder, nullptr), std::nullopt) << "66.99% of the assets is below the rule";
+    EXPECT_EQ(FicFidcReason(R("1", 1.0), &fic), "registry_type");
+    EXPECT_EQ(FicFidcReason(R("2", 1.0, "ALFA FIC FIDC MULTISSETORIAL"), nullptr), "name");
+    EXPECT_EQ(FicFidcReason(R("2", 1.0, "Fundo de Investimento em Cotas de FIDC Beta"), nullptr), "name");
+    EXPECT_EQ(FicFidcReason(R("2", 1.0, "FICUS FIDC"), nullptr), std::nullopt) << "a word, not a prefix";
+    funds::FidcReportDetail holder = Detail("3", 100.0, "GAMA FIDC");
+    Publish(holder, "TAB_I_VL_ATIVO", "100.00");
+    Publish(holder, "TAB_I2H_VL_COTA_FIDC", "60.00");
+    Publish(holder, "TAB_I2I_VL_COTA_FIDC_NP", "7.00");
+    EXPECT_EQ(FicFidcReason(ReadReport(holder), nullptr), "fidc_quotas_share");
+    Publish(holder, "TAB_I2I_VL_COTA_FIDC_NP", "6.99");
+    EXPECT_EQ(FicFidcReason(ReadReport(holder), nullptr), std::nullopt)
+        << "66.99% of the assets is below the rule";
 }
 
 TEST(Universe, ManagersAreAttributedAsOfTheMonth) {
@@ -107,11 +122,12 @@ TEST(Universe, ManagersAreAttributedAsOfTheMonth) {
 
 TEST(Quality, SpikesNegativeNetWorthOutlierOperationsAndSharesAreSetAsideWithWarnings) {
     RegistryIndex registry;
-    std::vector<funds::FidcReportDetail> reports = {Report("1", 5e10), Report("2", -3.0), Report("3", 2e8),
-                                                    Report("4", 1e8)};
+    std::vector<Report> reports = {R("1", 5e10), R("2", -3.0), R("3", 2e8), R("4", 1e8)};
     reports[2].operations.push_back({"senior", "subscription", "as_published", 1e9});
     reports[2].operations.push_back({"senior", "redemption", "as_published", 1e6});
-    reports[3].published["TAB_I2A12_PR_CEDENTE_1"] = "140.00";
+    funds::FidcReportDetail shares = Detail("4", 1e8);
+    Publish(shares, "TAB_I2A12_PR_CEDENTE_1", "140.00");
+    reports[3] = ReadReport(shares);
     MonthUniverse universe = BuildUniverse("2026-08", reports, registry);
     const NavByCnpj previous{{"1", 1e9}, {"3", 2e8}};
     const NavByCnpj next{{"1", 1.1e9}};
@@ -141,16 +157,16 @@ TEST(Quality, SpikesNegativeNetWorthOutlierOperationsAndSharesAreSetAsideWithWar
 
 TEST(Quality, ASpikeNeedsBothNeighbours) {
     RegistryIndex registry;
-    const std::vector<funds::FidcReportDetail> reports = {Report("1", 5e10)};
+    const std::vector<Report> reports = {R("1", 5e10)};
     MonthUniverse universe = BuildUniverse("2026-08", reports, registry);
     EXPECT_TRUE(ApplySanityFilters(universe, {{"1", 1e9}}, {}).empty()) << "no month after: not judged";
 }
 
 TEST(Indicators, TotalsWithAndWithoutFicFidcAndNetOfQuotasHeld) {
     RegistryIndex registry;
-    funds::FidcReportDetail fic = Report("1", 100.0, "ALFA FIC FIDC");
-    fic.published["TAB_I2H_VL_COTA_FIDC"] = "90.00";
-    const std::vector<funds::FidcReportDetail> reports = {fic, Report("2", 300.0), Report("3", std::nullopt)};
+    funds::FidcReportDetail fic = Detail("1", 100.0, "ALFA FIC FIDC");
+    Publish(fic, "TAB_I2H_VL_COTA_FIDC", "90.00");
+    const std::vector<Report> reports = {ReadReport(fic), R("2", 300.0), R("3", std::nullopt)};
     const MonthUniverse universe = BuildUniverse("2026-08", reports, registry);
     const auto with = ComputeIndicators(universe, true, {}, false);
     const auto without = ComputeIndicators(universe, false, {}, false);
@@ -171,7 +187,7 @@ TEST(Indicators, TotalsWithAndWithoutFicFidcAndNetOfQuotasHeld) {
 
 TEST(Indicators, EveryIndicatorHasAnItemWithItsMonthAndUnits) {
     RegistryIndex registry;
-    const std::vector<funds::FidcReportDetail> reports = {Report("1", 1.0)};
+    const std::vector<Report> reports = {R("1", 1.0)};
     const MonthUniverse universe = BuildUniverse("2026-08", reports, registry);
     const auto items = ComputeIndicators(universe, true, {}, false);
     ASSERT_EQ(items.size(), kIndicators.size());
@@ -185,7 +201,7 @@ TEST(Indicators, EveryIndicatorHasAnItemWithItsMonthAndUnits) {
 
 TEST(Indicators, SameStoreChangeAndEntriesAndExits) {
     RegistryIndex registry;
-    const std::vector<funds::FidcReportDetail> reports = {Report("1", 110.0), Report("2", 50.0)};
+    const std::vector<Report> reports = {R("1", 110.0), R("2", 50.0)};
     const MonthUniverse universe = BuildUniverse("2026-08", reports, registry);
     const PreviousMonth previous{{"1", {100.0, false, false}}, {"3", {40.0, false, false}}};
     const auto items = ComputeIndicators(universe, true, previous, true);
