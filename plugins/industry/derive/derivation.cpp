@@ -258,6 +258,18 @@ void RankMonth(odb::database& db, const std::string& month) {
         }
         db.erase_query<ManagerMonth>(Query::month == month && Query::include_fic_fidc == include_fic);
         for (ManagerMonth& m : RankManagers(month, include_fic, vehicles, before)) {
+            m.json = sdk::WriteJson(boost::json::object{
+                {"manager_id", m.manager_key},
+                {"manager", m.manager ? boost::json::value(*m.manager) : nullptr},
+                {"manager_document", m.manager_document ? boost::json::value(*m.manager_document) : nullptr},
+                {"nav_brl", sdk::RoundToCents(m.nav)},
+                {"share_ratio", m.share},
+                {"share_change_12m_pp",
+                 m.share_change_12m_pp ? boost::json::value(*m.share_change_12m_pp) : nullptr},
+                {"vehicles", m.vehicles},
+                {"net_flow_brl", m.net_flow ? boost::json::value(sdk::RoundToCents(*m.net_flow)) : nullptr},
+                {"pl_rank", m.rank_pl},
+            });
             db.persist(m);
         }
     }

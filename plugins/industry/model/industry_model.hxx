@@ -124,6 +124,9 @@ struct ManagerMonth {
     std::optional<std::int64_t> rank_vehicles_12m_ago;
     std::optional<std::int64_t> rank_net_flow_12m_ago;
     std::optional<std::int64_t> rank_share_change_12m_ago;
+    // The manager's figures as the ranking answers them, without the ranks of the ordering asked
+    // (src/ranking.cpp puts those first): {"manager_id",...,"pl_rank"}.
+    std::string json;
 #pragma db index("industry_manager_month_i") unique members(include_fic_fidc, month, manager_key)
 // A page of ranks over a period reads (limit + 1) ranks x the months, by ordering.
 #pragma db index("industry_manager_month_pl_i") members(include_fic_fidc, rank_pl, month)

@@ -7,11 +7,7 @@
 #include "src/served_period.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
-#include <lastro/sdk/serving/json_text.hpp>
-#include <lastro/sdk/serving/money.hpp>
 
-#include <boost/json/array.hpp>
-#include <boost/json/object.hpp>
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
@@ -73,19 +69,14 @@ sdk::Prepared<ManagerMonth, RankRange> QueryOf(odb::database& db, const std::str
     return RankQuery(db, "industry.ranking_pl", Query::rank_pl);
 }
 
-boost::json::value Json(const std::optional<double>& x) {
-    return x ? boost::json::value(*x) : boost::json::value(nullptr);
-}
+// The units of a month's managers, once per month.
+constexpr const char* kUnits =
+    R"json({"rank":"position (1 = first)","rank_change_12m":"positions gained since 12 months before",)json"
+    R"json("nav_brl":"BRL","share_ratio":"fraction of the net worth with a known manager",)json"
+    R"json("share_change_12m_pp":"percentage points","vehicles":"count","net_flow_brl":"BRL"})json";
 
-const boost::json::object& Units() {
-    static const boost::json::object units{{"rank", "position (1 = first)"},
-                                           {"rank_change_12m", "positions gained since 12 months before"},
-                                           {"nav_brl", "BRL"},
-                                           {"share_ratio", "fraction of the net worth with a known manager"},
-                                           {"share_change_12m_pp", "percentage points"},
-                                           {"vehicles", "count"},
-                                           {"net_flow_brl", "BRL"}};
-    return units;
+std::string Rank(const std::optional<std::int64_t>& rank) {
+    return rank ? std::to_string(*rank) : "null";
 }
 
 }  // namespace
@@ -112,40 +103,43 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
     std::sort(rows.begin(), rows.end(), [&](const ManagerMonth& a, const ManagerMonth& b) {
         return a.month != b.month ? a.month < b.month : a.*ordering.rank < b.*ordering.rank;
     });
+    // One item per month: its managers at the page's ranks (the stored figures behind the
+    // ranks of the ordering asked), and their units.
     bool has_more = false;
-    boost::json::array items;
+    std::string items = "[";
+    std::string month;
+    std::size_t months = 0;
     for (const ManagerMonth& m : rows) {
         const std::int64_t rank = m.*ordering.rank;
         if (rank > offset + limit) {
             has_more = true;
             continue;
         }
+        if (m.month != month) {
+            if (!month.empty()) {
+                items += R"(],"units":)" + std::string(kUnits) + "},";
+            }
+            month = m.month;
+            ++months;
+            items += R"({"month":")" + month + R"(","managers":[)";
+        } else {
+            items += ",";
+        }
         const std::optional<std::int64_t> before = m.*ordering.rank_12m_ago;
-        items.push_back(boost::json::object{
-            {"month", m.month},
-            {"rank", rank},
-            {"rank_12m_ago", before ? boost::json::value(*before) : nullptr},
-            {"rank_change_12m", before ? boost::json::value(*before - rank) : nullptr},
-            {"manager_id", m.manager_key},
-            {"manager", m.manager ? boost::json::value(*m.manager) : nullptr},
-            {"manager_document", m.manager_document ? boost::json::value(*m.manager_document) : nullptr},
-            {"nav_brl", sdk::RoundToCents(m.nav)},
-            {"share_ratio", m.share},
-            {"share_change_12m_pp", Json(m.share_change_12m_pp)},
-            {"vehicles", m.vehicles},
-            {"net_flow_brl", Json(sdk::RoundToCents(m.net_flow))},
-            {"pl_rank", m.rank_pl},
-            {"units", Units()},
-        });
+        items += R"({"rank":)" + std::to_string(rank) + R"(,"rank_12m_ago":)" + Rank(before) +
+                 R"(,"rank_change_12m":)" +
+                 Rank(before ? std::optional<std::int64_t>(*before - rank) : std::nullopt) + "," +
+                 m.json.substr(1);
     }
-    const std::size_t rows_served = items.size();
-    const std::string pagination = sdk::WriteJson(
-        boost::json::object{{"limit", limit},
-                            {"offset", offset},
-                            {"has_more", has_more},
-                            {"next_offset", has_more ? boost::json::value(offset + limit) : nullptr}});
-    return Respond(context, std::move(served), "order_by", order_by, sdk::WriteJson(items), rows_served,
-                   pagination);
+    if (!month.empty()) {
+        items += R"(],"units":)" + std::string(kUnits) + "}";
+    }
+    items += "]";
+    const std::string pagination = R"({"limit":)" + std::to_string(limit) + R"(,"offset":)" +
+                                   std::to_string(offset) + R"(,"has_more":)" +
+                                   (has_more ? "true" : "false") + R"(,"next_offset":)" +
+                                   (has_more ? std::to_string(offset + limit) : "null") + "}";
+    return Respond(context, std::move(served), "order_by", order_by, items, months, pagination);
 }
 
 }  // namespace lastro::industry
