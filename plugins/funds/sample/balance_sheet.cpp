@@ -78,6 +78,14 @@ void FillBook(ReceivablesBook& book, std::int64_t gross, std::int64_t delinquent
 
 BalanceSheet ComputeBalanceSheet(const History& history, const ClassHistory& c, int month,
                                  std::int64_t net_assets) {
+    if (net_assets < 0) {
+        // A loss beyond the quotas: the sheet of a class worth the deficit, its short-term
+        // payables raised by twice the deficit, so that assets - liabilities = net_assets.
+        BalanceSheet b = ComputeBalanceSheet(history, c, month, -net_assets);
+        b.net_assets = net_assets;
+        b.payables_short -= 2 * net_assets;
+        return b;
+    }
     const ClassProfile& p = c.profile;
     const ClassMonth& m = c.months.at(static_cast<std::size_t>(month));
     Prng rng = Prng::ForStream(history.seed, kBalanceStream,
@@ -117,6 +125,12 @@ BalanceSheet ComputeBalanceSheet(const History& history, const ClassHistory& c, 
             throw std::logic_error("securities exceed the portfolio");
         }
         receivables_net = 0;
+        if (p.book == Book::kFundOfFunds) {
+            // Some funds of funds hold FIDC-NP quotas (I.2.i) beside FIDC quotas (I.2.h).
+            const std::int64_t np = Share(b.securities[kSecFidcQuotas], p.fidc_np_quotas_ppm);
+            b.securities[kSecFidcQuotas] -= np;
+            b.securities[kSecFidcNpQuotas] += np;
+        }
     }
 
     // Gross receivables such that gross - provision = net, the provision being a share of the

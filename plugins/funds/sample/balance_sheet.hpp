@@ -48,8 +48,8 @@ struct BalanceSheet {
     std::int64_t Receivables() const { return with_risk.Gross() + without_risk.Gross(); }
 };
 
-// `net_assets` is the month's PL (a variant's, for the rows filed twice). The same class, month
-// and net assets always give the same sheet.
+// `net_assets` is the month's PL (a variant's, for the rows filed twice); a negative PL gives
+// liabilities above the assets. The same class, month and net assets always give the same sheet.
 BalanceSheet ComputeBalanceSheet(const History& history, const ClassHistory& c, int month,
                                  std::int64_t net_assets);
 

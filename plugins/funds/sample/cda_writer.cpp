@@ -24,7 +24,8 @@ constexpr int kCdaMonths = 6;
 
 // What funds a block of positions: the class's securities in the month's balance sheet.
 enum class Source {
-    kFidcQuotas,
+    kFidcQuotas,    // quotas of FIDC classes (and of the fund outside the registry): I.2.h
+    kFidcNpQuotas,  // quotas of FIDC-NP classes: I.2.i
     kPublicBonds,
     kRepos,
     kBankDeposits,
@@ -37,6 +38,8 @@ std::int64_t SourceAmount(const BalanceSheet& b, Source source) {
     switch (source) {
         case Source::kFidcQuotas:
             return b.securities[kSecFidcQuotas];
+        case Source::kFidcNpQuotas:
+            return b.securities[kSecFidcNpQuotas];
         case Source::kPublicBonds:
             return b.securities[kSecPublicBonds];
         case Source::kRepos:
@@ -78,6 +81,9 @@ struct Line {
 struct Holder {
     const ClassHistory* c = nullptr;
     std::vector<Line> lines;
+    // Holds quotas of a FIDC-NP class; without one, its I.2.i (if any) is split over its FIDC
+    // quotas too.
+    bool holds_np = false;
 };
 
 struct Issuer {
@@ -208,12 +214,14 @@ private:
         return std::nullopt;
     }
 
-    // A position in another class's quotas, never twice the same class for one holder.
-    Line FundLine(const ClassHistory& holder, Prng& rng, bool subordinated,
-                  std::set<const ClassHistory*>& held) {
+    // A position in another class's quotas, a FIDC-NP's when `np` (else a FIDC's), never twice the
+    // same class for one holder; nullopt when no such class can be found.
+    std::optional<Line> TryFundLine(const ClassHistory& holder, Prng& rng, bool subordinated, bool np,
+                                    std::set<const ClassHistory*>& held) {
         for (int attempt = 0; attempt < 400; ++attempt) {
             const ClassHistory* target = targets_[rng.Below(targets_.size())];
-            if (target == &holder || !held.insert(target).second) {
+            if (target == &holder || (target->fund->type == FundType::kFidcNp) != np ||
+                !held.insert(target).second) {
                 continue;
             }
             const std::optional<std::size_t> series = SeriesToBuy(*target, subordinated);
@@ -223,7 +231,7 @@ private:
             }
             Line line;
             line.block = 2;
-            line.source = Source::kFidcQuotas;
+            line.source = np ? Source::kFidcNpQuotas : Source::kFidcQuotas;
             line.aplic = "Cotas de Fundos";
             line.ativo = "Cota de FIDC";
             line.negoc = "Para negociação";
@@ -237,6 +245,15 @@ private:
                            subclass ? subclass->name : target->fund_class->name,
                            subclass ? std::to_string(subclass->id) : ""};
             return line;
+        }
+        return std::nullopt;
+    }
+
+    // A position in a FIDC class's quotas.
+    Line FundLine(const ClassHistory& holder, Prng& rng, bool subordinated,
+                  std::set<const ClassHistory*>& held) {
+        if (std::optional<Line> line = TryFundLine(holder, rng, subordinated, false, held)) {
+            return *std::move(line);
         }
         throw std::logic_error("no FIDC to invest in");
     }
@@ -390,7 +407,13 @@ private:
             if (c.fund->type == FundType::kFicFidc) {
                 const auto count = rng.Between(2, 8);
                 for (std::int64_t i = 0; i < count; ++i) {
-                    holder.lines.push_back(FundLine(c, rng, false, held));
+                    // A FIC-FIDC with FIDC-NP quotas (I.2.i) holds them in its first fund.
+                    std::optional<Line> np;
+                    if (i == 0 && c.profile.fidc_np_quotas_ppm > 0) {
+                        np = TryFundLine(c, rng, false, true, held);
+                    }
+                    holder.holds_np = holder.holds_np || np.has_value();
+                    holder.lines.push_back(np ? *std::move(np) : FundLine(c, rng, false, held));
                 }
                 holder.lines.push_back(BondLine(rng, false));
                 holder.lines.push_back(BondLine(rng, true));
@@ -568,7 +591,11 @@ private:
                     const bool leaving = line->last < kCdaMonths - 1 && line->last == k;
                     weights.push_back(leaving ? Share(line->weight, 400'000) : line->weight);
                 }
-                const std::vector<std::int64_t> amounts = Allocate(SourceAmount(sheet, source), weights);
+                std::int64_t amount = SourceAmount(sheet, source);
+                if (source == Source::kFidcQuotas && !holder.holds_np) {
+                    amount += SourceAmount(sheet, Source::kFidcNpQuotas);
+                }
+                const std::vector<std::int64_t> amounts = Allocate(amount, weights);
                 for (std::size_t i = 0; i < lines.size(); ++i) {
                     const Line& line = *lines[i];
                     if (amounts[i] <= 0) {

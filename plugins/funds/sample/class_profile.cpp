@@ -379,6 +379,9 @@ ClassProfile DrawProfile(const Fund& fund, bool holds_securities, bool big, Prng
         }
     }
     p.reports_risk_ratings = !fof && rng.Chance(550);
+    if (fof && rng.Chance(400)) {
+        p.fidc_np_quotas_ppm = rng.Between(150'000, 450'000);
+    }
     return p;
 }
 

@@ -64,6 +64,8 @@ struct ClassProfile {
     std::int64_t other_assets_ppm = 0;   // of assets (I.4)
     // Of assets: I.2.c.1..6 (seven columns: c.5 twice), d, e, f, g, h, i, j.
     std::array<std::int64_t, kSecurityCount> securities_ppm{};
+    // A FIC-FIDC's share of its FIDC quotas held in FIDC-NP classes (I.2.i); the rest is I.2.h.
+    std::int64_t fidc_np_quotas_ppm = 0;
     std::int64_t without_risk_ppm = 0;    // of receivables: bought without substantial risk (I.2.b)
     bool without_risk_blank = false;      // I.2.b and tab_VI left empty
     std::int64_t provision_ppm = 0;       // provision (PDD) per unit of delinquent receivables

@@ -55,8 +55,9 @@ using Row = std::vector<std::string>;
 using ClassRows = std::array<std::vector<Row>, kFidcTableCount>;
 
 // How one class-month is filed: normally as Classe; the irregular months add a copy filed as
-// Fundo (quota values 3 % lower) or an earlier, contradicted Classe row (4.3 % higher).
-enum class Variant { kClass, kFund, kContradicted };
+// Fundo (quota values 3 % lower) or an earlier, contradicted Classe row (4.3 % higher). A
+// fund-level report (History::fund_reports) is filed as Fundo under the fund's CNPJ.
+enum class Variant { kClass, kFund, kContradicted, kFundReport };
 
 std::int64_t ValueFactorPpm(Variant variant) {
     switch (variant) {
@@ -65,6 +66,7 @@ std::int64_t ValueFactorPpm(Variant variant) {
         case Variant::kContradicted:
             return 1'043'000;
         case Variant::kClass:
+        case Variant::kFundReport:
             break;
     }
     return kPpm;
@@ -168,9 +170,10 @@ public:
 private:
     Row Keyed(FidcTable table) const {
         Row row(FidcColumns(table).size());
-        row[0] = variant_ == Variant::kFund ? "Fundo" : "Classe";
+        const bool fund = variant_ == Variant::kFund || variant_ == Variant::kFundReport;
+        row[0] = fund ? "Fundo" : "Classe";
         row[1] = cnpj_;
-        row[2] = variant_ == Variant::kFund || old_ ? c_.fund->name : c_.fund_class->name;
+        row[2] = fund || old_ ? c_.fund->name : c_.fund_class->name;
         row[3] = date_;
         return row;
     }
@@ -270,8 +273,10 @@ private:
         r[ColI("CLASSE_UNICA")] = c_.fund->classes.size() == 1 ? "S" : "N";
         r[ColI("CNPJ_ADMIN")] = Masked(admin.document);
         r[ColI("ADMIN")] = admin.name;
-        r[ColI("CLASSE")] = fc.name;
-        r[ColI("CNPJ_CLASSE")] = Masked(fc.cnpj);
+        if (variant_ != Variant::kFundReport) {  // a fund-level report names no class
+            r[ColI("CLASSE")] = fc.name;
+            r[ColI("CNPJ_CLASSE")] = Masked(fc.cnpj);
+        }
         r[ColI("CONDOM")] = open_ ? "ABERTO" : "FECHADO";
         r[ColI("FUNDO_EXCLUSIVO")] = fc.exclusive ? "S" : "N";
         r[ColI("COTST_INTERESSE")] = interest_ ? "S" : "N";
@@ -404,7 +409,9 @@ private:
 
     Row TabIV() const {
         Row r = Keyed(FidcTable::kIV);
-        r[4] = Money(net_assets_);
+        // The net-worth typo: 1,000 times the true figure, in this field alone.
+        const bool typo = state_.quirks.net_assets_typo && variant_ == Variant::kClass;
+        r[4] = Money(typo ? net_assets_ * 1'000 : net_assets_);
         if (const auto average = AverageNetAssets()) {
             r[5] = Money(*average);
         }
@@ -655,7 +662,11 @@ private:
             };
             const bool every = c_.profile.lists_every_operation;
             if (s.subscribed > 0 || every) {
-                operation("Captações no Mês", s.subscribed, ValueInCents(s.subscribed, s.value));
+                // The absurd subscription: 1,000 times the true amount.
+                const bool absurd = state_.quirks.absurd_subscription_series == static_cast<int>(i) &&
+                                    variant_ == Variant::kClass;
+                operation("Captações no Mês", s.subscribed,
+                          ValueInCents(s.subscribed, s.value) * (absurd ? 1'000 : 1));
             }
             if (s.redeemed > 0 || every) {
                 operation("Resgates no Mês", s.redeemed, ValueInCents(s.redeemed, s.value));
@@ -826,9 +837,11 @@ FidcMonth RenderFidcMonth(const History& history, const std::vector<Institution>
     const int index = history.IndexOf(month);
     const bool old = OldLayout(month);
     std::vector<const ClassHistory*> reporting;
-    for (const ClassHistory& c : history.classes) {
-        if (c.months.at(static_cast<std::size_t>(index)).reports) {
-            reporting.push_back(&c);
+    for (const auto* list : {&history.classes, &history.fund_reports}) {
+        for (const ClassHistory& c : *list) {
+            if (c.months.at(static_cast<std::size_t>(index)).reports) {
+                reporting.push_back(&c);
+            }
         }
     }
     const auto key = [old](const ClassHistory* c) { return old ? c->fund->cnpj : c->fund_class->cnpj; };
@@ -847,8 +860,10 @@ FidcMonth RenderFidcMonth(const History& history, const std::vector<Institution>
     FidcMonth out;
     for (const ClassHistory* c : reporting) {
         const ClassMonth& state = c->months[static_cast<std::size_t>(index)];
-        ClassRows rows = ClassMonthRenderer(history, *c, administrators, index, Variant::kClass).Render();
-        ++out.reports;
+        ClassRows rows = ClassMonthRenderer(history, *c, administrators, index,
+                                            c->fund_report ? Variant::kFundReport : Variant::kClass)
+                             .Render();
+        ++(c->fund_report ? out.fund_reports : out.reports);
         std::optional<ClassRows> fund_rows;
         if (state.quirks.also_as_fund) {
             fund_rows = ClassMonthRenderer(history, *c, administrators, index, Variant::kFund).Render();

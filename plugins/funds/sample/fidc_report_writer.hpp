@@ -30,10 +30,12 @@ std::string FidcYearlyZipName(int year);                               // inf_me
 struct FidcMonth {
     std::vector<ArchiveMember> members;  // in table order, ISO-8859-1
     std::size_t reports = 0;             // classes reporting as Classe (or by fund CNPJ, old layout)
+    std::size_t fund_reports = 0;        // fund-level reports beside their classes' (Fundo)
 };
 
 // One month's members (`month` must be one the history covers). Rows are ordered by the
-// reporting CNPJ; the month's irregularities (monthly_history.hpp) are written as planned.
+// reporting CNPJ; the month's irregularities and named cases (monthly_history.hpp) are written
+// as planned.
 FidcMonth RenderFidcMonth(const History& history, const std::vector<Institution>& administrators,
                           const sdk::Month& month);
 

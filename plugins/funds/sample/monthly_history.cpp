@@ -585,6 +585,264 @@ std::size_t Take(std::vector<std::size_t>& pool, Prng& rng) {
     return picked;
 }
 
+// The fund-level report of a multi-class fund, filed in the months `filed` beside its classes'
+// own reports: the consolidation of its classes (their series side by side, each label prefixed
+// with its class's letter; the sum of their net assets), TP_FUNDO_CLASSE = Fundo under the
+// fund's CNPJ. Its balance sheet follows its first class's profile.
+void AddFundReport(History& history, const std::vector<std::size_t>& members, const std::vector<int>& filed) {
+    const ClassHistory& first = history.classes[members.front()];
+    const Fund& fund = *first.fund;
+    auto fund_class = std::make_shared<FundClass>(*first.fund_class);
+    fund_class->id = 10'000'000 + fund.id;  // its own random streams, apart from every class's
+    fund_class->cnpj = fund.cnpj;
+    fund_class->name = fund.name;
+    fund_class->subclasses.clear();
+    ClassHistory report;
+    report.fund = &fund;
+    report.fund_class = fund_class.get();
+    report.fund_report = true;
+    report.profile = first.profile;
+    report.months.resize(static_cast<std::size_t>(history.month_count));
+    for (std::size_t i : members) {
+        const ClassHistory& c = history.classes[i];
+        const auto letter =
+            static_cast<char>('A' + (c.fund_class - fund.classes.data()));  // the class's letter in its name
+        for (const Series& s : c.series) {
+            Series added = s;
+            added.label = std::string(1, letter) + " - " + s.label;
+            report.series.push_back(std::move(added));
+        }
+        for (std::size_t m = 0; m < report.months.size(); ++m) {
+            ClassMonth& month = report.months[m];
+            month.operating = month.operating || c.months[m].operating;
+            month.series.insert(month.series.end(), c.months[m].series.begin(), c.months[m].series.end());
+            if (i == members.front()) {
+                month.delinquency_ppm = c.months[m].delinquency_ppm;
+                month.portfolio_ppm = c.months[m].portfolio_ppm;
+            }
+        }
+    }
+    for (int m : filed) {
+        report.months[static_cast<std::size_t>(m)].reports = true;
+    }
+    history.fund_report_classes.push_back(std::move(fund_class));
+    history.fund_reports.push_back(std::move(report));
+}
+
+// The named cases of docs/sample.md that indicators over the whole industry must cope with,
+// planned after the irregularities: a net-worth typo, an absurd subscription, a negative net
+// worth, and a fund-level report beside its classes'. Each is planned only when the history
+// covers its months and some class fits.
+void PlanNamedCases(History& history, std::vector<std::size_t>& pool, Prng& rng) {
+    auto& notes = history.irregularities;
+    const int months = history.month_count;
+    const auto cnpj = [&](std::size_t i) { return Masked(history.classes[i].fund_class->cnpj); };
+    const auto reports = [&](std::size_t i, int m) {
+        return m >= 0 && m < months && history.classes[i].months[static_cast<std::size_t>(m)].reports;
+    };
+    const auto net_assets = [&](std::size_t i, int m) { return history.classes[i].NetAssets(m); };
+    const auto money = [](std::int64_t cents) { return "R$ " + Decimal(cents, 2); };
+    const auto take = [&](const std::vector<std::size_t>& fitting) {
+        const std::size_t picked = fitting[rng.Below(fitting.size())];
+        pool.erase(std::find(pool.begin(), pool.end(), picked));
+        return picked;
+    };
+    constexpr std::int64_t kBillion = 100'000'000'000;  // R$ 1 billion, in cents
+
+    // A net-worth spike: 2025-07's TAB_IV_A_VL_PL typed 1,000 times too large, above R$ 1 billion
+    // and more than 20 times both neighbouring months (by a wide margin).
+    {
+        const int m = history.IndexOf({2025, 7});
+        std::vector<std::size_t> fitting;
+        for (std::size_t i : pool) {
+            if (reports(i, m - 1) && reports(i, m) && reports(i, m + 1)) {
+                const std::int64_t typed = net_assets(i, m) * 1'000;
+                const std::int64_t neighbours = std::max(net_assets(i, m - 1), net_assets(i, m + 1));
+                if (typed > 2 * kBillion && typed > 100 * neighbours &&
+                    net_assets(i, m) < 300 * (kBillion / 1'000)) {
+                    fitting.push_back(i);
+                }
+            }
+        }
+        if (!fitting.empty()) {
+            const std::size_t i = take(fitting);
+            history.classes[i].months[static_cast<std::size_t>(m)].quirks.net_assets_typo = true;
+            notes.push_back(cnpj(i) + " 2025-07: TAB_IV_A_VL_PL typed 1,000 times too large (" +
+                            money(net_assets(i, m) * 1'000) + " for " + money(net_assets(i, m)) +
+                            "); the other tables and the months around it keep the true figures");
+        }
+    }
+    // An absurd subscription: one Captações no Mês row between 2025-01 and 2026-06 whose
+    // TAB_X_VL_TOTAL is 1,000 times the true one, more than 3 x max(PL, last month's PL) + R$ 100
+    // million (by a wide margin).
+    {
+        struct Spot {
+            std::size_t i;
+            int m;
+            std::size_t j;
+        };
+        std::vector<Spot> spots;
+        const int from = std::max(1, history.IndexOf({2025, 1}));
+        const int to = std::min(months - 1, history.IndexOf({2026, 6}));
+        for (std::size_t i : pool) {
+            for (int m = from; m <= to; ++m) {
+                if (!reports(i, m) || !reports(i, m - 1)) {
+                    continue;
+                }
+                const std::int64_t bound =
+                    3 * std::max(net_assets(i, m), net_assets(i, m - 1)) + kBillion / 10;
+                const auto& series = history.classes[i].months[static_cast<std::size_t>(m)].series;
+                for (std::size_t j = 0; j < series.size(); ++j) {
+                    const SeriesMonth& s = series[j];
+                    if (s.exists && s.previous_value > 0 && s.subscribed > 0 &&
+                        ValueInCents(s.subscribed, s.value) * 1'000 > 2 * bound) {
+                        spots.push_back({i, m, j});
+                    }
+                }
+            }
+        }
+        if (!spots.empty()) {
+            const Spot spot = spots[rng.Below(spots.size())];
+            pool.erase(std::find(pool.begin(), pool.end(), spot.i));
+            ClassMonth& month = history.classes[spot.i].months[static_cast<std::size_t>(spot.m)];
+            month.quirks.absurd_subscription_series = static_cast<int>(spot.j);
+            const SeriesMonth& s = month.series[spot.j];
+            notes.push_back(cnpj(spot.i) + " " + history.MonthAt(spot.m).ToString() +
+                            ": the Captações no Mês row of \"" +
+                            history.classes[spot.i].series[spot.j].label + "\" carries TAB_X_VL_TOTAL " +
+                            money(ValueInCents(s.subscribed, s.value) * 1'000) +
+                            ", 1,000 times the true amount (PL " + money(net_assets(spot.i, spot.m)) + ")");
+        }
+    }
+    // A negative net worth: the last report of a class that stops reporting inside the history
+    // (a cancelled fund's, preferably) shows a loss larger than its net worth: its most junior
+    // series' quota value is negative, the PL below zero, the liabilities above the assets. No
+    // quota moves that month.
+    {
+        std::vector<std::size_t> fitting;
+        std::vector<std::size_t> cancelled;
+        for (std::size_t i = 0; i < history.classes.size(); ++i) {
+            const ClassHistory& c = history.classes[i];
+            if (c.fund->type == FundType::kFicFidc || c.profile.holds_securities ||
+                c.fund->classes.size() != 1 || c.series.empty() ||
+                std::find(pool.begin(), pool.end(), i) != pool.end()) {
+                continue;
+            }
+            int last = -1;
+            for (int m = 0; m < months; ++m) {
+                if (reports(i, m)) {
+                    last = m;
+                }
+            }
+            if (last < 1 || last >= months - 1 || c.months[static_cast<std::size_t>(last + 1)].operating ||
+                !reports(i, last - 1) || net_assets(i, last - 1) <= 0) {
+                continue;
+            }
+            const auto& now = c.months[static_cast<std::size_t>(last)].series;
+            const auto& before = c.months[static_cast<std::size_t>(last - 1)].series;
+            bool continuing = true;
+            for (std::size_t j = 0; j < now.size(); ++j) {
+                continuing = continuing && now[j].exists == before[j].exists;
+            }
+            if (continuing) {
+                fitting.push_back(i);
+                if (c.fund->situation == Situation::kCancelled) {
+                    cancelled.push_back(i);
+                }
+            }
+        }
+        if (!fitting.empty()) {
+            const std::vector<std::size_t>& from = cancelled.empty() ? fitting : cancelled;
+            const std::size_t i = from[rng.Below(from.size())];
+            ClassHistory& c = history.classes[i];
+            int last = months - 1;
+            while (!reports(i, last)) {
+                --last;
+            }
+            const std::int64_t deficit = Share(net_assets(i, last - 1), rng.Between(150'000, 450'000));
+            ClassMonth& month = c.months[static_cast<std::size_t>(last)];
+            const auto& before = c.months[static_cast<std::size_t>(last - 1)].series;
+            std::size_t junior = 0;
+            __int128 others = 0;  // R$ 1e-16
+            for (std::size_t j = 0; j < month.series.size(); ++j) {
+                SeriesMonth& s = month.series[j];
+                if (!s.exists) {
+                    continue;
+                }
+                s.quantity = before[j].quantity;
+                s.subscribed = s.redeemed = s.amortization = s.requested = 0;
+                junior = j;
+            }
+            for (std::size_t j = 0; j < month.series.size(); ++j) {
+                if (month.series[j].exists && j != junior) {
+                    others += static_cast<__int128>(month.series[j].quantity) * month.series[j].value;
+                }
+            }
+            // The junior value that brings the class to -deficit: (-deficit x 1e14 - others) / quantity.
+            const __int128 wanted = -static_cast<__int128>(deficit) * 100'000'000'000'000;
+            month.series[junior].value =
+                static_cast<std::int64_t>((wanted - others) / month.series[junior].quantity);
+            month.delinquency_ppm = std::max<std::int64_t>(month.delinquency_ppm, 250'000);
+            notes.push_back(cnpj(i) + " " + history.MonthAt(last).ToString() +
+                            ": its last report, TAB_IV_A_VL_PL " + money(c.NetAssets(last)) +
+                            " (the quota value of \"" + c.series[junior].label +
+                            "\" is negative; liabilities exceed the assets)");
+        }
+    }
+    // A fund-level report beside its classes' own: a multi-class fund files a Fundo report under
+    // its CNPJ in 2025-09, 2025-10 and 2025-11 while its classes file under their own CNPJs.
+    {
+        std::vector<int> filed;
+        for (const sdk::Month month : {sdk::Month{2025, 9}, sdk::Month{2025, 10}, sdk::Month{2025, 11}}) {
+            if (history.Covers(month)) {
+                filed.push_back(history.IndexOf(month));
+            }
+        }
+        std::vector<std::vector<std::size_t>> funds;  // the classes of each multi-class fund
+        for (std::size_t i = 0; i < history.classes.size(); ++i) {
+            const Fund* fund = history.classes[i].fund;
+            if (fund->classes.size() < 2) {
+                continue;
+            }
+            if (funds.empty() || history.classes[funds.back().front()].fund != fund) {
+                funds.emplace_back();
+            }
+            funds.back().push_back(i);
+        }
+        std::vector<std::size_t> fitting;
+        for (std::size_t f = 0; f < funds.size() && !filed.empty(); ++f) {
+            bool fits = true;
+            for (int m : filed) {
+                std::size_t reporting = 0;
+                for (std::size_t i : funds[f]) {
+                    reporting += reports(i, m);
+                }
+                fits = fits && reporting >= 2;
+            }
+            if (fits) {
+                fitting.push_back(f);
+            }
+        }
+        if (!fitting.empty()) {
+            const std::vector<std::size_t>& members = funds[fitting[rng.Below(fitting.size())]];
+            AddFundReport(history, members, filed);
+            std::string months_text;
+            for (int m : filed) {
+                months_text += (months_text.empty() ? "" : ", ") + history.MonthAt(m).ToString();
+            }
+            std::string classes_text;
+            for (std::size_t i : members) {
+                classes_text += (classes_text.empty() ? "" : ", ") + cnpj(i);
+            }
+            notes.push_back(
+                Masked(history.classes[members.front()].fund->cnpj) + " " + months_text +
+                ": a TP_FUNDO_CLASSE = Fundo report of the fund (the sum of its classes) beside the "
+                "Classe reports of its classes " +
+                classes_text);
+        }
+    }
+}
+
 void PlanIrregularities(History& history, Prng& rng) {
     // Steady classes operate in every month from 2024-09 (or the history's first month) on: the
     // irregularities fall in 2025 and 2026, and those of every month need a class that reports.
@@ -813,6 +1071,7 @@ void PlanIrregularities(History& history, Prng& rng) {
                 cnpj(i) + " 2026-03: the receivable components and tab_V/tab_VI bands that are 0 left empty");
         }
     }
+    PlanNamedCases(history, pool, rng);
 }
 }  // namespace
 

@@ -1,9 +1,9 @@
 // Month by month, the life of every FIDC-family class of the universe over the months the FIDC
 // monthly reports cover (by default 2023-09 to 2026-08): its quota series (quantity, quota value,
 // subscriptions, redemptions, amortizations, holders), the drivers of its balance sheet, which
-// months it reports, and the deliberate irregularities of the reports. The FIDC monthly report
-// and the CDA are both rendered from it, so they agree. A History points into the Universe it was
-// built from, which must outlive it.
+// months it reports, and the deliberate irregularities and named cases of the reports. The FIDC
+// monthly report and the CDA are both rendered from it, so they agree. A History points into the
+// Universe it was built from, which must outlive it.
 #pragma once
 
 #include "sample/class_profile.hpp"
@@ -14,6 +14,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -80,6 +81,10 @@ struct MonthQuirks {
     // The receivable components of tab_I and the bands of tab_V/tab_VI that are 0 left empty
     // instead of 0.00 (the real 2023-12 rows leave TAB_I2A10/I2B10 empty so).
     bool zeros_blank = false;
+    // TAB_IV_A_VL_PL typed 1,000 times too large (the other tables keep the true figures).
+    bool net_assets_typo = false;
+    // This series' Captações no Mês row carries a TAB_X_VL_TOTAL 1,000 times too large.
+    int absurd_subscription_series = -1;
 };
 
 // The label of an X_4 row filed under a variant of its series' label (as CVM's files show:
@@ -102,6 +107,7 @@ struct ClassHistory {
     std::vector<Series> series;
     std::vector<ClassMonth> months;  // one per month of the history
     int stopped_after = -1;          // last month index it reports (irregularity); -1: none
+    bool fund_report = false;        // a fund-level report of History::fund_reports
 
     // Net assets (cents) of a month: the sum of quantity times quota value over the series.
     std::int64_t NetAssets(int month) const;
@@ -112,7 +118,13 @@ struct History {
     sdk::Month first_month = kLastReportMonth;  // month index 0
     int month_count = 0;                        // the last month is kLastReportMonth
     std::vector<ClassHistory> classes;          // every FIDC-family class, in universe order
-    // One line per deliberate irregularity, "CNPJ month: what", for the docs and the report.
+    // Fund-level reports filed beside the reports of the fund's classes (TP_FUNDO_CLASSE =
+    // Fundo under the CNPJ of a multi-class fund): each is the consolidation of its classes,
+    // reporting only in the months it is filed. Its fund_class is the fund's, owned here.
+    std::vector<ClassHistory> fund_reports;
+    std::vector<std::shared_ptr<const FundClass>> fund_report_classes;
+    // One line per deliberate irregularity or named case, "CNPJ month: what", for the docs and
+    // the report.
     std::vector<std::string> irregularities;
 
     int IndexOf(const sdk::Month& month) const { return MonthsBetween(first_month, month); }
@@ -121,10 +133,10 @@ struct History {
 };
 
 // Simulates every FIDC-family class over the `months` months ending with kLastReportMonth (1 to
-// kMaxReportMonths; std::invalid_argument otherwise) and plans the irregularities that fall in
-// them (when the universe has enough steady classes, as the sample's and the full-size one do).
-// Months before the first do not exist: a class operating before then starts with its quotas
-// already issued. The same universe and months give the same history.
+// kMaxReportMonths; std::invalid_argument otherwise) and plans the irregularities and named
+// cases that fall in them (when the universe has enough steady classes, as the sample's and the
+// full-size one do). Months before the first do not exist: a class operating before then starts
+// with its quotas already issued. The same universe and months give the same history.
 History BuildHistory(const Universe& universe, int months = kDefaultReportMonths);
 
 }  // namespace lastro::funds::sample

@@ -59,6 +59,7 @@ WrittenSample WriteSample(const sdk::SampleRequest& request) {
         const sdk::Month month = history.MonthAt(m);
         FidcMonth rendered = RenderFidcMonth(history, universe.administrators, month);
         written.fidc_reports += rendered.reports;
+        written.fidc_fund_reports += rendered.fund_reports;
         if (month.year < 2025) {
             std::move(rendered.members.begin(), rendered.members.end(), std::back_inserter(yearly));
             if (month.month == 12) {

@@ -28,6 +28,7 @@ struct WrittenSample {
     std::size_t classes = 0;
     std::size_t subclasses = 0;
     std::size_t fidc_reports = 0;              // class-months filed in the FIDC monthly reports
+    std::size_t fidc_fund_reports = 0;         // fund-level reports filed beside their classes'
     int months = 0;                            // months of FIDC monthly reports, ending 2026-08
     sdk::Month first_month;                    // the first of them
     std::size_t cda_positions = 0;             // BLC_1..BLC_8 rows over every CDA month

@@ -131,6 +131,7 @@ TEST(CdaFilesTest, MembersAndHeadersAsPublished) {
 TEST(CdaContentTest, NetAssetsEqualTheMonthlyReportAndFundsOfFundsAddUp) {
     const std::map<std::string, std::string> fidc = FidcClasses();
     std::size_t fics = 0;
+    std::size_t with_np_quotas = 0;
     for (const sdk::Month& month : CdaMonths()) {
         SCOPED_TRACE(month.ToString());
         const ParsedCsv& iv = DefaultSample::Get().Fidc("IV", month);
@@ -166,9 +167,11 @@ TEST(CdaContentTest, NetAssetsEqualTheMonthlyReportAndFundsOfFundsAddUp) {
         }
         EXPECT_GE(fidc_holders, 12u);
 
-        // Fund quotas in BLC_2 (and the confidential row) are the report's TAB_I2H; a FIC-FIDC's
-        // positions plus cash make about its net assets.
+        // Fund quotas in BLC_2 (and the confidential row) are the report's TAB_I2H + TAB_I2I, and
+        // those of FIDC-NP classes its TAB_I2I; a FIC-FIDC's positions plus cash make about its
+        // net assets.
         std::map<std::string, __int128> fund_quotas;
+        std::map<std::string, __int128> np_quotas;
         std::map<std::string, __int128> positions;
         for (int block = 1; block <= 8; ++block) {
             const ParsedCsv& csv = Cda("BLC_" + std::to_string(block), month);
@@ -176,6 +179,10 @@ TEST(CdaContentTest, NetAssetsEqualTheMonthlyReportAndFundsOfFundsAddUp) {
                 positions[row[1]] += Cents(Get(csv, row, "VL_MERC_POS_FINAL"));
                 if (block == 2) {
                     fund_quotas[row[1]] += Cents(Get(csv, row, "VL_MERC_POS_FINAL"));
+                    const auto invested = fidc.find(Get(csv, row, "CNPJ_FUNDO_CLASSE_COTA"));
+                    if (invested != fidc.end() && invested->second == "FIDC-NP") {
+                        np_quotas[row[1]] += Cents(Get(csv, row, "VL_MERC_POS_FINAL"));
+                    }
                 }
             }
         }
@@ -186,10 +193,16 @@ TEST(CdaContentTest, NetAssetsEqualTheMonthlyReportAndFundsOfFundsAddUp) {
                 positions[row[1]] += Cents(Get(confid, row, "VL_MERC_POS_FINAL"));
             }
         }
-        for (const auto& [cnpj, value] : fund_quotas) {
-            const __int128 reported = Cents(Get(i, *assets.at(cnpj), "TAB_I2H_VL_COTA_FIDC"));
+        const auto within = [](__int128 value, __int128 reported) {  // within 0.1 %
             const __int128 diff = value > reported ? value - reported : reported - value;
-            EXPECT_LE(diff * 1000, reported + 100) << cnpj;  // within 0.1 %
+            return diff * 1000 <= reported + 100;
+        };
+        for (const auto& [cnpj, value] : fund_quotas) {
+            const __int128 np = Cents(Get(i, *assets.at(cnpj), "TAB_I2I_VL_COTA_FIDC_NP"));
+            const __int128 reported = Cents(Get(i, *assets.at(cnpj), "TAB_I2H_VL_COTA_FIDC")) + np;
+            EXPECT_TRUE(within(value, reported)) << cnpj;
+            EXPECT_TRUE(within(np_quotas[cnpj], np)) << cnpj;
+            with_np_quotas += np > 0;
             if (fidc.at(cnpj) == "FIC-FIDC") {
                 const __int128 cash = Cents(Get(i, *assets.at(cnpj), "TAB_I1_VL_DISP"));
                 const __int128 total = positions[cnpj] + cash;
@@ -201,6 +214,7 @@ TEST(CdaContentTest, NetAssetsEqualTheMonthlyReportAndFundsOfFundsAddUp) {
         }
     }
     EXPECT_GT(fics, 60u);
+    EXPECT_GT(with_np_quotas, 20u);  // FIC-FIDCs holding FIDC-NP quotas, over the six months
 }
 
 TEST(CdaContentTest, FundsOfFundsHoldFidcQuotasThatChange) {

@@ -345,6 +345,76 @@ bool Junior(const std::string& label) {
     return label.find("Subordinada") != std::string::npos || label.find("Mezanino") != std::string::npos;
 }
 
+constexpr __int128 kBillion = 100'000'000'000;  // R$ 1 billion, in cents
+
+// Net-worth spikes (docs/sample.md, named cases): a class whose TAB_IV_A_VL_PL is above R$ 1
+// billion and more than 20 times its PL in the months before and after.
+const std::set<std::pair<std::string, sdk::Month>>& NetWorthSpikes() {
+    static const std::set<std::pair<std::string, sdk::Month>> spikes = [] {
+        std::set<std::pair<std::string, sdk::Month>> found;
+        const std::vector<sdk::Month> months = Months();
+        for (std::size_t m = 1; m + 1 < months.size(); ++m) {
+            const ParsedCsv& t4 = Table("IV", months[m]);
+            const auto before = ByClass(Table("IV", months[m - 1]));
+            const auto after = ByClass(Table("IV", months[m + 1]));
+            for (const auto& [cnpj, row] : ByClass(t4)) {
+                if (!before.count(cnpj) || !after.count(cnpj)) {
+                    continue;
+                }
+                const __int128 pl = Cents(Get(t4, row, "TAB_IV_A_VL_PL"));
+                const __int128 then =
+                    Cents(Get(Table("IV", months[m - 1]), before.at(cnpj), "TAB_IV_A_VL_PL"));
+                const __int128 next =
+                    Cents(Get(Table("IV", months[m + 1]), after.at(cnpj), "TAB_IV_A_VL_PL"));
+                if (pl > kBillion && pl > 20 * then && pl > 20 * next) {
+                    found.insert({cnpj, months[m]});
+                }
+            }
+        }
+        return found;
+    }();
+    return spikes;
+}
+
+bool IsSpike(const std::string& cnpj, const sdk::Month& month) {
+    return NetWorthSpikes().count({cnpj, month}) > 0;
+}
+
+// Absurd operations (docs/sample.md, named cases): tab_X_4 rows whose TAB_X_VL_TOTAL is more than
+// 3 x max(PL of the month, PL of the month before) + R$ 100 million: (CNPJ, month, series, type).
+using Operation = std::tuple<std::string, sdk::Month, std::string, std::string>;
+const std::set<Operation>& AbsurdOperations() {
+    static const std::set<Operation> absurd = [] {
+        std::set<Operation> found;
+        const std::vector<sdk::Month> months = Months();
+        for (std::size_t m = 0; m < months.size(); ++m) {
+            const ParsedCsv& t4 = Table("IV", months[m]);
+            const ParsedCsv& x4 = Table("X_4", months[m]);
+            const auto now = ByClass(t4);
+            std::map<std::string, Row> before;
+            if (m > 0) {
+                before = ByClass(Table("IV", months[m - 1]));
+            }
+            for (const Identified& identified : Identify(x4, months[m], true)) {
+                if (!now.count(identified.cnpj)) {
+                    continue;
+                }
+                __int128 pl = Cents(Get(t4, now.at(identified.cnpj), "TAB_IV_A_VL_PL"));
+                if (before.count(identified.cnpj)) {
+                    pl = std::max(pl, Cents(Get(Table("IV", months[m - 1]), before.at(identified.cnpj),
+                                                "TAB_IV_A_VL_PL")));
+                }
+                if (Cents(Get(x4, *identified.row, "TAB_X_VL_TOTAL")) > 3 * pl + kBillion / 10) {
+                    found.insert({identified.cnpj, months[m], identified.series,
+                                  Get(x4, *identified.row, "TAB_X_TP_OPER")});
+                }
+            }
+        }
+        return found;
+    }();
+    return absurd;
+}
+
 TEST(FidcReportFilesTest, HeadersAreTheRealColumnLists) {
     for (const sdk::Month& month : Months()) {
         for (const auto& [table, header] : kExpectedHeaders) {
@@ -481,7 +551,11 @@ TEST(FidcReportIdentitiesTest, BalanceSheetAddsUp) {
             const Row& l = iii.at(cnpj);
             const __int128 net_assets = Cents(Get(t4, iv.at(cnpj), "TAB_IV_A_VL_PL"));
             const __int128 liabilities = Cents(Get(t3, l, "TAB_III_VL_PASSIVO"));
-            EXPECT_EQ(liabilities, assets - net_assets);
+            if (IsSpike(cnpj, month)) {
+                EXPECT_EQ((assets - liabilities) * 1'000, net_assets);  // the typo: 1,000 times
+            } else {
+                EXPECT_EQ(liabilities, assets - net_assets);
+            }
             EXPECT_GE(liabilities, 0);
             EXPECT_EQ(liabilities, Sum(t3, l, {"TAB_III_A_VL_PAGAR", "TAB_III_B_VL_POSICAO_DERIV"}));
             EXPECT_EQ(Cents(Get(t3, l, "TAB_III_A_VL_PAGAR")),
@@ -617,10 +691,13 @@ TEST(FidcReportIdentitiesTest, NetAssetsAreQuotasTimesQuotaValues) {
         }
         for (const auto& [cnpj, row] : iv) {
             ASSERT_TRUE(by_class.count(cnpj)) << cnpj;
-            EXPECT_EQ(Text(Cents(Get(t4, row, "TAB_IV_A_VL_PL"))), Text(NetAssetsOf(by_class[cnpj], x2)))
+            // The spike's typo is in tab_IV alone: X_2 holds the true figure.
+            const __int128 factor = IsSpike(cnpj, month) ? 1'000 : 1;
+            EXPECT_EQ(Text(Cents(Get(t4, row, "TAB_IV_A_VL_PL"))),
+                      Text(NetAssetsOf(by_class[cnpj], x2) * factor))
                 << cnpj;
             const std::string average = Get(t4, row, "TAB_IV_B_VL_PL_MEDIO");
-            if (!average.empty()) {
+            if (!average.empty() && Cents(Get(t4, row, "TAB_IV_A_VL_PL")) > 0) {
                 EXPECT_GT(Cents(average), 0);
             }
             ++checked;
@@ -672,7 +749,7 @@ TEST(FidcReportIdentitiesTest, FlowsExplainQuotaChangesAndReturnsFollowQuotaValu
             for (const auto& [type, row] : by_type) {
                 operations.insert(type);
                 const auto quantity = Fixed(Get(x4, row, "TAB_X_QT_COTA"), 8);
-                const __int128 total = Cents(Get(x4, row, "TAB_X_VL_TOTAL"));
+                __int128 total = Cents(Get(x4, row, "TAB_X_VL_TOTAL"));
                 EXPECT_GE(total, 0);
                 if (total == 0) {
                     ++zero_operations;  // the class that lists every series and operation
@@ -695,6 +772,11 @@ TEST(FidcReportIdentitiesTest, FlowsExplainQuotaChangesAndReturnsFollowQuotaValu
                     continue;
                 }
                 ASSERT_TRUE(quantity.has_value()) << type;
+                if (AbsurdOperations().count({key.first, months[m], key.second, type})) {
+                    // The absurd amount: 1,000 times the quantity at the month's quota value.
+                    EXPECT_EQ(Text(total % 1'000), "0");
+                    total /= 1'000;
+                }
                 // The total is the quantity at the month's quota value, to the cent.
                 const __int128 exact = *quantity * value;  // 1e-16 R$
                 const __int128 unit = static_cast<__int128>(100'000'000) * 1'000'000;
@@ -1145,7 +1227,7 @@ TEST(FidcReportIrregularitiesTest, EmptyFieldsMeanMissing) {
     EXPECT_LT(average_empty * 10, average_total);
     EXPECT_GE(holders_empty, 1u);
     EXPECT_GE(provision_empty, 1u);
-    EXPECT_GE(DefaultSample::Get().TheHistory().irregularities.size(), 16u);
+    EXPECT_GE(DefaultSample::Get().TheHistory().irregularities.size(), 20u);
 }
 
 // ---- The history as a whole: its months, its reporters, its descriptive tables.
@@ -1240,6 +1322,164 @@ TEST(FidcReportHistoryTest, InvestorsLiquidityAndAssignorsFilledForMostClasses) 
     EXPECT_EQ(with_liquidity, classes);
     EXPECT_GE(with_assignors * 100, with_receivables * 95);
     EXPECT_GT(with_receivables * 100, classes * 80);
+}
+
+// ---- The named cases (docs/sample.md): what indicators over the whole industry must cope with.
+
+// The registry's FIDC-family classes: masked CNPJ -> Tipo_Fundo of the fund; and the classes of
+// each fund whose classes have CNPJs of their own (masked fund CNPJ -> class CNPJs).
+struct Registry {
+    std::map<std::string, std::string> type_of_class;
+    std::map<std::string, std::set<std::string>> classes_of_fund;
+};
+
+const Registry& TheRegistry() {
+    static const Registry registry = [] {
+        const ParsedCsv& funds = DefaultSample::Get().File("registro_fundo.csv");
+        const ParsedCsv& classes = DefaultSample::Get().File("registro_classe.csv");
+        std::map<std::string, std::pair<std::string, std::string>> fund;  // id -> (CNPJ, type)
+        for (const Row& row : funds.rows) {
+            fund[row[funds.Column("ID_Registro_Fundo")]] = {sdk::FormatCnpj(row[funds.Column("CNPJ_Fundo")]),
+                                                            row[funds.Column("Tipo_Fundo")]};
+        }
+        Registry out;
+        for (const Row& row : classes.rows) {
+            const auto& [fund_cnpj, type] = fund[row[classes.Column("ID_Registro_Fundo")]];
+            const std::string cnpj = sdk::FormatCnpj(row[classes.Column("CNPJ_Classe")]);
+            out.type_of_class[cnpj] = type;
+            if (cnpj != fund_cnpj) {
+                out.classes_of_fund[fund_cnpj].insert(cnpj);
+            }
+        }
+        return out;
+    }();
+    return registry;
+}
+
+TEST(FidcReportNamedCasesTest, OneNetWorthSpikeAndOneAbsurdSubscription) {
+    // The spike's figure is in tab_IV alone (BalanceSheetAddsUp and NetAssetsAreQuotasTimesQuotaValues
+    // find the true one in the other tables).
+    ASSERT_EQ(NetWorthSpikes().size(), 1u);
+    const auto& [cnpj, month] = *NetWorthSpikes().begin();
+    EXPECT_LT((sdk::Month{2023, 9}), month);
+    EXPECT_LT(month, (sdk::Month{2026, 8}));
+    ASSERT_EQ(AbsurdOperations().size(), 1u);
+    const auto& [absurd_cnpj, absurd_month, series, type] = *AbsurdOperations().begin();
+    EXPECT_EQ(type, "Captações no Mês");
+    EXPECT_NE(absurd_cnpj, cnpj);
+    // The class reported the month before, so both bounds of the rule are there.
+    EXPECT_TRUE(ByClass(Table("IV", absurd_month.Previous())).count(absurd_cnpj));
+}
+
+TEST(FidcReportNamedCasesTest, ANegativeNetWorthInAClassLastReport) {
+    std::vector<std::pair<std::string, sdk::Month>> negative;
+    for (const sdk::Month& month : Months()) {
+        const ParsedCsv& t4 = Table("IV", month);
+        for (const auto& [cnpj, row] : ByClass(t4)) {
+            if (Cents(Get(t4, row, "TAB_IV_A_VL_PL")) < 0) {
+                negative.emplace_back(cnpj, month);
+            }
+        }
+    }
+    ASSERT_EQ(negative.size(), 1u);
+    const auto& [cnpj, month] = negative.front();
+    SCOPED_TRACE(cnpj + " " + month.ToString());
+    const __int128 assets =
+        Cents(Get(Table("I", month), ByClass(Table("I", month)).at(cnpj), "TAB_I_VL_ATIVO"));
+    const __int128 liabilities =
+        Cents(Get(Table("III", month), ByClass(Table("III", month)).at(cnpj), "TAB_III_VL_PASSIVO"));
+    EXPECT_GT(assets, 0);
+    EXPECT_GT(liabilities, assets);
+    // The most junior series carries the loss: its quota value is negative.
+    const ParsedCsv& x2 = Table("X_2", month);
+    std::size_t series = 0;
+    std::vector<std::string> negative_quotas;
+    for (const auto& [key, row] : BySeries(x2, month)) {
+        if (key.first == cnpj) {
+            ++series;
+            if (*Fixed(Get(x2, row, "TAB_X_VL_COTA"), 8) < 0) {
+                negative_quotas.push_back(key.second);
+            }
+        }
+    }
+    ASSERT_EQ(negative_quotas.size(), 1u);
+    EXPECT_TRUE(Junior(negative_quotas.front()) || series == 1) << negative_quotas.front();
+    // Its last report.
+    for (const sdk::Month& later : Months()) {
+        if (month < later) {
+            EXPECT_FALSE(ByClass(Table("IV", later)).count(cnpj)) << later.ToString();
+        }
+    }
+}
+
+TEST(FidcReportNamedCasesTest, AFundLevelReportBesideItsClasses) {
+    const Registry& registry = TheRegistry();
+    std::set<std::string> funds;
+    std::size_t months = 0;
+    for (const sdk::Month& month : Months()) {
+        if (OldLayout(month)) {
+            continue;
+        }
+        const ParsedCsv& t4 = Table("IV", month);
+        const auto classes = ByClass(t4);
+        for (const Row& row : t4.rows) {
+            if (row[0] != "Fundo" || classes.count(row[1])) {
+                continue;  // a Classe report, or the Fundo copy of one (AMonthFiledAsFundoAndAsClasse)
+            }
+            SCOPED_TRACE(row[1] + " " + month.ToString());
+            ASSERT_TRUE(registry.classes_of_fund.count(row[1]))
+                << "a fund whose classes have CNPJs of their own";
+            std::size_t reporting = 0;
+            __int128 total = 0;
+            for (const std::string& cnpj : registry.classes_of_fund.at(row[1])) {
+                if (classes.count(cnpj)) {
+                    ++reporting;
+                    total += Cents(Get(t4, classes.at(cnpj), "TAB_IV_A_VL_PL"));
+                }
+            }
+            EXPECT_GE(reporting, 2u);
+            // The fund's PL is its classes' (each rounded to the cent on its own).
+            const __int128 fund = Cents(Get(t4, row, "TAB_IV_A_VL_PL"));
+            EXPECT_LE(fund > total ? fund - total : total - fund, static_cast<__int128>(reporting));
+            // Every one-row table has the fund's row too.
+            for (const char* table : {"I", "II", "III", "V", "VI", "VII", "IX", "X", "X_1_1", "X_5", "X_7"}) {
+                const ParsedCsv& csv = Table(table, month);
+                EXPECT_EQ(std::count_if(csv.rows.begin(), csv.rows.end(),
+                                        [&](const Row& r) { return r[0] == "Fundo" && r[1] == row[1]; }),
+                          1)
+                    << table;
+            }
+            funds.insert(row[1]);
+            ++months;
+        }
+    }
+    EXPECT_EQ(funds.size(), 1u);
+    EXPECT_GE(months, 2u);
+    EXPECT_LE(months, 3u);
+}
+
+TEST(FidcReportNamedCasesTest, FundsOfFundsHoldFidcQuotas) {
+    const Registry& registry = TheRegistry();
+    std::size_t fic_months = 0;
+    std::size_t with_np_quotas = 0;
+    for (const sdk::Month& month : Months()) {
+        const ParsedCsv& t1 = Table("I", month);
+        for (const auto& [cnpj, row] : ByClass(t1)) {
+            if (registry.type_of_class.at(cnpj) != "FIC-FIDC") {
+                continue;
+            }
+            SCOPED_TRACE(cnpj + " " + month.ToString());
+            const __int128 assets = Cents(Get(t1, row, "TAB_I_VL_ATIVO"));
+            const __int128 quotas = Sum(t1, row, {"TAB_I2H_VL_COTA_FIDC", "TAB_I2I_VL_COTA_FIDC_NP"});
+            EXPECT_GE(quotas * 100, assets * 75);  // most of their assets
+            EXPECT_EQ(Sum(t1, row, {"TAB_I2A_VL_DIRCRED_RISCO", "TAB_I2B_VL_DIRCRED_SEM_RISCO"}), 0);
+            ++fic_months;
+            with_np_quotas += Cents(Get(t1, row, "TAB_I2I_VL_COTA_FIDC_NP")) > 0;
+        }
+    }
+    EXPECT_GT(fic_months, 500u);
+    EXPECT_GT(with_np_quotas, 150u);
+    EXPECT_LT(with_np_quotas, fic_months);
 }
 
 }  // namespace
