@@ -64,9 +64,28 @@ std::vector<VehicleMonth> VehiclesOf(odb::database& db, const std::string& month
     return rows;
 }
 
-NavByCnpj NavsOf(const std::vector<VehicleMonth>& rows) {
+// A month's vehicles as stored by an earlier derivation (its net worth, FIC-FIDC flag and
+// whether it was set aside).
+PreviousMonth StoredVehicles(odb::database& db, const std::string& month) {
+    using Query = odb::query<VehicleNav>;
+    PreviousMonth vehicles;
+    for (const VehicleNav& v : db.query<VehicleNav>(Query::month == month)) {
+        vehicles.emplace(v.cnpj, PreviousVehicle{v.nav, v.fic_fidc, v.set_aside});
+    }
+    return vehicles;
+}
+
+NavByCnpj NavsOf(const PreviousMonth& vehicles) {
     NavByCnpj navs;
-    for (const VehicleMonth& v : rows) {
+    for (const auto& [cnpj, v] : vehicles) {
+        navs.emplace(cnpj, v.nav);
+    }
+    return navs;
+}
+
+NavByCnpj NavsOf(const MonthUniverse& universe) {
+    NavByCnpj navs;
+    for (const Vehicle& v : universe.vehicles) {
         navs.emplace(v.cnpj, v.nav);
     }
     return navs;
@@ -102,10 +121,17 @@ void EraseMonth(odb::database& db, const std::string& month) {
     db.erase_query<IndustryMonth>(odb::query<IndustryMonth>::month == month);
 }
 
+// What this run already knows of months: the final vehicles of the months it derived, and the
+// net worth of the months whose reports changed (read before their turn comes).
+struct RunMemory {
+    std::map<std::string, PreviousMonth> derived;
+    std::map<std::string, NavByCnpj> changed_navs;
+};
+
 // Stage two for one month: sanity filters, vehicles, attrition, indicators and coverage.
 void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const RegistryIndex& registry,
                  const std::string& month, const std::set<std::string>& available,
-                 const std::string& derived_at) {
+                 const std::string& derived_at, RunMemory& memory) {
     std::vector<Report> reports;
     facts.ForEachReportDetail(db, month, ReportColumnNames(), [&](const funds::FidcReportDetail& detail) {
         reports.push_back(ReadReport(detail));
@@ -113,11 +139,24 @@ void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const 
     MonthUniverse universe = BuildUniverse(month, reports, registry);
     const std::string before = Shift(month, -1), after = Shift(month, 1);
     const bool has_previous = available.count(before) > 0;
-    const std::vector<VehicleMonth> previous_rows =
-        has_previous ? VehiclesOf(db, before) : std::vector<VehicleMonth>{};
-    const NavByCnpj next = available.count(after) ? NavsOf(VehiclesOf(db, after)) : NavByCnpj{};
-    const boost::json::array warnings = ApplySanityFilters(universe, NavsOf(previous_rows), next);
+    PreviousMonth previous;
+    if (const auto known = memory.derived.find(before); known != memory.derived.end()) {
+        previous = known->second;
+    } else if (has_previous) {
+        previous = StoredVehicles(db, before);
+    }
+    NavByCnpj next;
+    if (const auto known = memory.changed_navs.find(after); known != memory.changed_navs.end()) {
+        next = known->second;
+    } else if (available.count(after)) {
+        next = NavsOf(StoredVehicles(db, after));
+    }
+    const boost::json::array warnings = ApplySanityFilters(universe, NavsOf(previous), next);
     ReplaceVehicles(db, universe);
+    PreviousMonth& now = memory.derived[month];
+    for (const Vehicle& v : universe.vehicles) {
+        now.emplace(v.cnpj, PreviousVehicle{v.nav, v.fic_fidc, v.report_set_aside});
+    }
 
     // Attrition: the month before's vehicles, less registrations cancelled before this month and
     // funds whose classes now report for them.
@@ -133,21 +172,19 @@ void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const 
     for (const Vehicle& v : universe.vehicles) {
         row.vehicles_without_nav += v.nav ? 0 : 1;
     }
-    PreviousMonth previous;
     if (has_previous) {
         std::int64_t expected = 0;
         sdk::MoneySum missing_nav, previous_nav;
-        for (const VehicleMonth& p : previous_rows) {
-            previous[p.cnpj] = {p.nav, p.fic_fidc, p.set_aside};
+        for (const auto& [cnpj, p] : previous) {
             if (!p.set_aside) {
                 previous_nav.Add(p.nav);
             }
-            const funds::FidcRegistryVehicle* registered = registry.Find(p.cnpj);
+            const funds::FidcRegistryVehicle* registered = registry.Find(cnpj);
             if (registered && registered->cancelled_at && *registered->cancelled_at < month + "-01") {
                 continue;  // its registration ended before this month: not expected
             }
             if (registered && registered->kind == "fund") {
-                const auto classes = registry.class_cnpjs_of_fund.find(p.cnpj);
+                const auto classes = registry.class_cnpjs_of_fund.find(cnpj);
                 bool migrated = false;
                 if (classes != registry.class_cnpjs_of_fund.end()) {
                     for (const std::string& c : classes->second) {
@@ -159,7 +196,7 @@ void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const 
                 }
             }
             ++expected;
-            if (!reporters.count(p.cnpj)) {
+            if (!reporters.count(cnpj)) {
                 ++row.missing;
                 if (!p.set_aside) {
                     missing_nav.Add(p.nav);
@@ -298,7 +335,8 @@ sdk::IngestSummary AggregatesDerivation::Run(const sdk::DerivationContext& conte
     sdk::IngestSummary summary;
 
     // Stage one: each changed month's vehicles and net worth, which its neighbours' filters
-    // read (the facts alone, without the JSON documents).
+    // read (the facts alone, without the JSON documents), kept in memory.
+    RunMemory memory;
     std::set<std::string> months;  // derived again in stage two
     for (const std::string& month : targets) {
         context.progress.Stage(kAggregatesDataset + std::string(" ") + month);
@@ -313,7 +351,7 @@ sdk::IngestSummary AggregatesDerivation::Run(const sdk::DerivationContext& conte
         facts.ForEachReport(db, month,
                             [&](const funds::FidcMonthlyFact& fact) { reports.push_back(ReadFact(fact)); });
         summary.rows_read += reports.size();
-        ReplaceVehicles(db, BuildUniverse(month, reports, registry));
+        memory.changed_navs[month] = NavsOf(BuildUniverse(month, reports, registry));
         for (const std::string& m : {Shift(month, -1), month, Shift(month, 1)}) {
             if (available.count(m)) {
                 months.insert(m);
@@ -324,7 +362,7 @@ sdk::IngestSummary AggregatesDerivation::Run(const sdk::DerivationContext& conte
     for (const std::string& month : months) {
         context.progress.Stage(kAggregatesDataset + std::string(" ") + month + ": indicators");
         const bool existed = derived.count(month) > 0;
-        DeriveMonth(db, facts, registry, month, available, derived_at);
+        DeriveMonth(db, facts, registry, month, available, derived_at, memory);
         ++(existed ? summary.updated : summary.inserted);
     }
     // Stage three: rankings, with the 12-month changes that look back at the months above.

@@ -135,6 +135,19 @@ struct ManagerMonth {
 #pragma db index("industry_manager_month_share_i") members(include_fic_fidc, rank_share_change, month)
 };
 
+// What the neighbouring months' filters and same-store figures read of a month's vehicles.
+#pragma db view object(VehicleMonth)
+struct VehicleNav {
+#pragma db column(VehicleMonth::cnpj)
+    std::string cnpj;
+#pragma db column(VehicleMonth::nav)
+    std::optional<double> nav;
+#pragma db column(VehicleMonth::fic_fidc)
+    bool fic_fidc = false;
+#pragma db column(VehicleMonth::set_aside)
+    bool set_aside = false;
+};
+
 // The months with aggregates and their completeness (src/served_period.cpp), without the rest
 // of their rows.
 #pragma db view object(IndustryMonth)
