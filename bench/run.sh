@@ -462,7 +462,7 @@ industry() {
     "$bin/lastro" sample --scale full --months "$months" --out "$dir" 2>/dev/null
     t1=$(date +%s.%N)
     printf 'sample: %s months, %s MB of zips, written in %.1f s\n' "$months" \
-        "$(du -cm "$dir"/inf_mensal_fidc_*.zip | awk 'END {print $1}')" "$(echo "$t1 - $t0" | bc)"
+        "$(du -cm "$dir"/inf_mensal_fidc_*.zip | awk 'END {print $1}')" "$(awk -v a="$t0" -v b="$t1" 'BEGIN {print b - a}')"
     "$bin/lastro" ingest cvm.registro_fundo_classe "$dir/registro_fundo_classe.zip" 2>/dev/null
     # Each ingest line ends its release with the seconds its ingester or derivation took.
     "$bin/lastro" ingest cvm.inf_mensal_fidc "$dir"/inf_mensal_fidc_*.zip 2>&1 | grep ' s): ' |
