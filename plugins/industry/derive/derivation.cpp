@@ -128,6 +128,37 @@ struct RunMemory {
     std::map<std::string, NavByCnpj> changed_navs;
 };
 
+// The net worth of `month`'s vehicles as this run sees it: changed in this run, else stored.
+NavByCnpj CurrentNavs(odb::database& db, const std::string& month, const RunMemory& memory) {
+    if (const auto known = memory.changed_navs.find(month); known != memory.changed_navs.end()) {
+        return known->second;
+    }
+    return NavsOf(StoredVehicles(db, month));
+}
+
+// Whether the report-level filters would set aside other vehicles of `month` (stored, not
+// changed in this run) than the stored ones, now that its neighbours may have changed.
+bool SpikesChanged(odb::database& db, const std::string& month, const std::set<std::string>& available,
+                   const RunMemory& memory) {
+    const PreviousMonth stored = StoredVehicles(db, month);
+    if (stored.empty()) {
+        return true;  // never derived
+    }
+    const std::string before = Shift(month, -1), after = Shift(month, 1);
+    const NavByCnpj navs_before = available.count(before) ? CurrentNavs(db, before, memory) : NavByCnpj{};
+    const NavByCnpj navs_after = available.count(after) ? CurrentNavs(db, after, memory) : NavByCnpj{};
+    auto nav_in = [](const NavByCnpj& navs, const std::string& cnpj) -> std::optional<double> {
+        const auto found = navs.find(cnpj);
+        return found == navs.end() ? std::nullopt : found->second;
+    };
+    for (const auto& [cnpj, v] : stored) {
+        if (ReportSetAside(v.nav, nav_in(navs_before, cnpj), nav_in(navs_after, cnpj)) != v.set_aside) {
+            return true;
+        }
+    }
+    return false;
+}
+
 // Stage two for one month: sanity filters, vehicles, attrition, indicators and coverage.
 void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const RegistryIndex& registry,
                  const std::string& month, const std::set<std::string>& available,
@@ -352,10 +383,19 @@ sdk::IngestSummary AggregatesDerivation::Run(const sdk::DerivationContext& conte
                             [&](const funds::FidcMonthlyFact& fact) { reports.push_back(ReadFact(fact)); });
         summary.rows_read += reports.size();
         memory.changed_navs[month] = NavsOf(BuildUniverse(month, reports, registry));
-        for (const std::string& m : {Shift(month, -1), month, Shift(month, 1)}) {
+        for (const std::string& m : {month, Shift(month, 1)}) {
             if (available.count(m)) {
                 months.insert(m);
             }
+        }
+    }
+    // The month before a changed one depends on it only through the spike filter (its "month
+    // after"): derived again only when that filter now decides otherwise for one of its vehicles.
+    for (const std::string& month : targets) {
+        const std::string before = Shift(month, -1);
+        if (available.count(before) && !months.count(before) &&
+            SpikesChanged(db, before, available, memory)) {
+            months.insert(before);
         }
     }
     // Stage two, oldest first: a month reads the final vehicles of the month before.

@@ -34,7 +34,26 @@ std::string Brl(double value) {
     return text;
 }
 
+bool OutOfRange(const std::optional<double>& nav) {
+    return nav && std::fabs(*nav) >= kAmountLimitBrl;
+}
+
+bool Negative(const std::optional<double>& nav) {
+    return nav && *nav < 0;
+}
+
+bool Spike(const std::optional<double>& nav, const std::optional<double>& before,
+           const std::optional<double>& after) {
+    return nav && *nav > kSpikeFloorBrl && before && after && *nav > kSpikeFactor * std::fabs(*before) &&
+           *nav > kSpikeFactor * std::fabs(*after);
+}
+
 }  // namespace
+
+bool ReportSetAside(const std::optional<double>& nav, const std::optional<double>& before,
+                    const std::optional<double>& after) {
+    return OutOfRange(nav) || Negative(nav) || Spike(nav, before, after);
+}
 
 boost::json::array ApplySanityFilters(MonthUniverse& universe, const NavByCnpj& previous,
                                       const NavByCnpj& next) {
@@ -43,25 +62,21 @@ boost::json::array ApplySanityFilters(MonthUniverse& universe, const NavByCnpj& 
         const Report& report = *v.report;
         // The report as a whole: an amount beyond any real vehicle, a negative net worth, or a
         // net worth that spikes above both neighbouring months.
-        if (v.nav && std::fabs(*v.nav) >= kAmountLimitBrl) {
+        const std::optional<double> before = NavIn(previous, v.cnpj);
+        const std::optional<double> after = NavIn(next, v.cnpj);
+        if (OutOfRange(v.nav)) {
             v.report_set_aside = true;
             warnings.push_back(Warning(universe, v, "amount_out_of_range", "TAB_IV_A_VL_PL", *v.nav, "BRL",
                                        "report", "net worth beyond R$ 10 trillion"));
-        } else if (v.nav && *v.nav < 0) {
+        } else if (Negative(v.nav)) {
             v.report_set_aside = true;
             warnings.push_back(Warning(universe, v, "negative_nav", "TAB_IV_A_VL_PL", *v.nav, "BRL", "report",
                                        "negative net worth"));
-        } else if (v.nav && *v.nav > kSpikeFloorBrl) {
-            const std::optional<double> before = NavIn(previous, v.cnpj);
-            const std::optional<double> after = NavIn(next, v.cnpj);
-            if (before && after && *v.nav > kSpikeFactor * std::fabs(*before) &&
-                *v.nav > kSpikeFactor * std::fabs(*after)) {
-                v.report_set_aside = true;
-                warnings.push_back(Warning(universe, v, "nav_spike", "TAB_IV_A_VL_PL", *v.nav, "BRL",
-                                           "report",
-                                           "net worth over 20 times both the month before (" + Brl(*before) +
-                                               ") and the month after (" + Brl(*after) + ")"));
-            }
+        } else if (Spike(v.nav, before, after)) {
+            v.report_set_aside = true;
+            warnings.push_back(Warning(universe, v, "nav_spike", "TAB_IV_A_VL_PL", *v.nav, "BRL", "report",
+                                       "net worth over 20 times both the month before (" + Brl(*before) +
+                                           ") and the month after (" + Brl(*after) + ")"));
         }
         // Operations far beyond the vehicle's net worth.
         const double scale =

@@ -23,6 +23,11 @@ inline constexpr double kOperationSlackBrl = 1e8;  // ... + R$ 100 million
 inline constexpr double kAmountLimitBrl = 1e13;    // beyond any real vehicle: R$ 10 trillion
 inline constexpr double kMaxSharePct = 100.0;      // a cedente's share of the receivables
 
+// Whether the report-level rules (amount_out_of_range, negative_nav, nav_spike) set aside a
+// report of net worth `nav` whose vehicle had `before` and `after` in the neighbouring months.
+bool ReportSetAside(const std::optional<double>& nav, const std::optional<double>& before,
+                    const std::optional<double>& after);
+
 // Applies every filter to `universe` (marking what is set aside) and returns the warnings, each
 // {"month","rule","cnpj","name","field","value","unit","set_aside","detail"}.
 boost::json::array ApplySanityFilters(MonthUniverse& universe, const NavByCnpj& previous,
