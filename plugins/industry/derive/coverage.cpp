@@ -1,4 +1,5 @@
 #include "derive/coverage.hpp"
+#include "derive/utc_time.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 
@@ -8,14 +9,6 @@
 
 namespace lastro::industry {
 namespace {
-
-std::string UtcDate(std::time_t now) {
-    std::tm utc{};
-    gmtime_r(&now, &utc);
-    char text[16];
-    std::strftime(text, sizeof text, "%Y-%m-%d", &utc);
-    return text;
-}
 
 template <typename T>
 double Median(std::vector<T> values) {

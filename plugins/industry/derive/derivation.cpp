@@ -5,6 +5,7 @@
 #include "derive/quality.hpp"
 #include "derive/ranking.hpp"
 #include "derive/universe.hpp"
+#include "derive/utc_time.hpp"
 #include "industry_model-odb.hxx"
 #include "industry_model.hxx"
 
@@ -25,14 +26,6 @@
 
 namespace lastro::industry {
 namespace {
-
-std::string Rfc3339(std::time_t t) {
-    std::tm utc{};
-    gmtime_r(&t, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
-}
 
 std::string Shift(const std::string& month, int months) {
     sdk::Month m = *sdk::Month::Parse(month);
