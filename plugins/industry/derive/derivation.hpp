@@ -1,5 +1,5 @@
-// industry.fidc_aggregates (docs/README.md, "When the aggregates change"): rebuilt inside the write transaction of each
-// ingest of its sources. The months an FIDC ingest changed are derived again with their
+// industry.fidc_aggregates (docs/README.md, "When the aggregates change"): rebuilt inside the
+// write transaction of each ingest of its sources. The months an FIDC ingest changed are derived again with their
 // neighbours (the sanity filters and same-store figures look one month either side) and the
 // rankings 12 and 24 months later (their 12-month changes look back); the completeness of every
 // month is judged again; any other source rebuilds every month.
