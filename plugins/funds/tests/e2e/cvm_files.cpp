@@ -6,6 +6,8 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdio>
+#include <sstream>
 #include <stdexcept>
 #include <tuple>
 
@@ -322,6 +324,63 @@ std::string SeniorityOf(std::string_view label) {
         return "senior";
     }
     return "unknown";
+}
+
+RaisedNetWorth RaiseOneNetWorth(const std::filesystem::path& zip, double raise,
+                                const std::function<bool(double)>& eligible) {
+    RaisedNetWorth out;
+    out.members = sdk::testing::ZipMemberBytes(zip);
+    auto tab_iv = std::find_if(out.members.begin(), out.members.end(),
+                               [](const auto& m) { return FidcTableOf(m.first) == "IV"; });
+    if (tab_iv == out.members.end()) {
+        return out;
+    }
+    const CsvMember table = ReadCvmCsv(tab_iv->first, tab_iv->second);
+    const auto position = [&](const std::string& name) {
+        return static_cast<std::size_t>(std::find(table.header.begin(), table.header.end(), name) -
+                                        table.header.begin());
+    };
+    const std::size_t cnpj_at = std::min(position("CNPJ_FUNDO_CLASSE"), position("CNPJ_FUNDO"));
+    const std::size_t column = position("TAB_IV_A_VL_PL");
+    if (cnpj_at >= table.header.size() || column >= table.header.size()) {
+        return out;
+    }
+    std::map<std::string, int> lines_of;
+    for (const CsvRow& row : table.rows) {
+        ++lines_of[row.at(table.header[cnpj_at])];
+    }
+    // The bytes are Latin-1 and the fields plain: the line is rewritten field by field.
+    std::vector<std::string> lines;
+    std::istringstream in(tab_iv->second);
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+    }
+    for (std::size_t i = 1; i < lines.size() && out.cnpj.empty(); ++i) {
+        std::vector<std::string> fields;
+        std::istringstream split(lines[i]);
+        for (std::string field; std::getline(split, field, ';');) {
+            fields.push_back(field);
+        }
+        if (fields.size() != table.header.size() || lines_of[fields[cnpj_at]] != 1 ||
+            fields[column].empty() || !eligible(std::stod(fields[column]))) {
+            continue;
+        }
+        char value[64];
+        std::snprintf(value, sizeof value, "%.2f", std::stod(fields[column]) + raise);
+        fields[column] = value;
+        std::string joined;
+        for (std::size_t f = 0; f < fields.size(); ++f) {
+            joined += (f ? ";" : "") + fields[f];
+        }
+        lines[i] = joined;
+        out.cnpj = fields[cnpj_at];
+    }
+    std::string rewritten;
+    for (const std::string& line : lines) {
+        rewritten += line + "\n";
+    }
+    tab_iv->second = rewritten;
+    return out;
 }
 
 }  // namespace lastro::funds::e2e

@@ -6,11 +6,13 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <optional>
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace lastro::funds::e2e {
@@ -41,6 +43,17 @@ std::optional<double> Number(const CsvRow& row, const std::string& column);
 
 // Table "IV" of member "inf_mensal_fidc_tab_IV_202501.csv" ("" when not a monthly member).
 std::string FidcTableOf(std::string_view member_name);
+
+// A month's zip republished with one filer's TAB_IV_A_VL_PL raised by `raise`: the first filer
+// with a single table IV line (the duplicate rule keeps it) whose published net worth `eligible`
+// accepts. `members` are the zip's members, ready to be written again; `cnpj` is empty when no
+// filer qualifies.
+struct RaisedNetWorth {
+    std::vector<std::pair<std::string, std::string>> members;  // name, bytes
+    std::string cnpj;
+};
+RaisedNetWorth RaiseOneNetWorth(const std::filesystem::path& zip, double raise,
+                                const std::function<bool(double)>& eligible);
 
 // The sample's FIDC monthly reports (every inf_mensal_fidc_*.zip of the sample directory).
 class SampleFidcReports {

@@ -154,54 +154,8 @@ TEST_P(PluginsOnPluginsTest, AFailedDerivationUndoesTheSourceIngestWithIt) {
 
     // The month republished with one filer's net worth a million higher: a filer with one line
     // in table IV, so that the duplicate rule keeps it.
-    auto members = ZipMemberBytes(original);
-    auto tab_iv = std::find_if(members.begin(), members.end(),
-                               [](const auto& m) { return FidcTableOf(m.first) == "IV"; });
-    ASSERT_NE(tab_iv, members.end());
-    const CsvMember table = ReadCvmCsv(tab_iv->first, tab_iv->second);
-    const auto position = [&](const std::string& name) {
-        return static_cast<std::size_t>(std::find(table.header.begin(), table.header.end(), name) -
-                                        table.header.begin());
-    };
-    const std::size_t cnpj_at = std::min(position("CNPJ_FUNDO_CLASSE"), position("CNPJ_FUNDO"));
-    const std::size_t column = position("TAB_IV_A_VL_PL");
-    ASSERT_LT(cnpj_at, table.header.size());
-    ASSERT_LT(column, table.header.size());
-    std::map<std::string, int> lines_of;
-    for (const CsvRow& row : table.rows) {
-        ++lines_of[row.at(table.header[cnpj_at])];
-    }
-    std::vector<std::string> lines;
-    std::istringstream in(tab_iv->second);
-    for (std::string line; std::getline(in, line);) {
-        lines.push_back(line);
-    }
-    std::optional<std::size_t> changed;
-    for (std::size_t i = 1; i < lines.size() && !changed; ++i) {
-        std::vector<std::string> fields;
-        std::istringstream split(lines[i]);
-        for (std::string field; std::getline(split, field, ';');) {
-            fields.push_back(field);
-        }
-        if (fields.size() == table.header.size() && lines_of[fields[cnpj_at]] == 1 &&
-            !fields[column].empty()) {
-            char value[64];
-            std::snprintf(value, sizeof value, "%.2f", std::stod(fields[column]) + 1000000.0);
-            fields[column] = value;
-            std::string joined;
-            for (std::size_t f = 0; f < fields.size(); ++f) {
-                joined += (f ? ";" : "") + fields[f];
-            }
-            lines[i] = joined;
-            changed = i;
-        }
-    }
-    ASSERT_TRUE(changed) << "no single-line filer with a net worth in " << tab_iv->first;
-    std::string rewritten;
-    for (const std::string& line : lines) {
-        rewritten += line + "\n";
-    }
-    tab_iv->second = rewritten;
+    auto [members, cnpj] = RaiseOneNetWorth(original, 1000000.0, [](double) { return true; });
+    ASSERT_FALSE(cnpj.empty()) << "no single-line filer with a net worth in " << original;
     const fs::path republished = D().Dir() / "republished-fail" / name;
     fs::create_directories(republished.parent_path());
     {

@@ -26,10 +26,6 @@ namespace {
 
 namespace fs = std::filesystem;
 using namespace ::lastro::sdk::testing;
-using funds::e2e::CsvMember;
-using funds::e2e::CsvRow;
-using funds::e2e::FidcTableOf;
-using funds::e2e::ReadCvmCsv;
 
 class RepublishTest : public BackendTest<RepublishTest> {
 public:
@@ -39,60 +35,6 @@ public:
 
 INSTANTIATE_TEST_SUITE_P(Sqlite, RepublishTest, ::testing::Values(Backend::kSqlite), BackendParamName);
 INSTANTIATE_TEST_SUITE_P(Postgres, RepublishTest, ::testing::Values(Backend::kPostgres), BackendParamName);
-
-// The month's zip with one filer's TAB_IV_A_VL_PL raised by `raise` (a filer with one line in
-// table IV, so that the duplicate rule keeps it), and that filer's CNPJ.
-std::pair<std::vector<std::pair<std::string, std::string>>, std::string> Raised(const fs::path& zip,
-                                                                                double raise) {
-    auto members = ZipMemberBytes(zip);
-    auto tab_iv = std::find_if(members.begin(), members.end(),
-                               [](const auto& m) { return FidcTableOf(m.first) == "IV"; });
-    EXPECT_NE(tab_iv, members.end());
-    const CsvMember table = ReadCvmCsv(tab_iv->first, tab_iv->second);
-    const auto position = [&](const std::string& name) {
-        return static_cast<std::size_t>(std::find(table.header.begin(), table.header.end(), name) -
-                                        table.header.begin());
-    };
-    const std::size_t cnpj_at = std::min(position("CNPJ_FUNDO_CLASSE"), position("CNPJ_FUNDO"));
-    const std::size_t column = position("TAB_IV_A_VL_PL");
-    std::map<std::string, int> lines_of;
-    for (const CsvRow& row : table.rows) {
-        ++lines_of[row.at(table.header[cnpj_at])];
-    }
-    std::vector<std::string> lines;
-    std::istringstream in(tab_iv->second);
-    for (std::string line; std::getline(in, line);) {
-        lines.push_back(line);
-    }
-    std::string cnpj;
-    for (std::size_t i = 1; i < lines.size() && cnpj.empty(); ++i) {
-        std::vector<std::string> fields;
-        std::istringstream split(lines[i]);
-        for (std::string field; std::getline(split, field, ';');) {
-            fields.push_back(field);
-        }
-        // A positive, ordinary net worth: far from every sanity filter before and after.
-        if (fields.size() == table.header.size() && lines_of[fields[cnpj_at]] == 1 &&
-            !fields[column].empty() && std::stod(fields[column]) > 1e7 && std::stod(fields[column]) < 1e9) {
-            char value[64];
-            std::snprintf(value, sizeof value, "%.2f", std::stod(fields[column]) + raise);
-            fields[column] = value;
-            std::string joined;
-            for (std::size_t f = 0; f < fields.size(); ++f) {
-                joined += (f ? ";" : "") + fields[f];
-            }
-            lines[i] = joined;
-            cnpj = fields[cnpj_at];
-        }
-    }
-    EXPECT_FALSE(cnpj.empty()) << "no single-line filer with an ordinary net worth in " << tab_iv->first;
-    std::string rewritten;
-    for (const std::string& line : lines) {
-        rewritten += line + "\n";
-    }
-    tab_iv->second = rewritten;
-    return {members, cnpj};
-}
 
 boost::json::object Resumo(Deployment& d, const std::string& key, const std::string& month) {
     const HttpResponse r = d.Get("/v1/industria?indicador=resumo&month=" + month, key);
@@ -122,7 +64,9 @@ TEST_P(RepublishTest, ARepublishedMonthIsServedWithItsNeighboursFromTheNextCall)
     const boost::json::object after_before = Resumo(D(), key, next);
 
     constexpr double kRaise = 1000000.00;
-    auto [members, cnpj] = Raised(original, kRaise);
+    // A positive, ordinary net worth: far from every sanity filter before and after the raise.
+    auto [members, cnpj] =
+        funds::e2e::RaiseOneNetWorth(original, kRaise, [](double nav) { return nav > 1e7 && nav < 1e9; });
     ASSERT_FALSE(cnpj.empty());
     const fs::path republished = D().Dir() / "republished" / name;
     fs::create_directories(republished.parent_path());
