@@ -158,7 +158,8 @@ IngestOutcomes RunDerivation(odb::database& db, const plugins::PluginSet& plugin
     IngestOutcomes outcomes;
     odb::transaction t(storage::BeginWrite(db));
     // One run rebuilds every period from all its sources as they stand: once, not once per source.
-    DeriveOne(db, plugins, plugin, dataset, spec->derived_from.front(), std::nullopt, progress, now, outcomes);
+    DeriveOne(db, plugins, plugin, dataset, spec->derived_from.front(), std::nullopt, progress, now,
+              outcomes);
     t.commit();
     return outcomes;
 }

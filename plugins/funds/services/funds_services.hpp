@@ -17,7 +17,8 @@ public:
     std::vector<std::string> Months(odb::database& db) const override;
     void ForEachReport(odb::database& db, const std::string& month,
                        const std::function<void(const FidcMonthlyFact&)>& visit) const override;
-    void ForEachReportDetail(odb::database& db, const std::string& month, const std::vector<std::string>& columns,
+    void ForEachReportDetail(odb::database& db, const std::string& month,
+                             const std::vector<std::string>& columns,
                              const std::function<void(const FidcReportDetail&)>& visit) const override;
 };
 
