@@ -6,10 +6,12 @@ The script (JSON, re-read on every request) maps a path to a list of answers, us
 the last one repeats:
   {"file": PATH, "etag": "...", "last_modified": "..."}  the file (304 when If-None-Match matches)
   {"status": 503, "retry_after": 1}                     an error status
+  {"status": 406, "json": {...}}                        an error status with a JSON body
   {"html": true}                                        200 text/html, a maintenance page
   {"truncate": true, "file": PATH}                      Content-Length of the file, half the body
   {"sleep": SECONDS, "file": PATH}                      the file, after a pause
-A path the script does not name is 404. Every request is appended to the log file as
+A script key ending in "*" answers every path it starts (a URL whose date is today's); a path the
+script does not name is 404. Every request is appended to the log file as
 "<path> <If-None-Match or ->".
 """
 import http.server
@@ -35,7 +37,9 @@ class Origin(http.server.BaseHTTPRequestHandler):
             with open(log_file, "a") as log:
                 log.write(f"{self.path} {self.headers.get('If-None-Match', '-')}\n")
             with open(script_file) as f:
-                answers = json.load(f).get(self.path)
+                script = json.load(f)
+            answers = script.get(self.path) or next(
+                (a for k, a in script.items() if k.endswith("*") and self.path.startswith(k[:-1])), None)
             n = served.get(self.path, 0)
             served[self.path] = n + 1
         if not answers:
@@ -43,6 +47,8 @@ class Origin(http.server.BaseHTTPRequestHandler):
         answer = answers[min(n, len(answers) - 1)]
         if "sleep" in answer:
             time.sleep(answer["sleep"])
+        if "status" in answer and "json" in answer:
+            return self.plain(answer["status"], json.dumps(answer["json"]).encode(), {}, "application/json")
         if "status" in answer:
             extra = {"Retry-After": str(answer["retry_after"])} if "retry_after" in answer else {}
             return self.plain(answer["status"], b"unavailable", extra)

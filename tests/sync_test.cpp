@@ -180,5 +180,104 @@ TEST_P(SyncTest, DatasetsThatCannotBeSyncedAreRefusedBeforeAnyFetch) {
     EXPECT_EQ(origin.Log(), "") << "nothing was fetched";
 }
 
+// SGS answers at most 10 years of a daily series a request (406 beyond): a dataset whose URL
+// has {FROM} and {TO} is fetched in windows, each file kept under its own name.
+class SyncWindowTest : public BackendTest<SyncWindowTest> {
+public:
+    static constexpr const char* kLabel = "sync-window";
+    static DeploymentOptions Options() {
+        return {.plugin_dirs = {LASTRO_PLUGIN_DIR, LASTRO_WINDOW_PLUGIN_DIR},
+                .sample_plugin_dirs = {LASTRO_PLUGIN_DIR}};
+    }
+
+protected:
+    CommandResult Sync(const Origin& origin) {
+        const fs::path config =
+            D().WriteConfig("sync-window.yaml", D().Dir() / "sync-window-access.log",
+                            "sync:\n  origins: {\"https://api.bcb.gov.br\": \"" + origin.Url() +
+                                "\"}\n  attempts: 2\n  backoff_ms: 10\n  timeout_s: 10\n");
+        CommandOptions options;
+        options.env = {"LASTRO_CONFIG=" + config.string()};
+        return RunCommand({BinaryPath("lastro").string(), "sync", "good.things"}, options);
+    }
+
+    // A window's answer in SGS' shape, one observation.
+    boost::json::object Observations(const std::string& name, const std::string& date,
+                                     const std::string& value) {
+        const fs::path file = D().Dir() / name;
+        std::ofstream(file, std::ios::trunc)
+            << "[{\"data\":\"" << date << "\",\"valor\":\"" << value << "\"}]";
+        return {{"file", file.string()}};
+    }
+};
+
+INSTANTIATE_TEST_SUITE_P(Sqlite, SyncWindowTest, ::testing::Values(Backend::kSqlite), BackendParamName);
+
+TEST_P(SyncWindowTest, FetchesADailySeriesInTenYearWindowsAndKeepsEachOnce) {
+    const fs::path kept = D().Dir() / "var" / "sync" / "good.things";
+    fs::remove_all(D().Dir() / "var" / "sync");
+    Origin origin(D().Dir());
+    const std::string path = "/dados/serie/bcdata.sgs.12/dados?formato=json&dataInicial=";
+    const std::string first = path + "03/01/2000&dataFinal=02/01/2010";
+    const std::string second = path + "03/01/2010&dataFinal=02/01/2020";
+    const std::string open = path + "03/01/2020&dataFinal=*";  // ends today
+    // The first window has no observation (SGS: 404), the others one each.
+    origin.Script({{second, boost::json::array{Observations("w2.json", "04/01/2010", "0.036")}},
+                   {open, boost::json::array{Observations("w3.json", "03/01/2020", "0.017")}}});
+    const CommandResult r = Sync(origin);
+    ASSERT_EQ(r.exit_code, 0) << r.Describe();
+    EXPECT_NE(r.err.find("dataInicial=03/01/2000&dataFinal=02/01/2010: not published (404, 2 attempts)"),
+              std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("dataInicial=03/01/2010&dataFinal=02/01/2020: fetched ("), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("good.things: release"), std::string::npos) << r.err;
+    EXPECT_NE(r.err.find("sync: 2 fetched, 0 unchanged, 1 not published, 0 failed"), std::string::npos)
+        << r.err;
+    EXPECT_EQ(ReadFile(kept / "dados_20100103_20200102.json"), ReadFile(D().Dir() / "w2.json"));
+    EXPECT_EQ(ReadFile(kept / "dados_20200103_open.json"), ReadFile(D().Dir() / "w3.json"));
+    // Every window asked, none longer than the origin allows, none asked over a whole range.
+    const std::string log = origin.Log();
+    EXPECT_NE(log.find(first + " -"), std::string::npos) << log;
+    EXPECT_NE(log.find(second + " -"), std::string::npos) << log;
+    EXPECT_EQ(log.find("dataInicial=03/01/2000&dataFinal=" + open.substr(open.size() - 1)),
+              std::string::npos);
+
+    // Again, the same bytes: nothing ingested. Then the window that ends today grows.
+    const CommandResult same = Sync(origin);
+    ASSERT_EQ(same.exit_code, 0) << same.Describe();
+    EXPECT_NE(same.err.find("sync: 0 fetched, 2 unchanged, 1 not published, 0 failed"), std::string::npos)
+        << same.err;
+    EXPECT_EQ(same.err.find("good.things: release"), std::string::npos) << same.err;
+    origin.Script({{second, boost::json::array{Observations("w2.json", "04/01/2010", "0.036")}},
+                   {open, boost::json::array{Observations("w3b.json", "06/01/2020", "0.018")}}});
+    const CommandResult grown = Sync(origin);
+    ASSERT_EQ(grown.exit_code, 0) << grown.Describe();
+    EXPECT_NE(grown.err.find("sync: 1 fetched, 1 unchanged, 1 not published, 0 failed"), std::string::npos)
+        << grown.err;
+    EXPECT_EQ(ReadFile(kept / "dados_20200103_open.json"), ReadFile(D().Dir() / "w3b.json"));
+
+    // The origin refuses a window (SGS' 406 with its JSON error), or answers a page where JSON
+    // was expected: a failure named with what the origin said, and nothing ingested.
+    origin.Script({{second, boost::json::array{{{"status", 406},
+                                                {"json",
+                                                 {{"error",
+                                                   "O sistema aceita uma janela de consulta de, no maximo, "
+                                                   "10 anos"}}}}}},
+                   {open, boost::json::array{{{"html", true}}}}});
+    const CommandResult refused = Sync(origin);
+    EXPECT_EQ(refused.exit_code, 1) << refused.Describe();
+    EXPECT_NE(
+        refused.err.find("dataFinal=02/01/2020): HTTP 406 (\"O sistema aceita uma janela de consulta de, no "
+                         "maximo, 10 anos\") after 1 attempt"),
+        std::string::npos)
+        << refused.err;
+    EXPECT_NE(refused.err.find("the answer is an HTML page (text/html), not the file after 2 attempts"),
+              std::string::npos)
+        << refused.err;
+    EXPECT_EQ(refused.err.find("good.things: release"), std::string::npos) << refused.err;
+    EXPECT_EQ(ReadFile(kept / "dados_20200103_open.json"), ReadFile(D().Dir() / "w3b.json")) << "kept whole";
+}
+
 }  // namespace
 }  // namespace lastro::e2e

@@ -5,6 +5,8 @@
 
 #include <fnmatch.h>
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <fstream>
 #include <map>
 #include <regex>
@@ -272,33 +274,61 @@ OperationSpec ParseOperation(const YamlNode& node) {
     return op;
 }
 
-// `sync: {url: ..., periods: N, format: zip|csv|json}` of a dataset.
+// `sync: {url: ..., periods: N, window: {years: N, since: DATE}, format: zip|csv|json}`.
 SyncSpec ParseSync(const YamlNode& node) {
-    YamlMap map(node, {"url", "periods", "format"});
+    YamlMap map(node, {"url", "periods", "window", "format"});
     SyncSpec spec;
     spec.location = node.Where();
     spec.url = map.String("url");
     if (spec.url.rfind("https://", 0) != 0 && spec.url.rfind("http://", 0) != 0) {
         map.Get("url").Fail("must start with https:// (or http://)");
     }
-    const bool month = spec.url.find("{YYYYMM}") != std::string::npos;
-    const bool year = spec.url.find("{YYYY}") != std::string::npos;
-    if (month && year) {
-        map.Get("url").Fail("name one period: {YYYYMM} or {YYYY}, not both");
+    const auto has = [&spec](const char* placeholder) {
+        return spec.url.find(placeholder) != std::string::npos;
+    };
+    const int named = int(has("{YYYYMMDD}")) + int(has("{YYYYMM}")) + int(has("{YYYY}")) +
+                      int(has("{FROM}") || has("{TO}"));
+    if (named > 1) {
+        map.Get("url").Fail("name one period: {YYYYMMDD}, {YYYYMM}, {YYYY} or a {FROM}..{TO} window");
     }
-    spec.period = month ? SyncSpec::Period::kMonth : year ? SyncSpec::Period::kYear : SyncSpec::Period::kNone;
-    const std::string without = std::regex_replace(spec.url, std::regex(R"(\{YYYYMM\}|\{YYYY\})"), "");
+    spec.period = has("{YYYYMMDD}")              ? SyncSpec::Period::kDay
+                  : has("{YYYYMM}")              ? SyncSpec::Period::kMonth
+                  : has("{YYYY}")                ? SyncSpec::Period::kYear
+                  : has("{FROM}") || has("{TO}") ? SyncSpec::Period::kWindow
+                                                 : SyncSpec::Period::kNone;
+    const std::string without =
+        std::regex_replace(spec.url, std::regex(R"(\{YYYYMMDD\}|\{YYYYMM\}|\{YYYY\}|\{FROM\}|\{TO\})"), "");
     if (without.find_first_of("{}") != std::string::npos) {
-        map.Get("url").Fail("the only placeholders are {YYYYMM} and {YYYY}");
+        map.Get("url").Fail("the only placeholders are {YYYYMMDD}, {YYYYMM}, {YYYY}, {FROM} and {TO}");
     }
     if (auto periods = map.OptionalInteger("periods")) {
-        if (spec.period == SyncSpec::Period::kNone) {
-            map.Get("periods").Fail("a URL without {YYYYMM} or {YYYY} names one file");
+        if (spec.period == SyncSpec::Period::kNone || spec.period == SyncSpec::Period::kWindow) {
+            map.Get("periods").Fail("only a URL with {YYYYMMDD}, {YYYYMM} or {YYYY} has periods");
         }
         if (*periods < 1 || *periods > 120) {
             map.Get("periods").Fail("must be between 1 and 120");
         }
         spec.periods = static_cast<int>(*periods);
+    }
+    if (spec.period == SyncSpec::Period::kWindow) {
+        if (!has("{FROM}") || !has("{TO}")) {
+            map.Get("url").Fail("a window needs both {FROM} and {TO}");
+        }
+        if (!map.Has("window")) {
+            map.Node().Fail("a URL with {FROM} and {TO} needs window: {years: N, since: YYYY-MM-DD}");
+        }
+        YamlMap window(map.Get("window"), {"years", "since"});
+        const std::int64_t years = window.Integer("years");
+        if (years < 1 || years > 50) {
+            window.Get("years").Fail("must be between 1 and 50");
+        }
+        spec.window_years = static_cast<int>(years);
+        spec.window_since = window.String("since");
+        if (!sdk::Date::Parse(spec.window_since)) {
+            window.Get("since").Fail("expected a date YYYY-MM-DD, found '" + spec.window_since + "'");
+        }
+    } else if (map.Has("window")) {
+        map.Get("window").Fail("only a URL with {FROM} and {TO} has a window");
     }
     if (auto format = map.OptionalString("format")) {
         if (*format == "zip") {
@@ -358,31 +388,112 @@ SampleSpec ParseSample(const YamlNode& node) {
 
 }  // namespace
 
-std::vector<std::string> SyncSpec::Urls(const std::string& today) const {
+namespace {
+
+namespace chrono = std::chrono;
+
+chrono::sys_days DaysOf(const sdk::Date& date) {
+    return chrono::year_month_day{chrono::year{date.year}, chrono::month{unsigned(date.month)},
+                                  chrono::day{unsigned(date.day)}};
+}
+
+// "%Y%m%d" (the default) or "%d/%m/%Y" of a day.
+std::string DayText(chrono::sys_days day, bool slashes = false) {
+    const chrono::year_month_day ymd{day};
+    char text[16];
+    const int y = int(ymd.year());
+    const unsigned m = unsigned(ymd.month()), d = unsigned(ymd.day());
+    if (slashes) {
+        std::snprintf(text, sizeof text, "%02u/%02u/%04d", d, m, y);
+    } else {
+        std::snprintf(text, sizeof text, "%04d%02u%02u", y, m, d);
+    }
+    return text;
+}
+
+// "dados" of ".../dados?formato=json": the last path segment.
+std::string FileNameOf(const std::string& url) {
+    std::string path = url.substr(0, url.find_first_of("?#"));
+    const std::size_t slash = path.rfind('/');
+    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
+    return name.empty() || name == "." || name == ".." ? "index" : name;
+}
+
+}  // namespace
+
+std::vector<SyncSpec::Target> SyncSpec::Targets(const std::string& today) const {
     const std::optional<sdk::Date> date = sdk::Date::Parse(today);
     if (!date) {
         throw std::invalid_argument("not a date: " + today);
     }
-    const auto with = [this](const std::string& placeholder, const std::string& value) {
+    // A period named only in the query string would give every file the same name: the
+    // period's text is appended to it then.
+    const auto target = [this](std::string placeholder, const std::string& value) {
         std::string url = this->url;
-        url.replace(url.find(placeholder), placeholder.size(), value);
-        return url;
+        const std::size_t at = url.find(placeholder);
+        url.replace(at, placeholder.size(), value);
+        std::string name = FileNameOf(url);
+        if (at > this->url.find_first_of("?#")) {
+            name += "_" + value;
+        }
+        return Target{url, url, name};
     };
-    std::vector<std::string> urls;
+    std::vector<Target> targets;
     if (period == Period::kNone) {
-        urls.push_back(url);
+        targets.push_back({url, url, FileNameOf(url)});
+    } else if (period == Period::kDay) {
+        for (int i = 1; i <= periods; ++i) {
+            targets.push_back(target("{YYYYMMDD}", DayText(DaysOf(*date) - chrono::days{i})));
+        }
     } else if (period == Period::kMonth) {
         sdk::Month month = date->ToMonth();
         for (int i = 0; i < periods; ++i) {
             month = month.Previous();
             std::string text = month.ToString();
             text.erase(4, 1);  // "2026-10" -> "202610"
-            urls.push_back(with("{YYYYMM}", text));
+            targets.push_back(target("{YYYYMM}", text));
+        }
+    } else if (period == Period::kYear) {
+        for (int i = 0; i < periods; ++i) {
+            targets.push_back(target("{YYYY}", std::to_string(date->year - i)));
         }
     } else {
-        for (int i = 0; i < periods; ++i) {
-            urls.push_back(with("{YYYY}", std::to_string(date->year - i)));
+        // Windows never overlap (each starts the day after the one before ends), so no date is
+        // asked twice; each is one day short of `window_years` years, inside an inclusive limit.
+        const chrono::sys_days end = DaysOf(*date);
+        const std::string extension = format == Format::kJson  ? ".json"
+                                      : format == Format::kCsv ? ".csv"
+                                                               : ".zip";
+        for (chrono::sys_days from = DaysOf(*sdk::Date::Parse(window_since)); from <= end;) {
+            const chrono::year_month_day ymd{from};
+            chrono::year_month_day next{ymd.year() + chrono::years{window_years}, ymd.month(), ymd.day()};
+            if (!next.ok()) {  // 29 February + N years
+                next = chrono::year_month_day{next.year(), next.month(), chrono::day{28}};
+                next = chrono::year_month_day{chrono::sys_days{next} + chrono::days{1}};
+            }
+            const chrono::sys_days to = std::min(chrono::sys_days{next} - chrono::days{1}, end);
+            std::string asked = url;
+            asked.replace(asked.find("{FROM}"), 6, DayText(from, true));
+            asked.replace(asked.find("{TO}"), 4, DayText(to, true));
+            // The window that ends today is asked again tomorrow with another {TO}: it keeps one
+            // name, so its validators and bytes are compared with the last run's.
+            const bool open = to == end;
+            const std::string name =
+                FileNameOf(url) + "_" + DayText(from) + "_" + (open ? std::string("open") : DayText(to));
+            std::string key = url;
+            key.replace(key.find("{FROM}"), 6, DayText(from, true));
+            targets.push_back({asked, open ? key : asked, name + extension});
+            from = to + chrono::days{1};
         }
+        std::reverse(targets.begin(), targets.end());
+    }
+    return targets;
+}
+
+std::vector<std::string> SyncSpec::Urls(const std::string& today) const {
+    std::vector<std::string> urls;
+    for (const Target& t : Targets(today)) {
+        urls.push_back(t.url);
     }
     return urls;
 }

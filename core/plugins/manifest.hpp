@@ -80,21 +80,36 @@ struct SampleSpec {
 };
 
 // Where `lastro sync` fetches a dataset's files (docs/sync.md): one URL, or a URL template
-// whose {YYYYMM} or {YYYY} names the period of each file.
+// whose {YYYYMMDD}, {YYYYMM} or {YYYY} names the period of each file, or whose {FROM} and {TO}
+// bound a window of dates (an origin that answers at most so many years per request: SGS).
 struct SyncSpec {
     enum class Format { kZip, kCsv, kJson };
-    enum class Period { kNone, kMonth, kYear };
+    enum class Period { kNone, kDay, kMonth, kYear, kWindow };
 
     std::string url;
     Period period = Period::kNone;
-    // For {YYYYMM}: the last `periods` closed months (the current month is not published yet);
-    // for {YYYY}: the current year and the `periods` - 1 before it.
+    // For {YYYYMMDD}: the last `periods` days before today; for {YYYYMM}: the last `periods`
+    // closed months (the current month is not published yet); for {YYYY}: the current year and
+    // the `periods` - 1 before it.
     int periods = 1;
+    // For {FROM}/{TO}: consecutive windows of at most `window_years` calendar years, from
+    // `window_since` ("YYYY-MM-DD") to today, each asked as dd/MM/yyyy.
+    int window_years = 0;
+    std::string window_since;
     Format format = Format::kZip;  // what a body must be (an HTML page never is)
     std::string location;
 
-    // The URLs for `today` (UTC "YYYY-MM-DD"), newest period first.
-    std::vector<std::string> Urls(const std::string& today) const;
+    // One file to fetch: its URL, the name its validators are remembered under (the URL, but
+    // for the window that ends today, whose URL changes every day), and its file name.
+    struct Target {
+        std::string url;
+        std::string key;
+        std::string file_name;
+    };
+
+    // The files for `today` (UTC "YYYY-MM-DD"), newest period first.
+    std::vector<Target> Targets(const std::string& today) const;
+    std::vector<std::string> Urls(const std::string& today) const;  // the Targets' URLs
 };
 
 struct DatasetSpec {

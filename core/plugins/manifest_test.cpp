@@ -126,15 +126,73 @@ TEST(ManifestTest, ParsesWhereSyncFetchesADatasetAndExpandsItsPeriods) {
     EXPECT_FALSE(ParseManifest(kDatasetHead, "m.yaml").datasets[0].sync);
 }
 
+TEST(ManifestTest, ExpandsDailyFilesAndDateWindowsIntoNamedFiles) {
+    const Manifest daily = ParseManifest(
+        kDatasetHead +
+            "    sync: {url: \"https://x.example/MediaCDI/{YYYYMMDD}.txt\", periods: 3, format: csv}\n",
+        "m.yaml");
+    // The days before today, newest first, across a month's boundary.
+    EXPECT_EQ(daily.datasets[0].sync->Urls("2026-03-02"),
+              (std::vector<std::string>{"https://x.example/MediaCDI/20260301.txt",
+                                        "https://x.example/MediaCDI/20260228.txt",
+                                        "https://x.example/MediaCDI/20260227.txt"}));
+    // A period in the query string only: the file name carries it.
+    const Manifest query = ParseManifest(
+        kDatasetHead + "    sync: {url: \"https://x.example/get?month={YYYYMM}\", format: csv}\n", "m.yaml");
+    EXPECT_EQ(query.datasets[0].sync->Targets("2026-03-02")[0].file_name, "get_202602");
+
+    // SGS: at most 10 years a request, from the series' first day to today, dd/MM/yyyy.
+    const Manifest windows = ParseManifest(
+        kDatasetHead +
+            "    sync: {url: "
+            "\"https://x.example/sgs.12/dados?formato=json&dataInicial={FROM}&dataFinal={TO}\", "
+            "window: {years: 10, since: 2004-02-29}, format: json}\n",
+        "m.yaml");
+    const auto targets = windows.datasets[0].sync->Targets("2026-11-26");
+    ASSERT_EQ(targets.size(), 3u);
+    const std::string base = "https://x.example/sgs.12/dados?formato=json&dataInicial=";
+    EXPECT_EQ(targets[2].url, base + "29/02/2004&dataFinal=28/02/2014");
+    EXPECT_EQ(targets[2].file_name, "dados_20040229_20140228.json");
+    EXPECT_EQ(targets[2].key, targets[2].url);
+    EXPECT_EQ(targets[1].url, base + "01/03/2014&dataFinal=29/02/2024");  // a leap day
+    EXPECT_EQ(targets[0].url, base + "01/03/2024&dataFinal=26/11/2026");
+    // The window that ends today keeps its name and key from one day to the next.
+    EXPECT_EQ(targets[0].file_name, "dados_20240301_open.json");
+    const auto tomorrow = windows.datasets[0].sync->Targets("2026-11-27");
+    EXPECT_EQ(tomorrow[0].url, base + "01/03/2024&dataFinal=27/11/2026");
+    EXPECT_EQ(tomorrow[0].key, targets[0].key);
+    EXPECT_EQ(tomorrow[0].file_name, targets[0].file_name);
+    // A window ending exactly today is still the open one; the next day starts a new window.
+    EXPECT_EQ(windows.datasets[0].sync->Targets("2034-02-28").size(), 3u);
+    const auto later = windows.datasets[0].sync->Targets("2034-03-01");
+    ASSERT_EQ(later.size(), 4u);
+    EXPECT_EQ(later[1].url, base + "01/03/2024&dataFinal=28/02/2034");
+    EXPECT_EQ(later[0].url, base + "01/03/2034&dataFinal=01/03/2034");
+}
+
 TEST(ManifestTest, RejectsMalformedSyncDeclarations) {
     EXPECT_EQ(SyncError("{url: ftp://x/a.zip}"),
               "m.yaml:7:17: datasets[0].sync.url: must start with https:// (or http://)");
     EXPECT_EQ(SyncError("{url: \"https://x/a_{YYYYMM}_{YYYY}.zip\"}"),
-              "m.yaml:7:17: datasets[0].sync.url: name one period: {YYYYMM} or {YYYY}, not both");
+              "m.yaml:7:17: datasets[0].sync.url: name one period: {YYYYMMDD}, {YYYYMM}, {YYYY} or a "
+              "{FROM}..{TO} window");
     EXPECT_EQ(SyncError("{url: \"https://x/a_{DD}.zip\"}"),
-              "m.yaml:7:17: datasets[0].sync.url: the only placeholders are {YYYYMM} and {YYYY}");
-    EXPECT_EQ(SyncError("{url: \"https://x/a.zip\", periods: 2}"),
-              "m.yaml:7:45: datasets[0].sync.periods: a URL without {YYYYMM} or {YYYY} names one file");
+              "m.yaml:7:17: datasets[0].sync.url: the only placeholders are {YYYYMMDD}, {YYYYMM}, {YYYY}, "
+              "{FROM} and {TO}");
+    EXPECT_EQ(SyncError("{url: \"https://x/a?i={FROM}\"}"),
+              "m.yaml:7:17: datasets[0].sync.url: a window needs both {FROM} and {TO}");
+    EXPECT_EQ(SyncError("{url: \"https://x/a?i={FROM}&f={TO}\"}"),
+              "m.yaml:7:11: datasets[0].sync: a URL with {FROM} and {TO} needs window: {years: N, since: "
+              "YYYY-MM-DD}");
+    EXPECT_EQ(SyncError("{url: \"https://x/a?i={FROM}&f={TO}\", window: {years: 0, since: 2000-01-01}}"),
+              "m.yaml:7:64: datasets[0].sync.window.years: must be between 1 and 50");
+    EXPECT_EQ(SyncError("{url: \"https://x/a?i={FROM}&f={TO}\", window: {years: 10, since: 2000-13-01}}"),
+              "m.yaml:7:75: datasets[0].sync.window.since: expected a date YYYY-MM-DD, found '2000-13-01'");
+    EXPECT_EQ(SyncError("{url: \"https://x/a.zip\", window: {years: 10, since: 2000-01-01}}"),
+              "m.yaml:7:44: datasets[0].sync.window: only a URL with {FROM} and {TO} has a window");
+    EXPECT_EQ(
+        SyncError("{url: \"https://x/a.zip\", periods: 2}"),
+        "m.yaml:7:45: datasets[0].sync.periods: only a URL with {YYYYMMDD}, {YYYYMM} or {YYYY} has periods");
     EXPECT_EQ(SyncError("{url: \"https://x/a_{YYYY}.zip\", periods: 0}"),
               "m.yaml:7:52: datasets[0].sync.periods: must be between 1 and 120");
     EXPECT_EQ(SyncError("{url: \"https://x/a.zip\", format: xml}"),

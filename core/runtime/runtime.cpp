@@ -53,7 +53,8 @@ std::vector<storage::MigrationResult> MigrateAll(Runtime& runtime) {
     std::vector<storage::MigrationResult> results;
     results.push_back(storage::MigrateSchema(*runtime.db, "core"));
     for (const auto& p : runtime.plugins->Plugins()) {
-        if (p->plugin) {
+        // A plugin that owns no table (it reads through another plugin's services) has no schema.
+        if (p->plugin && storage::HasSchema(*runtime.db, p->manifest.name)) {
             results.push_back(storage::MigrateSchema(*runtime.db, p->manifest.name));
         }
     }
@@ -79,7 +80,7 @@ std::vector<storage::MigrationResult> MigrateAll(Runtime& runtime) {
 void RequireMigrated(Runtime& runtime) {
     storage::RequireCurrentSchema(*runtime.db, "core");
     for (const auto& p : runtime.plugins->Plugins()) {
-        if (p->plugin) {
+        if (p->plugin && storage::HasSchema(*runtime.db, p->manifest.name)) {
             storage::RequireCurrentSchema(*runtime.db, p->manifest.name);
         }
     }

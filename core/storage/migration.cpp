@@ -20,6 +20,10 @@ unsigned long long StoredVersion(odb::database& db, const std::string& schema) {
 
 }  // namespace
 
+bool HasSchema(odb::database& db, const std::string& schema) {
+    return odb::schema_catalog::exists(db, schema);
+}
+
 MigrationResult MigrateSchema(odb::database& db, const std::string& schema) {
     if (!odb::schema_catalog::exists(db, schema)) {
         throw StorageError("no schema named '" + schema + "' is compiled into this binary or its plugins");

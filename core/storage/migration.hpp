@@ -14,6 +14,9 @@ struct MigrationResult {
     unsigned long long to = 0;
 };
 
+// Whether this binary or a loaded plugin's library compiled in an ODB schema named `schema`.
+bool HasSchema(odb::database& db, const std::string& schema);
+
 // Throws StorageError "database schema 'funds' is at version 3, newer than this binary's 2".
 MigrationResult MigrateSchema(odb::database& db, const std::string& schema);
 

@@ -1,6 +1,7 @@
 #include "core/sync/fetcher.hpp"
 
 #include <curl/curl.h>
+#include <boost/json.hpp>
 
 #include <algorithm>
 #include <cctype>
@@ -139,6 +140,27 @@ std::string Lowered(std::string text) {
     return text;
 }
 
+// What an origin's JSON error body says (SGS: {"error": "..."} or {"erro": {"detail": "..."}}),
+// quoted for the failure line; empty when the body says nothing readable.
+std::string ErrorSaid(const std::string& head) {
+    boost::system::error_code ec;
+    const boost::json::value body = boost::json::parse(head, ec);
+    const boost::json::object* o = ec ? nullptr : body.if_object();
+    if (!o) {
+        return "";
+    }
+    const boost::json::value* said = o->if_contains("error");
+    if (const boost::json::object* erro = o->contains("erro") ? o->at("erro").if_object() : nullptr) {
+        said = erro->if_contains("detail");
+    }
+    if (!said || !said->is_string()) {
+        return "";
+    }
+    std::string text(said->get_string());
+    std::replace_if(text.begin(), text.end(), [](unsigned char c) { return c < 0x20; }, ' ');
+    return " (\"" + text.substr(0, 200) + "\")";
+}
+
 }  // namespace
 
 std::optional<std::string> WrongBody(const std::string& head, const std::string& content_type,
@@ -193,7 +215,9 @@ Fetched Fetcher::Fetch(const std::string& url, const Validators& known, plugins:
     const fs::path part = into.string() + ".part";
     std::string last;
     long delay_ms = config_.backoff_ms;
+    int made = 0;
     for (int attempt = 1; attempt <= config_.attempts; ++attempt) {
+        made = attempt;
         if (attempt > 1) {
             sleep_(std::chrono::milliseconds(delay_ms));
             delay_ms *= 2;
@@ -213,7 +237,7 @@ Fetched Fetcher::Fetch(const std::string& url, const Validators& known, plugins:
             return Fetched{Fetched::Status::kNotModified, known, 0, attempt};
         }
         if (a.status != 200) {
-            last = "HTTP " + std::to_string(a.status);
+            last = "HTTP " + std::to_string(a.status) + ErrorSaid(a.head);
             if (Retried(a.status)) {
                 if (a.status == 404 && attempt == config_.attempts) {
                     std::error_code ignored;
@@ -234,7 +258,7 @@ Fetched Fetcher::Fetch(const std::string& url, const Validators& known, plugins:
     std::error_code ignored;
     fs::remove(part, ignored);
     throw SyncError(url + (actual != url ? " (from " + actual + ")" : "") + ": " + last + " after " +
-                    std::to_string(config_.attempts) + " attempt" + (config_.attempts == 1 ? "" : "s"));
+                    std::to_string(made) + " attempt" + (made == 1 ? "" : "s"));
 }
 
 }  // namespace lastro::sync

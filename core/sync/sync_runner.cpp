@@ -110,18 +110,6 @@ std::string Sha256Of(const fs::path& file) {
     return hex;
 }
 
-// "inf_mensal_fidc_202610.zip" of ".../DADOS/inf_mensal_fidc_202610.zip?x=1".
-std::string FileNameOf(const std::string& url) {
-    std::string path = url.substr(0, url.find_first_of("?#"));
-    const std::size_t slash = path.rfind('/');
-    std::string name = slash == std::string::npos ? path : path.substr(slash + 1);
-    return name.empty() || name == "." || name == ".." ? "index" : name;
-}
-
-struct Planned {
-    const plugins::DatasetSpec* dataset;
-};
-
 }  // namespace
 
 SyncResult RunSync(runtime::Runtime& runtime, const std::vector<std::string>& datasets,
@@ -154,9 +142,10 @@ SyncResult RunSync(runtime::Runtime& runtime, const std::vector<std::string>& da
         fs::create_directories(dir);
         std::vector<fs::path> changed;
         std::map<std::string, Known> to_remember;  // URL -> what to keep once ingested
-        for (const std::string& url : dataset->sync->Urls(today)) {
-            const fs::path file = dir / FileNameOf(url);
-            const Known* known = state.Find(url);
+        for (const plugins::SyncSpec::Target& target : dataset->sync->Targets(today)) {
+            const std::string& url = target.url;
+            const fs::path file = dir / target.file_name;
+            const Known* known = state.Find(target.key);
             // A conditional request only when the file it describes is still here to ingest.
             const Validators ask = known && fs::exists(file) ? known->validators : Validators{};
             try {
@@ -173,12 +162,12 @@ SyncResult RunSync(runtime::Runtime& runtime, const std::vector<std::string>& da
                     const std::string sha = Sha256Of(file);
                     if (known && known->sha256 == sha) {
                         ++result.unchanged;
-                        state.Set(url, Known{fetched.validators, sha});
+                        state.Set(target.key, Known{fetched.validators, sha});
                         output.line(dataset->id + ": " + url + ": unchanged (same bytes" + tries + ")");
                     } else {
                         ++result.fetched;
                         changed.push_back(file);
-                        to_remember[url] = Known{fetched.validators, sha};
+                        to_remember[target.key] = Known{fetched.validators, sha};
                         output.line(dataset->id + ": " + url + ": fetched (" + std::to_string(fetched.bytes) +
                                     " bytes" + tries + ")");
                     }
@@ -197,8 +186,8 @@ SyncResult RunSync(runtime::Runtime& runtime, const std::vector<std::string>& da
             result.errors.push_back(dataset->id + ": ingest failed, nothing of it was written: " + e.what());
             continue;  // not remembered: the next run fetches and ingests it again
         }
-        for (auto& [url, known] : to_remember) {
-            state.Set(url, std::move(known));
+        for (auto& [key, known] : to_remember) {
+            state.Set(key, std::move(known));
         }
         state.Save();
     }
