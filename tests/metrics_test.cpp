@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -44,6 +45,18 @@ TEST_P(ApiTest, MetricsCountAnswersCreditsAndDataOnTheirOwnAddress) {
         line->substr(kMetricsAt.size(), line->find('/', kMetricsAt.size()) - kMetricsAt.size());
     HttpClient metrics(static_cast<std::uint16_t>(std::stoi(port)));
 
+    // An ingest that fails (a file that is not the dataset's) and a sync whose origin refuses
+    // the connection leave no release: the metrics count them all the same.
+    const fs::path wrong = D().Dir() / "registro_fundo_classe.zip";
+    std::ofstream(wrong, std::ios::trunc) << "not a zip";
+    ASSERT_NE(D().Lastro({"ingest", kRegistryDataset, wrong.string()}).exit_code, 0);
+    const fs::path unreachable = D().WriteConfig(
+        "metrics-sync.yaml", D().Dir() / "metrics-sync-access.log",
+        "sync:\n  origins: {\"https://dados.cvm.gov.br\": \"http://127.0.0.1:1\"}\n  attempts: 1\n");
+    CommandOptions sync_env;
+    sync_env.env = {"LASTRO_CONFIG=" + unreachable.string()};
+    ASSERT_EQ(RunCommand({BinaryPath("lastro").string(), "sync", kRegistryDataset}, sync_env).exit_code, 1);
+
     const std::string key = D().RoomyKey();
     HttpClient api(server->Port());
     for (int i = 0; i < 3; ++i) {
@@ -77,6 +90,14 @@ TEST_P(ApiTest, MetricsCountAnswersCreditsAndDataOnTheirOwnAddress) {
     EXPECT_GT(at(std::string(R"(lastro_dataset_last_ingest_timestamp_seconds{dataset=")") + kRegistryDataset +
                  "\"}"),
               1.7e9);
+    EXPECT_GE(at(std::string(R"(lastro_ingest_failures_total{dataset=")") + kRegistryDataset + "\"}"), 1)
+        << scraped.body;
+    EXPECT_GT(at(std::string(R"(lastro_dataset_last_ingest_failure_timestamp_seconds{dataset=")") +
+                 kRegistryDataset + "\"}"),
+              1.7e9);
+    EXPECT_GE(
+        at(std::string(R"(lastro_sync_files_total{dataset=")") + kRegistryDataset + R"(",outcome="failed"})"),
+        1);
     // Nothing of it on the API's own address.
     EXPECT_EQ(api.Get("/metrics").status, 404);
 

@@ -1,5 +1,7 @@
 #include "core/ingest/ingest_runner.hpp"
 
+#include "core/ingest/run_outcomes.hpp"
+
 #include "core/storage/core_model.hxx"
 #include "core/storage/database.hpp"
 #include "core_model-odb.hxx"
@@ -129,19 +131,25 @@ IngestOutcomes RunIngest(odb::database& db, const plugins::PluginSet& plugins, c
     IngestOutcomes outcomes(1);
     IngestOutcome& outcome = outcomes.front();
     outcome.dataset = dataset;
-    odb::transaction t(storage::BeginWrite(db));
-    sdk::IngestContext context{dataset, inputs, db, progress, now};
-    const auto started = std::chrono::steady_clock::now();
-    outcome.summary = plugin.ingesters.at(dataset)->Run(context);
-    outcome.seconds = SecondsSince(started);
-    std::string files;
-    for (const auto& input : inputs) {
-        files += (files.empty() ? "" : ";") + input.filename().string();
+    try {
+        odb::transaction t(storage::BeginWrite(db));
+        sdk::IngestContext context{dataset, inputs, db, progress, now};
+        const auto started = std::chrono::steady_clock::now();
+        outcome.summary = plugin.ingesters.at(dataset)->Run(context);
+        outcome.seconds = SecondsSince(started);
+        std::string files;
+        for (const auto& input : inputs) {
+            files += (files.empty() ? "" : ";") + input.filename().string();
+        }
+        RecordRelease(db, outcome, files, now);
+        const auto periods = outcome.summary.periods;
+        Derive(db, plugins, dataset, periods, progress, now, outcomes);
+        t.commit();
+    } catch (const std::exception& e) {
+        // Rolled back whole by now; only the metrics remember that it was tried.
+        RecordRunOutcomes(db, "ingest", dataset, {{"failed", 1}}, e.what());
+        throw;
     }
-    RecordRelease(db, outcome, files, now);
-    const auto periods = outcome.summary.periods;
-    Derive(db, plugins, dataset, periods, progress, now, outcomes);
-    t.commit();
     return outcomes;
 }
 

@@ -50,6 +50,16 @@ std::vector<prometheus::MetricFamily> ReleaseCollector::Collect() const {
     auto rows = Family("lastro_dataset_last_ingest_rows",
                        "Rows of the dataset's newest ingest: read, inserted, updated, removed, rejected",
                        MetricType::Gauge);
+    auto failures =
+        Family("lastro_ingest_failures_total",
+               "Ingests of the dataset that failed and were rolled back whole, by lastro ingest or sync",
+               MetricType::Counter);
+    auto failed_at = Family("lastro_dataset_last_ingest_failure_timestamp_seconds",
+                            "When an ingest of the dataset last failed (Unix time)", MetricType::Gauge);
+    auto synced = Family("lastro_sync_files_total",
+                         "Files lastro sync asked for the dataset, by outcome: fetched, unchanged, "
+                         "not_published, failed",
+                         MetricType::Counter);
     auto up = Family("lastro_database_up", "1 when this scrape could read the release catalog, else 0",
                      MetricType::Gauge);
     try {
@@ -74,6 +84,17 @@ std::vector<prometheus::MetricFamily> ReleaseCollector::Collect() const {
                     Sample(static_cast<double>(count), {{"dataset", dataset.dataset}, {"kind", kind}}));
             }
         }
+        for (const storage::RunOutcomeTotals& run : db_.query<storage::RunOutcomeTotals>(true)) {
+            const double count = static_cast<double>(run.count);
+            if (run.command == "sync") {
+                synced.metric.push_back(Sample(count, {{"dataset", run.dataset}, {"outcome", run.outcome}}));
+            } else if (run.outcome == "failed") {
+                failures.metric.push_back(Sample(count, {{"dataset", run.dataset}}));
+                if (const auto at = EpochOf(run.last_at)) {
+                    failed_at.metric.push_back(Sample(*at, {{"dataset", run.dataset}}));
+                }
+            }
+        }
         transaction.commit();
         up.metric.push_back(Sample(1, {}));
     } catch (const std::exception&) {
@@ -81,9 +102,13 @@ std::vector<prometheus::MetricFamily> ReleaseCollector::Collect() const {
         releases.metric.clear();
         ingested.metric.clear();
         rows.metric.clear();
+        failures.metric.clear();
+        failed_at.metric.clear();
+        synced.metric.clear();
         up.metric.push_back(Sample(0, {}));
     }
-    return {std::move(releases), std::move(ingested), std::move(rows), std::move(up)};
+    return {std::move(releases),  std::move(ingested), std::move(rows), std::move(failures),
+            std::move(failed_at), std::move(synced),   std::move(up)};
 }
 
 }  // namespace lastro::metrics

@@ -1,7 +1,8 @@
 // The host's own tables (schema "core"): API keys, the credit ledger, monthly usage, data
 // releases and server settings. Plugins own their tables in their own schemas.
 // Model version history: 1 = first release; 2 = ledger entries name the instance that
-// reserved them, per-minute call windows shared by every instance (core_rate_window). Bump `current` and
+// reserved them, per-minute call windows shared by every instance (core_rate_window); 3 = what
+// ingests and syncs did that left no release (core_run_outcome). Bump `current` and
 // commit the regenerated core_model.xml changelog when a persistent class changes (docs/storage.md).
 #pragma once
 
@@ -11,7 +12,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 2)
+#pragma db model version(1, 3)
 
 namespace lastro::storage {
 
@@ -110,6 +111,40 @@ struct DatasetReleases {
     std::int64_t releases = 0;
 #pragma db column("max(" + DataRelease::id + ")")
     std::int64_t newest_id = 0;
+};
+
+// What a run of `lastro ingest` or `lastro sync` did that a release does not show: failed ingests
+// (which leave nothing else, being one transaction) and the sync's files by outcome; one row per
+// dataset and outcome of a run, written in a transaction of its own after the run's
+// (core/ingest/run_outcomes.hpp), read by the metrics.
+#pragma db object table("core_run_outcome")
+struct RunOutcome {
+#pragma db id auto
+    std::int64_t id = 0;
+#pragma db index
+    std::string dataset;
+    std::string command;  // "ingest" or "sync"
+    // ingest: "failed"; sync: "fetched", "unchanged", "not_published", "failed" (files)
+    std::string outcome;
+    std::int64_t count = 0;
+    std::string at;      // RFC 3339, UTC
+    std::string detail;  // a failure's message, at most 500 bytes; empty otherwise
+};
+
+// Per dataset, command and outcome: how many, and when last.
+#pragma db view object(RunOutcome) \
+    query((?) + "GROUP BY" + RunOutcome::dataset + "," + RunOutcome::command + "," + RunOutcome::outcome)
+struct RunOutcomeTotals {
+#pragma db column(RunOutcome::dataset)
+    std::string dataset;
+#pragma db column(RunOutcome::command)
+    std::string command;
+#pragma db column(RunOutcome::outcome)
+    std::string outcome;
+#pragma db column("CAST(sum(" + RunOutcome::count + ") AS BIGINT)")
+    std::int64_t count = 0;
+#pragma db column("max(" + RunOutcome::at + ")")
+    std::string last_at;
 };
 
 #pragma db object table("core_setting")

@@ -1,5 +1,7 @@
 #include "core/sync/sync_runner.hpp"
 
+#include "core/ingest/run_outcomes.hpp"
+
 #include <boost/json.hpp>
 
 #include <openssl/evp.h>
@@ -142,6 +144,7 @@ SyncResult RunSync(runtime::Runtime& runtime, const std::vector<std::string>& da
         fs::create_directories(dir);
         std::vector<fs::path> changed;
         std::map<std::string, Known> to_remember;  // URL -> what to keep once ingested
+        const SyncResult before = result;
         for (const plugins::SyncSpec::Target& target : dataset->sync->Targets(today)) {
             const std::string& url = target.url;
             const fs::path file = dir / target.file_name;
@@ -176,6 +179,16 @@ SyncResult RunSync(runtime::Runtime& runtime, const std::vector<std::string>& da
                 result.errors.push_back(dataset->id + ": " + e.what());
             }
         }
+        const auto added = [](std::size_t now, std::size_t was) {
+            return static_cast<std::int64_t>(now - was);
+        };
+        ingest::RecordRunOutcomes(
+            *runtime.db, "sync", dataset->id,
+            {{"fetched", added(result.fetched, before.fetched)},
+             {"unchanged", added(result.unchanged, before.unchanged)},
+             {"not_published", added(result.not_published, before.not_published)},
+             {"failed", added(result.errors.size(), before.errors.size())}},
+            result.errors.size() > before.errors.size() ? result.errors[before.errors.size()] : "");
         if (changed.empty()) {
             continue;
         }
