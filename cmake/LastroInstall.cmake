@@ -4,6 +4,7 @@
 #                    configuration /etc/lastro/lastro.yaml
 #   plugin-<name>    each plugin's library and manifest in <libdir>/lastro/plugins/
 #                    (lastro_add_plugin, cmake/LastroPlugin.cmake)
+#   plugin-<name>-dev the headers of the services a plugin offers to others (plugins/funds)
 #   sdk-dev          the SDK headers (the generated ABI identity among them), the test kit
 #                    liblastro-sdk-testing.a and the CMake package LastroSDK
 include(CMakePackageConfigHelpers)

@@ -2,14 +2,16 @@
 # ./dev test-packages: proof that the .deb packages install, run, upgrade and go away cleanly
 # (docs/packaging.md, "The package test"). In a fresh trixie root (debootstrap minbase, made
 # once and kept as a pristine tarball, unpacked anew for every run):
-#   1. apt-get install ./*.deb (lastro, lastro-plugin-funds, lastro-plugin-industry, lastro-sdk-dev): dependencies come
+#   1. apt-get install ./*.deb (lastro, lastro-plugin-funds, lastro-plugin-industry, lastro-plugin-funds-dev,
+#      lastro-sdk-dev): dependencies come
 #      from Debian; postinst made the lastro user, /var/lib/lastro and the schema;
 #   2. systemd-analyze verify of the installed unit; lastrod started the way the unit starts it
 #      (its ExecStart, User and Environment; there is no systemd in a chroot);
 #   3. lastro sample + lastro ingest --sample as the lastro user; /health; a billed /v1 call with
 #      a key made by the installed lastro;
 #   4. the example plugin examples/holidays, copied alone into the root, built there against
-#      lastro-sdk-dev, installed, loaded and called;
+#      lastro-sdk-dev, installed, loaded and called; the funds services header of
+#      lastro-plugin-funds-dev compiles there;
 #   5. an upgrade to a newer build (version +b1): the same key and data answer the same;
 #   6. apt-get remove lastro-plugin-funds: its operations leave /pricing, the example stays;
 #   7. purge of everything: the root's file list is what it was before step 1.
@@ -261,6 +263,12 @@ step_example() {
     expect_status 200 "/v1/example/holidays?year=2025" "$key" >"$work/holidays.json"
     grep -q '"2025-04-21"' "$work/holidays.json" && grep -q 'Tiradentes' "$work/holidays.json" ||
         fail "the example plugin answered: $(cat "$work/holidays.json")"
+    # A plugin that requires funds compiles against its installed services header alone.
+    printf '#include <lastro/funds/services.hpp>\nstatic_assert(sizeof(lastro::funds::LocatedFund) > 0);\n' \
+        >"$root/tmp/uses_funds.cpp"
+    in_root g++ -std=c++20 -fsyntax-only /tmp/uses_funds.cpp >>"$work/example.log" 2>&1 ||
+        fail "the installed lastro/funds/services.hpp does not compile (log: $work/example.log)"
+    rm -f "$root/tmp/uses_funds.cpp"
 }
 
 step_upgrade() {
@@ -302,7 +310,7 @@ step_purge() {
     # The example was installed by hand (cmake --install): removed by hand, from its manifest.
     in_root sh -c 'xargs -d "\n" rm -f </tmp/holidays/build/install_manifest.txt'
     rm -rf "$root/tmp/holidays" "$root/tmp/v1" "$root/tmp/v2"
-    apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-sdk-dev >>"$work/install.log" 2>&1 || fail "apt-get purge"
+    apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-plugin-funds-dev lastro-sdk-dev >>"$work/install.log" 2>&1 || fail "apt-get purge"
     ! in_root getent passwd lastro >/dev/null || fail "the lastro user is still there"
     ! in_root getent group lastro >/dev/null || fail "the lastro group is still there"
     local f
