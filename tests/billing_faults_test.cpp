@@ -579,6 +579,7 @@ void ExpectHealthUnavailable(HttpClient& http) {
     const HttpResponse health = WaitForHealth(http, "unavailable", std::chrono::seconds(5));
     EXPECT_EQ(health.status, 200) << health.Describe();
     EXPECT_EQ(DatabaseField(health), "unavailable") << health.Describe();
+    EXPECT_EQ(health.Json().at("status"), "degraded") << health.Describe();
 }
 
 void ExpectHealthOk(HttpClient& http) {
@@ -642,6 +643,48 @@ void SqliteAway(const fs::path& mount_point) {
     probe.ExpectRecovery(std::chrono::seconds(20));
     ExpectHealthOk(d.Http());
     probe.ExpectNothingCharged(d, key.id, started);
+}
+
+// Another process holds SQLite's write lock (a backup tool, a stray `sqlite3` shell): each call
+// is answered 503 with Retry-After once billing.write_timeout_ms has passed, well before the
+// connection's own timeout (a 408 without headers, before), and costs nothing; /health says
+// degraded; service resumes when the lock goes.
+void SqliteLockedElsewhere(Deployment& d) {
+    const std::time_t started = std::time(nullptr);
+    const CreatedKey key = d.CreateKeyWithId({1000, 100000, "", ""});
+    OutageProbe probe{d.Http(), key.secret, {}, 0};
+    ASSERT_EQ(d.Get("/v1/fundos?limit=1", key.secret).status, 200);
+    ++probe.served;
+    const fs::path release = d.Dir() / "release-the-lock";
+    fs::remove(release);
+    // Holds the lock until told (the file appears), at most a minute.
+    const std::string script =
+        "import os, sqlite3, sys, time\n"
+        "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+        "c.execute('BEGIN IMMEDIATE')\n"
+        "print('LOCKED', flush=True)\n"
+        "end = time.time() + 60\n"
+        "while not os.path.exists(sys.argv[2]) and time.time() < end:\n"
+        "    time.sleep(0.05)\n"
+        "c.execute('ROLLBACK')\n";
+    auto holder = ChildProcess::Start(
+        {"/usr/bin/python3", "-c", script, (d.Dir() / "lastro.db").string(), release.string()});
+    ASSERT_TRUE(
+        holder->WaitForLine([](std::string_view l) { return l == "LOCKED"; }, std::chrono::seconds(10)))
+        << holder->Output();
+    probe.Expect503s(3, false, std::chrono::seconds(30));
+    ExpectHealthUnavailable(d.Http());
+    std::ofstream(release).flush();
+    probe.ExpectRecovery(std::chrono::seconds(20));
+    ExpectHealthOk(d.Http());
+    probe.ExpectNothingCharged(d, key.id, started);
+}
+
+TEST_P(BillingFaultsTest, AWriteLockHeldElsewhereIs503WithinTheWriteTimeoutAndUncharged) {
+    if (GetParam() == Backend::kPostgres) {
+        GTEST_SKIP() << "SQLite's write lock; PostgreSQL locks rows (DatabaseAwayIs503...)";
+    }
+    SqliteLockedElsewhere(D());
 }
 
 TEST_P(BillingFaultsTest, DatabaseAwayIs503UnchargedAndServingResumesWhenItReturns) {

@@ -465,41 +465,49 @@ StoredCredits StoredCreditsOf(odb::database& db, std::int64_t key_id, const std:
     return stored;
 }
 
-std::size_t RefundOpenReservations(odb::database& db, const std::optional<std::string>& own_instance,
-                                   std::time_t stale_before, std::time_t now, bool all_open) {
+std::size_t RefundOpenReservationsIn(odb::database& db, const std::optional<std::string>& own_instance,
+                                     std::time_t stale_before, std::time_t now, bool all_open) {
     using Query = odb::query<storage::LedgerEntry>;
     std::size_t refunded = 0;
-    storage::WithWriteTransaction(db, [&] {
-        refunded = 0;
-        std::vector<storage::LedgerEntry> open;
-        Query which = Query::reserved_at < storage::Rfc3339(stale_before);
-        if (own_instance) {
-            which = which || Query::instance == *own_instance;
+    std::vector<storage::LedgerEntry> open;
+    Query which = Query::reserved_at < storage::Rfc3339(stale_before);
+    if (own_instance) {
+        which = which || Query::instance == *own_instance;
+    }
+    auto result = db.query<storage::LedgerEntry>(all_open ? Query(Query::state == kReserved)
+                                                          : Query::state == kReserved && (which));
+    for (const auto& e : result) {
+        open.push_back(e);
+    }
+    for (storage::LedgerEntry& e : open) {
+        std::unique_ptr<storage::CreditUsage> usage(
+            db.find<storage::CreditUsage>(UsageId(e.key_id, e.month)));
+        if (usage) {
+            usage->reserved = std::max<std::int64_t>(0, usage->reserved - e.price);
+            db.update(*usage);
         }
-        auto result = db.query<storage::LedgerEntry>(all_open ? Query(Query::state == kReserved)
-                                                              : Query::state == kReserved && (which));
-        for (const auto& e : result) {
-            open.push_back(e);
-        }
-        for (storage::LedgerEntry& e : open) {
-            std::unique_ptr<storage::CreditUsage> usage(
-                db.find<storage::CreditUsage>(UsageId(e.key_id, e.month)));
-            if (usage) {
-                usage->reserved = std::max<std::int64_t>(0, usage->reserved - e.price);
-                db.update(*usage);
-            }
-            e.state = kRefunded;
-            e.settled_at = storage::Rfc3339(now);
-            db.update(e);
-            ++refunded;
-        }
-    });
+        e.state = kRefunded;
+        e.settled_at = storage::Rfc3339(now);
+        db.update(e);
+        ++refunded;
+    }
     return refunded;
 }
 
-void ForgetRateWindows(odb::database& db, std::time_t before) {
+std::size_t RefundOpenReservations(odb::database& db, const std::optional<std::string>& own_instance,
+                                   std::time_t stale_before, std::time_t now, bool all_open) {
+    std::size_t refunded = 0;
     storage::WithWriteTransaction(
-        db, [&] { db.erase_query<storage::RateWindow>(odb::query<storage::RateWindow>::minute < before); });
+        db, [&] { refunded = RefundOpenReservationsIn(db, own_instance, stale_before, now, all_open); });
+    return refunded;
+}
+
+void ForgetRateWindowsIn(odb::database& db, std::time_t before) {
+    db.erase_query<storage::RateWindow>(odb::query<storage::RateWindow>::minute < before);
+}
+
+void ForgetRateWindows(odb::database& db, std::time_t before) {
+    storage::WithWriteTransaction(db, [&] { ForgetRateWindowsIn(db, before); });
 }
 
 MonthUsage UsageOf(odb::database& db, std::int64_t key_id, const std::string& month) {

@@ -178,9 +178,14 @@ StoredCredits StoredCreditsOf(odb::database& db, std::int64_t key_id, const std:
 // refunded. Runs in its own write transaction.
 std::size_t RefundOpenReservations(odb::database& db, const std::optional<std::string>& own_instance,
                                    std::time_t stale_before, std::time_t now, bool all_open = false);
+// The same inside the caller's write transaction.
+std::size_t RefundOpenReservationsIn(odb::database& db, const std::optional<std::string>& own_instance,
+                                     std::time_t stale_before, std::time_t now, bool all_open = false);
 
-// Drops per-minute windows that ended before `before` (they decide nothing any more).
+// Drops per-minute windows that ended before `before` (they decide nothing any more), in its own
+// write transaction, or in the caller's.
 void ForgetRateWindows(odb::database& db, std::time_t before);
+void ForgetRateWindowsIn(odb::database& db, std::time_t before);
 
 // A key's month as stored: charged and reserved credits, and the ledger's own sums.
 struct MonthUsage {

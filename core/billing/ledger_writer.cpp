@@ -1,5 +1,7 @@
 #include "core/billing/ledger_writer.hpp"
 
+#include "core/billing/wall_clock.hpp"
+
 #include "core/storage/database.hpp"
 
 #include <odb/exceptions.hxx>
@@ -23,7 +25,7 @@ constexpr std::size_t kMaxOwedRefunds = 100000;  // beyond: the stale rule refun
 
 LedgerWriter::LedgerWriter(odb::database& db, LedgerWriterOptions options)
     : db_(db), options_(std::move(options)) {
-    const std::time_t now = std::time(nullptr);
+    const std::time_t now = WallNow();
     recovered_at_start_ = RefundOpenReservations(
         db_, options_.instance, now - options_.stale_reservation_seconds, now, options_.decide_in_process);
     if (options_.decide_in_process) {
@@ -138,7 +140,7 @@ void LedgerWriter::Run() {
             result.outdated = true;
             pending.done(result);
         }
-        const std::time_t now = std::time(nullptr);
+        const std::time_t now = WallNow();
         // While the database is away this is also the probe, once a second, that notices its
         // return (and pays back the refunds owed meanwhile).
         if (now - last_maintenance_ >= (available_ ? kMaintenanceSeconds : 1)) {
@@ -182,11 +184,31 @@ std::vector<LedgerWriter::Pending> LedgerWriter::SetAsideOutdated(std::vector<Pe
     return outdated;
 }
 
-odb::transaction_impl* LedgerWriter::BeginBatch() {
-    if (!connection_) {
+// The batch's lock waits end at `deadline`, whichever attempt they are in: SQLite's busy timeout
+// is set to what is left before every attempt, PostgreSQL's lock_timeout once per connection.
+odb::transaction_impl* LedgerWriter::BeginBatch(std::chrono::steady_clock::time_point deadline) {
+    const auto left =
+        std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) {
+        throw odb::timeout();
+    }
+    const bool fresh = !connection_;
+    if (fresh) {
         connection_ = db_.connection();
     }
+    if (fresh || db_.id() == odb::id_sqlite) {
+        storage::BoundLockWait(*connection_, db_.id() == odb::id_sqlite ? left : options_.write_timeout);
+    }
     return storage::BeginWrite(*connection_);
+}
+
+// Sleeps before another attempt, never past `deadline`.
+static void PauseBefore(int attempt, std::chrono::steady_clock::time_point deadline) {
+    const auto pause = std::min<std::chrono::steady_clock::duration>(
+        std::chrono::milliseconds(1 << attempt), deadline - std::chrono::steady_clock::now());
+    if (pause.count() > 0) {
+        std::this_thread::sleep_for(pause);
+    }
 }
 
 void LedgerWriter::Commit(std::vector<Pending>& batch) {
@@ -203,9 +225,10 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
     std::string failure;
     bool wrote = false;
     bool admissions_released = false;
+    const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
     for (int attempt = 1; attempt <= kAttempts && !admissions_released; ++attempt) {
         try {
-            odb::transaction t(BeginBatch());
+            odb::transaction t(BeginBatch(deadline));
             LedgerBatch ledger(db_, options_.instance);
             ledger.Lock(admissions, settlements);
             // Settlements first (the refunds owed, then the batch's): what they release is
@@ -237,7 +260,7 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
             connection_.reset();  // a lost connection is not reused; the pool gives a new one
             failure = e.what();
             if (!admissions_released) {
-                std::this_thread::sleep_for(std::chrono::milliseconds(1 << attempt));
+                PauseBefore(attempt, deadline);
             }
         } catch (const std::exception& e) {
             connection_.reset();
@@ -301,9 +324,10 @@ void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
     }
     std::string failure;
     bool wrote = false;
+    const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
     for (int attempt = 1; attempt <= kAttempts; ++attempt) {
         try {
-            odb::transaction t(BeginBatch());
+            odb::transaction t(BeginBatch(deadline));
             LedgerBatch ledger(db_, options_.instance);
             ledger.Lock({}, settlements);
             for (const SettlementRequest& owed : owed_refunds_) {
@@ -328,7 +352,7 @@ void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
         } catch (const odb::recoverable& e) {
             connection_.reset();  // a lost connection is not reused; the pool gives a new one
             failure = e.what();
-            std::this_thread::sleep_for(std::chrono::milliseconds(1 << attempt));
+            PauseBefore(attempt, deadline);
         } catch (const std::exception& e) {
             connection_.reset();
             failure = e.what();
@@ -392,21 +416,22 @@ void LedgerWriter::Maintain(std::time_t now) {
     if (book_) {
         book_->ForgetMonthsBefore(MonthOf(now - 32 * 24 * 3600));
     }
+    // One transaction on the writer's connection, bounded like a batch: while the database is
+    // away this runs once a second as the probe, and must not hold the calls queued behind it.
     try {
-        RefundOpenReservations(db_, std::nullopt, now - options_.stale_reservation_seconds, now);
-        ForgetRateWindows(db_, now - kWindowKeepSeconds);
-        if (!owed_refunds_.empty()) {
-            storage::WithWriteTransaction(db_, [&] {
-                LedgerBatch ledger(db_, options_.instance);
-                for (const SettlementRequest& owed : owed_refunds_) {
-                    ledger.Settle(owed);
-                }
-                ledger.Flush();
-            });
-            owed_refunds_.clear();
-            available_ = true;
+        odb::transaction t(BeginBatch(std::chrono::steady_clock::now() + options_.write_timeout));
+        RefundOpenReservationsIn(db_, std::nullopt, now - options_.stale_reservation_seconds, now);
+        ForgetRateWindowsIn(db_, now - kWindowKeepSeconds);
+        LedgerBatch ledger(db_, options_.instance);
+        for (const SettlementRequest& owed : owed_refunds_) {
+            ledger.Settle(owed);
         }
+        ledger.Flush();
+        t.commit();
+        owed_refunds_.clear();
+        available_ = true;
     } catch (const std::exception&) {
+        connection_.reset();
         available_ = false;
     }
 }

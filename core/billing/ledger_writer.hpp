@@ -69,6 +69,10 @@ struct LedgerWriterOptions {
     // transaction. Asked once for a batch that holds a settlement whose answer came from the
     // response cache (SettlementRequest::answered_at_generation); required for such settlements.
     std::function<std::int64_t(odb::connection&)> newest_generation{};
+    // How long one batch may try to reach the database (lock waits and retries together) before
+    // its calls are answered 503, unbilled: well under the client-facing timeouts
+    // (billing.write_timeout_ms, docs/billing.md "The database away").
+    std::chrono::milliseconds write_timeout{2000};
     // Told of each group commit that carried calls: how many, and how long it took (metrics).
     std::function<void(std::size_t, std::chrono::steady_clock::duration)> on_batch{};
 };
@@ -123,7 +127,7 @@ private:
     // cache only while no other connection has committed, and the pages a batch touches were
     // mostly written by the batch before; its prepared statements stay compiled too. Dropped
     // after a failure, so a lost connection is replaced by a fresh one from the pool.
-    odb::transaction_impl* BeginBatch();
+    odb::transaction_impl* BeginBatch(std::chrono::steady_clock::time_point deadline);
 
     odb::database& db_;
     odb::connection_ptr connection_;  // writer thread only

@@ -53,7 +53,8 @@ boost::json::object ParamJson(const plugins::ParamSpec& p) {
 boost::json::object HealthDocument(const plugins::PluginSet& plugins, std::time_t started_at, std::time_t now,
                                    bool database_available) {
     boost::json::object o;
-    o["status"] = "ok";
+    // The process serves either way (200); "degraded" while billing cannot reach the database.
+    o["status"] = database_available ? "ok" : "degraded";
     o["version"] = LASTRO_VERSION;
     o["started_at"] = storage::Rfc3339(started_at);
     o["uptime_seconds"] = static_cast<std::int64_t>(now - started_at);

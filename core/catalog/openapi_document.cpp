@@ -319,7 +319,8 @@ object PublicOperation(const char* id, const char* summary, const char* media_ty
 // The bodies of /health and /pricing (catalog.cpp), described here beside their operations.
 object HealthSchema() {
     return Closed(
-        {{"status", Described(object{{"type", "string"}, {"const", "ok"}}, "ok while serving")},
+        {{"status", Described(object{{"type", "string"}, {"enum", array{"ok", "degraded"}}},
+                              "ok while serving; degraded while the database is unavailable (still 200)")},
          {"version", Described(Str(), "Server version")},
          {"started_at", Formatted("date-time")},
          {"uptime_seconds", Int()},

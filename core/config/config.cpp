@@ -228,13 +228,28 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
             config.auth.key_cache_ms = static_cast<int>(*v);
         }
     }
+    bool write_timeout_set = false;
     if (auto billing = map.Find("billing")) {
-        YamlMap b(*billing, {"stale_reservation_seconds"});
+        YamlMap b(*billing, {"stale_reservation_seconds", "write_timeout_ms"});
         config.billing.stale_reservation_seconds =
             PositiveInt(b, "stale_reservation_seconds", config.billing.stale_reservation_seconds, 86400);
         if (config.billing.stale_reservation_seconds < 60) {
             b.Get("stale_reservation_seconds").Fail("must be at least 60");
         }
+        if (b.Has("write_timeout_ms")) {
+            write_timeout_set = true;
+            config.billing.write_timeout_ms = PositiveInt(b, "write_timeout_ms", 0, 60000);
+            // A call waits for its settlement: its answer must come before the connection's timeout.
+            if (config.billing.write_timeout_ms * 2 >= config.server.header_timeout_ms) {
+                b.Get("write_timeout_ms")
+                    .Fail("must be under half of server.header_timeout_ms (" +
+                          std::to_string(config.server.header_timeout_ms) + ")");
+            }
+        }
+    }
+    if (!write_timeout_set) {  // the default follows a short header timeout down
+        config.billing.write_timeout_ms =
+            std::max(1, std::min(config.billing.write_timeout_ms, config.server.header_timeout_ms / 4));
     }
     if (auto log = map.Find("log")) {
         YamlMap l(*log, {"access_log", "level"});

@@ -65,6 +65,9 @@ struct AuthConfig {
 struct BillingConfig {
     // An open reservation older than this is refunded by any instance (its own is gone).
     int stale_reservation_seconds = 600;
+    // How long one batch of the credit ledger may try to reach the database before its calls
+    // are answered 503, unbilled (docs/billing.md, "The database away").
+    int write_timeout_ms = 2000;
 };
 
 struct LogConfig {

@@ -83,6 +83,7 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
     EXPECT_EQ(defaults.server.instance, "");  // resolved by lastrod at start
     EXPECT_EQ(defaults.auth.key_cache_ms, 5000);
     EXPECT_EQ(defaults.billing.stale_reservation_seconds, 600);
+    EXPECT_EQ(defaults.billing.write_timeout_ms, 2000);
     EXPECT_EQ(defaults.server.response_cache_mb, 32);
 
     Config c = ParseConfig(
@@ -116,6 +117,9 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
     EXPECT_EQ(ParseConfig("server: {threads: auto}\n", "/etc/lastro/lastro.yaml").server.threads, 0);
     EXPECT_EQ(Error("server: {response_cache_mb: -1}\n"),
               "/etc/lastro/lastro.yaml:1:29: server.response_cache_mb: must be between 0 (off) and 65536");
+    EXPECT_EQ(Error("billing: {write_timeout_ms: 5000}\n"),
+              "/etc/lastro/lastro.yaml:1:29: billing.write_timeout_ms: must be under half of "
+              "server.header_timeout_ms (10000)");
     EXPECT_EQ(Error("billing: {stale_reservation_seconds: 30}\n"),
               "/etc/lastro/lastro.yaml:1:38: billing.stale_reservation_seconds: must be at least 60");
 }

@@ -1,5 +1,7 @@
 #include "core/http/api_service.hpp"
 
+#include "core/billing/wall_clock.hpp"
+
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/docs_page.hpp"
 #include "core/catalog/openapi_document.hpp"
@@ -259,6 +261,7 @@ billing::LedgerWriterOptions LedgerOptions(const config::Config& config, odb::da
     billing::LedgerWriterOptions options;
     options.instance = config.server.instance;
     options.stale_reservation_seconds = static_cast<std::time_t>(config.billing.stale_reservation_seconds);
+    options.write_timeout = std::chrono::milliseconds(config.billing.write_timeout_ms);
     // One lastrod owns a SQLite database (storage::ServingLock, taken by lastrod's main), so
     // there admission is decided in this process; on PostgreSQL the database decides.
     options.decide_in_process = db.id() == odb::id_sqlite;
@@ -294,7 +297,7 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
       answers_(static_cast<std::size_t>(config.server.response_cache_mb) << 20),
       access_log_(std::move(access_log)),
       metrics_(metrics),
-      started_at_(std::time(nullptr)),
+      started_at_(billing::WallNow()),
       openapi_json_(sdk::WriteJson(catalog::OpenApiDocument(plugins, config.server.base_url))) {
     for (const auto& p : plugins.Plugins()) {
         for (const plugins::OperationSpec& op : p->manifest.operations) {
@@ -309,7 +312,7 @@ void ApiService::Handle(const IncomingRequest& request, Respond respond) {
     Call call;
     call.request_id = NewRequestId();
     call.started = std::chrono::steady_clock::now();
-    call.now = std::time(nullptr);
+    call.now = billing::WallNow();
     call.instance = SafeInstance(request.resource);
     OutgoingResponse response;
     try {
@@ -623,7 +626,7 @@ void ApiService::Settle(Call& call, OutgoingResponse response, const RouteMatch&
 void ApiService::SettleThenAnswer(std::shared_ptr<Settling> settling) {
     Call& call = settling->call;
     const billing::SettlementRequest settlement{*call.reservation, call.allowance, settling->response.status,
-                                                std::time(nullptr), call.answered_at_generation};
+                                                billing::WallNow(), call.answered_at_generation};
     ledger_.SettleAsync(settlement, [this, settling](billing::LedgerWriter::SettleOutcome outcome) {
         Call& c = settling->call;
         try {

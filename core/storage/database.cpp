@@ -16,6 +16,7 @@
 
 #include <sqlite3.h>
 
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <mutex>
@@ -132,6 +133,16 @@ odb::transaction_impl* BeginWrite(odb::connection& connection) {
         return static_cast<odb::sqlite::connection&>(connection).begin_immediate();
     }
     return connection.begin();
+}
+
+void BoundLockWait(odb::connection& connection, std::chrono::milliseconds wait) {
+    const long long ms = std::max<long long>(1, wait.count());
+    if (connection.database().id() == odb::id_sqlite) {
+        sqlite3_busy_timeout(static_cast<odb::sqlite::connection&>(connection).handle(),
+                             static_cast<int>(ms));
+    } else {
+        connection.execute("SET lock_timeout = " + std::to_string(ms));
+    }
 }
 
 void WithWriteTransaction(odb::database& db, const std::function<void()>& work) {

@@ -8,6 +8,7 @@
 #include <odb/database.hxx>
 #include <odb/transaction.hxx>
 
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <stdexcept>
@@ -26,6 +27,11 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
 odb::transaction_impl* BeginWrite(odb::database& db);
 // The same on a connection the caller holds (the ledger writer keeps one: docs/performance.md).
 odb::transaction_impl* BeginWrite(odb::connection& connection);
+
+// Makes `connection` give up on a lock after `wait` (odb::timeout, a recoverable error): on SQLite
+// its busy timeout (a plain setting, no I/O: cheap to set before every transaction); on
+// PostgreSQL its lock_timeout (a round trip: set it once per connection).
+void BoundLockWait(odb::connection& connection, std::chrono::milliseconds wait);
 
 // Runs `work` in a write transaction, retrying on odb::recoverable (busy, deadlock, lost
 // connection) a bounded number of times.
