@@ -1,5 +1,6 @@
 // lastrod: the HTTP server. Configuration from LASTRO_CONFIG (default /etc/lastro/lastro.yaml);
 // it never migrates the database by itself (`lastro db migrate` does).
+#include "core/billing/wall_clock.hpp"
 #include "core/http/api_service.hpp"
 #include "core/http/pistache_server.hpp"
 #include "core/metrics/release_collector.hpp"
@@ -85,6 +86,11 @@ int main() {
     std::signal(SIGPIPE, SIG_IGN);
 
     try {
+        if (const auto start = lastro::billing::TestClockStart()) {
+            std::fprintf(stderr,
+                         "lastrod: LASTRO_TEST_CLOCK: billing's wall clock started at %s (tests only)\n",
+                         start->c_str());
+        }
         auto runtime = lastro::runtime::Boot();
         lastro::runtime::RequireMigrated(*runtime);
         std::optional<lastro::storage::ServingLock> serving_lock;

@@ -29,10 +29,11 @@ void CopySqliteDatabase(const fs::path& from, const fs::path& to) {
 
 }  // namespace
 
-std::unique_ptr<Lastrod> Lastrod::Start(const fs::path& config) {
+std::unique_ptr<Lastrod> Lastrod::Start(const fs::path& config, const std::vector<std::string>& env) {
     auto server = std::make_unique<Lastrod>();
     CommandOptions options;
     options.env = {"LASTRO_CONFIG=" + config.string()};
+    options.env.insert(options.env.end(), env.begin(), env.end());
     server->process_ = ChildProcess::Start({BinaryPath("lastrod").string()}, options);
     static constexpr std::string_view kListening = ": listening on http://127.0.0.1:";
     auto line = server->process_->WaitForLine(

@@ -31,9 +31,11 @@ inline constexpr const char* kBaseUrl = "https://api.lastro.test";
 
 class Lastrod {
 public:
-    // Starts lastrod with LASTRO_CONFIG=config and waits (bounded) for
+    // Starts lastrod with LASTRO_CONFIG=config (and `env`, NAME=VALUE each: a test clock through
+    // libfaketime's LD_PRELOAD, say) and waits (bounded) for
     // "lastrod <version>: listening on http://127.0.0.1:PORT"; throws with its output otherwise.
-    static std::unique_ptr<Lastrod> Start(const std::filesystem::path& config);
+    static std::unique_ptr<Lastrod> Start(const std::filesystem::path& config,
+                                          const std::vector<std::string>& env = {});
 
     std::uint16_t Port() const { return port_; }
     const std::string& Version() const { return version_; }
