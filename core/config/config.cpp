@@ -143,7 +143,7 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
         top.Fail("the configuration is empty");
     }
     YamlMap map(top, {"server", "metrics", "sync", "data_dir", "database", "plugins", "credits", "auth",
-                      "billing", "log"});
+                      "cursors", "billing", "log"});
 
     if (auto server = map.Find("server")) {
         ParseServer(YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
@@ -228,6 +228,15 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
             config.auth.key_cache_ms = static_cast<int>(*v);
         }
     }
+    if (auto cursors = map.Find("cursors")) {
+        YamlMap c(*cursors, {"secret_file"});
+        if (auto file = c.OptionalString("secret_file")) {
+            if (file->empty()) {
+                c.Get("secret_file").Fail("must not be empty");
+            }
+            config.cursors.secret_file = Anchor(base, *file);
+        }
+    }
     if (auto billing = map.Find("billing")) {
         YamlMap b(*billing, {"stale_reservation_seconds"});
         config.billing.stale_reservation_seconds =
@@ -296,6 +305,10 @@ void ApplyEnvironment(Config& config) {
                 "LASTRO_DATABASE: expected sqlite:PATH, postgresql://... or pgsql:CONNINFO, found '" + value +
                 "'");
         }
+    }
+    // The cursor secret too, unless the file names it.
+    if (config.cursors.secret_file.empty()) {
+        config.cursors.secret_file = config.data_dir / "cursor.key";
     }
     // The SQLite file lives under the data directory unless given as an absolute path.
     fs::path& sqlite = config.database.sqlite_path;

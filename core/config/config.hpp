@@ -62,6 +62,12 @@ struct AuthConfig {
     int key_cache_ms = 5000;
 };
 
+// The secrets that sign pagination cursors live in a file of their own, readable by the service
+// user only (docs/operations.md, "Cursor secret").
+struct CursorsConfig {
+    std::filesystem::path secret_file;  // absolute after loading; default <data_dir>/cursor.key
+};
+
 struct BillingConfig {
     // An open reservation older than this is refunded by any instance (its own is gone).
     int stale_reservation_seconds = 600;
@@ -100,6 +106,7 @@ struct Config {
     PluginsConfig plugins;
     CreditsConfig credits;
     AuthConfig auth;
+    CursorsConfig cursors;
     BillingConfig billing;
     LogConfig log;
 };

@@ -55,12 +55,13 @@ struct OutgoingResponse {
 
 class ApiService {
 public:
+    // `cursor_secrets`: the first signs cursors, every one verifies (runtime/cursor_secret.hpp).
     // Starts the ledger writer, which first refunds the reservations a previous run of this
     // instance (config.server.instance, already resolved) left open.
     // `metrics`, when given, counts every answer and ledger commit (GET /metrics); it must
     // outlive the service.
     ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
-               std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log,
+               std::vector<std::string> cursor_secrets, std::shared_ptr<spdlog::logger> access_log,
                metrics::ServerMetrics* metrics = nullptr);
 
     std::size_t RecoveredReservations() const { return ledger_.RecoveredAtStart(); }
