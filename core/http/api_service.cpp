@@ -290,7 +290,9 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
       db_(db),
       plugins_(plugins),
       keys_(db),
-      key_cache_(keys_, std::chrono::milliseconds(config.auth.key_cache_ms)),
+      key_cache_(keys_, std::chrono::milliseconds(config.auth.key_cache_ms),
+                 std::chrono::milliseconds(config.auth.unknown_key_cache_ms)),
+      failed_auths_(config.auth.failed_auth_limit, config.auth.failed_auth_window_s),
       ledger_(db, LedgerOptions(config, db, metrics)),
       cursors_(std::move(cursor_secrets)),
       answers_(static_cast<std::size_t>(config.server.response_cache_mb) << 20),
@@ -448,31 +450,56 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
     return std::nullopt;
 }
 
-// Exactly "Bearer <key>"; nothing is reserved before it succeeds, so a failure costs nothing.
+// Exactly "Bearer <key>"; nothing is reserved before it succeeds, so a failure costs nothing. A
+// client address with too many failures is answered 429 without reading the key table, unless
+// its key is one this instance has seen valid (docs/billing.md, "Failed authentications").
 std::optional<OutgoingResponse> ApiService::Authenticate(Call& call, const IncomingRequest& request) {
+    using Refusal = metrics::ServerMetrics::AuthRefusal;
     const std::string& header = request.authorization.value_or("");
     // The scheme is case-insensitive (RFC 9110 11.1): "bearer KEY" is "Bearer KEY".
     const bool bearer = header.size() > 7 && header[6] == ' ' &&
                         std::equal(header.begin(), header.begin() + 6, "bearer", [](char a, char b) {
                             return std::tolower(static_cast<unsigned char>(a)) == b;
                         });
+    if (auto wait = failed_auths_.Throttled(request.client_address, call.now)) {
+        if (!bearer || !key_cache_.SeenValid(header.substr(7))) {
+            call.price = 0;
+            if (metrics_)
+                metrics_->AuthRefused(Refusal::kThrottled);
+            OutgoingResponse r = Problem(call, 429,
+                                         "too many failed authentications from this address; retry after " +
+                                             std::to_string(*wait) + " seconds with a valid API key");
+            r.headers.emplace_back("Retry-After", std::to_string(*wait));
+            return r;
+        }
+    }
     if (!bearer) {
         call.price = 0;
+        failed_auths_.Failed(request.client_address, call.now);
+        if (metrics_)
+            metrics_->AuthRefused(Refusal::kMissing);
         return Problem(call, 401,
                        request.authorization
                            ? "the Authorization header must be 'Bearer <API key>'"
                            : "this operation needs an API key: Authorization: Bearer <key>");
     }
+    bool looked_up = false;
     try {
-        call.principal = key_cache_.Authenticate(header.substr(7));
+        call.principal = key_cache_.Authenticate(header.substr(7), &looked_up);
     } catch (const std::exception& e) {
         if (!storage::IsUnavailable(e))
             throw;
         call.price = 0;
         return Unavailable(call, e.what());
     }
+    if (looked_up && metrics_) {
+        metrics_->KeyLookup();
+    }
     if (!call.principal) {
         call.price = 0;
+        failed_auths_.Failed(request.client_address, call.now);
+        if (metrics_)
+            metrics_->AuthRefused(Refusal::kInvalid);
         return Problem(call, 401, "the API key is not valid (unknown, revoked or malformed)");
     }
     call.allowance = call.principal->monthly_credits.value_or(config_.credits.monthly_allowance);
