@@ -107,14 +107,14 @@ std::vector<std::string> ReadCursorSecrets(const fs::path& file) {
         if (!IsSecret(line) || secrets.size() == kMaxCursorSecrets) {
             throw StorageError(file.string() + ":" + std::to_string(number) +
                                ": expected at most two lines of 64 lower-case hexadecimal digits "
-                               "(the secret that signs, then the previous one); `lastro cursors rotate` "
-                               "writes a new file");
+                               "(the secret that signs, then the previous one); to start afresh, delete "
+                               "it and run `lastro db migrate`");
         }
         secrets.push_back(line);
     }
     if (secrets.empty()) {
         throw StorageError("the cursor secret file " + file.string() +
-                           " is empty; `lastro cursors rotate` writes a new file");
+                           " is empty; to start afresh, delete it and run `lastro db migrate`");
     }
     return secrets;
 }
