@@ -182,5 +182,38 @@ TEST_P(ApiTest, IncludedPagesNeverAskForMoreThanThePageThatPaid) {
     EXPECT_TRUE(CreditsAre(late, 1, 1, 996));
 }
 
+// An install of a version that kept the secret in the database (core_setting "cursor_secret"),
+// made here with sqlite3: lastrod's first start moves it into the file and deletes it from the
+// database, and the cursors it signed keep working.
+TEST_P(ApiTest, ASecretLeftInTheDatabaseMovesToItsFileAndItsCursorsKeepWorking) {
+    if (D().GetBackend() != Backend::kSqlite) {
+        GTEST_SKIP() << "the move is the same code on PostgreSQL; here sqlite3 plays the older version";
+    }
+    constexpr const char* kSqlite3 =
+        "/usr/bin/sqlite3";  // the build root's (packaging/buildroot/packages.txt)
+    const std::string key = D().CreateKey({1000, 1000, "", ""});
+    HttpResponse first = D().Get("/v1/fundos?limit=2", key);
+    ASSERT_TRUE(IsEnvelope(first));
+    const std::string cursor = NextCursor(first);
+    ASSERT_FALSE(cursor.empty()) << first.body;
+    const fs::path file = D().Dir() / "var" / "cursor.key";
+    const std::string database = (D().Dir() / "lastro.db").string();
+    const std::string text = ReadFile(file);
+    {
+        const auto aside = D().SetServerAsideOnSqlite();
+        const CommandResult put =
+            RunCommand({kSqlite3, database,
+                        "INSERT INTO core_setting(name, value) VALUES('cursor_secret', '" +
+                            text.substr(0, text.find('\n')) + "')"});
+        ASSERT_EQ(put.exit_code, 0) << put.Describe();
+        fs::remove(file);
+    }  // lastrod starts again here
+    EXPECT_TRUE(IsEnvelope(D().Get("/v1/fundos?limit=2&cursor=" + UrlEncode(cursor), key)));
+    EXPECT_EQ(ReadFile(file), text);
+    const CommandResult left =
+        RunCommand({kSqlite3, database, "SELECT count(*) FROM core_setting WHERE name = 'cursor_secret'"});
+    EXPECT_EQ(left.out, "0\n") << left.Describe();
+}
+
 }  // namespace
 }  // namespace lastro::e2e
