@@ -383,6 +383,8 @@ server: {listen: "127.0.0.1:$2", base_url: "http://127.0.0.1:$2", instance: "$1"
 data_dir: $dir/data
 database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=18432 dbname=lastro user=postgres"}}
 plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
+# Every instance of one database signs cursors with the secret the migration made.
+cursors: {secret_file: $work/pgsql-cli/data/cursor.key}
 log: {access_log: off}
 YAML
     LASTRO_CONFIG="$dir/lastro.yaml" "$bin/lastrod" >/dev/null 2>"$dir/lastrod.log" &

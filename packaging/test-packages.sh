@@ -196,6 +196,8 @@ step_install() {
     in_root getent passwd lastro | grep -q ':/var/lib/lastro:/usr/sbin/nologin$' || fail "no lastro system user"
     [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro)" = "lastro:lastro 750" ] || fail "/var/lib/lastro is not lastro's, mode 750"
     [ -s "$root/var/lib/lastro/lastro.db" ] || fail "postinst did not migrate the database"
+    [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro/cursor.key)" = "lastro:lastro 600" ] ||
+        fail "postinst did not make the cursor secret /var/lib/lastro/cursor.key, lastro's, mode 600"
     in_root dpkg-query -W -f '${Conffiles}\n' lastro | grep -q '/etc/lastro/lastro.yaml' || fail "lastro.yaml is not a conffile"
     [ -f "$root$plugin_dir/funds.yaml" ] && [ -f "$root$plugin_dir/liblastro-funds.so" ] || fail "funds plugin not in $plugin_dir"
     as_lastro lastro plugins | grep -q '^funds' || fail "lastro plugins does not list funds"
@@ -241,6 +243,11 @@ step_serve() {
     grep -qi '^X-Credits-Charged: 1' <<<"$headers" || fail "GET /v1/fundos was not billed: $headers"
     grep -q '"fund_id"' "$work/fundos.json" || fail "GET /v1/fundos answered no fund"
     expect_status 401 /v1/fundos >/dev/null
+    # A rotation keeps the previous secret beside the new one, in a file still lastro's, 0600.
+    as_lastro lastro cursors rotate 2>/dev/null || fail "lastro cursors rotate"
+    [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro/cursor.key)" = "lastro:lastro 600" ] ||
+        fail "lastro cursors rotate left /var/lib/lastro/cursor.key not lastro's, mode 600"
+    [ "$(wc -l <"$root/var/lib/lastro/cursor.key")" = 2 ] || fail "the rotated cursor secret file does not hold 2 secrets"
     # Every file the server and the CLI wrote is the lastro user's.
     [ -z "$(in_root find /var/lib/lastro ! -user lastro)" ] || fail "files under /var/lib/lastro not owned by lastro"
 }

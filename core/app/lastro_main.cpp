@@ -4,6 +4,7 @@
 #include "core/billing/credit_ledger.hpp"
 #include "core/ingest/ingest_runner.hpp"
 #include "core/ingest/release_catalog.hpp"
+#include "core/runtime/cursor_secret.hpp"
 #include "core/runtime/runtime.hpp"
 #include "core/sample/sample_set.hpp"
 #include "core/storage/core_model.hxx"
@@ -86,9 +87,28 @@ int ShowConfig() {
     for (const auto& dir : config.plugins.manifest_dirs) {
         std::printf("manifest_dir %s\n", dir.string().c_str());
     }
+    std::printf("cursor_secret_file %s\n", config.cursors.secret_file.string().c_str());
     if (config.log.access_log != "stderr" && config.log.access_log != "off") {
         std::printf("access_log %s\n", config.log.access_log.c_str());
     }
+    return 0;
+}
+
+// A new cursor signing secret; the previous one stays accepted unless `no_overlap` (a leaked
+// secret). Running lastrod instances read the file at start (docs/operations.md).
+int RotateCursors(bool no_overlap) {
+    auto runtime = Boot();
+    lastro::runtime::RequireMigrated(*runtime);
+    const auto& file = runtime->config.cursors.secret_file;
+    lastro::runtime::EnsureCursorSecrets(*runtime->db, file, false);
+    const auto secrets = lastro::runtime::RotateCursorSecrets(file, !no_overlap);
+    std::fprintf(
+        stderr,
+        "lastro: a new cursor secret signs in %s%s; copy the file to every instance on this database "
+        "and restart each lastrod\n",
+        file.string().c_str(),
+        secrets.size() > 1 ? " (the previous one is still accepted until the next rotation)"
+                           : " (cursors issued before are refused)");
     return 0;
 }
 
@@ -382,6 +402,15 @@ int main(int argc, char** argv) {
     usage->add_option("ID", usage_id, "Key id (see keys list)")->required();
     usage->add_option("--month", usage_month, "YYYY-MM (default: this month, UTC)");
     usage->callback([&] { action = [&] { return KeyUsage(usage_id, usage_month); }; });
+
+    auto* cursors = app.add_subcommand("cursors", "The secret that signs pagination cursors");
+    cursors->require_subcommand(1);
+    bool no_overlap = false;
+    auto* rotate = cursors->add_subcommand(
+        "rotate", "Make a new signing secret; the previous one stays accepted until the next rotation");
+    rotate->add_flag("--no-overlap", no_overlap,
+                     "Accept only the new secret (a leaked secret): every cursor issued before is refused");
+    rotate->callback([&] { action = [&] { return RotateCursors(no_overlap); }; });
 
     std::string ledger_month;
     std::optional<long long> ledger_key;

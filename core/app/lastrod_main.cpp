@@ -5,6 +5,7 @@
 #include "core/http/pistache_server.hpp"
 #include "core/metrics/release_collector.hpp"
 #include "core/metrics/server_metrics.hpp"
+#include "core/runtime/cursor_secret.hpp"
 #include "core/runtime/runtime.hpp"
 #include "core/storage/serving_lock.hpp"
 
@@ -97,6 +98,10 @@ int main() {
         if (runtime->config.database.backend == lastro::config::Backend::kSqlite) {
             serving_lock.emplace(runtime->config.database.sqlite_path);
         }
+        // Before anything serves: a secret an older version kept in the database moves to its
+        // file here too, and without a file lastrod refuses to start.
+        std::vector<std::string> cursor_secrets =
+            lastro::runtime::EnsureCursorSecrets(*runtime->db, runtime->config.cursors.secret_file, false);
         auto access_log = MakeAccessLog(runtime->config.log);
         runtime->plugins->StartAll();
         if (runtime->config.server.instance.empty()) {
@@ -111,8 +116,8 @@ int main() {
         }
         MetricsEndpoint metrics = StartMetrics(*runtime);
         auto service = std::make_shared<lastro::http::ApiService>(
-            runtime->config, *runtime->db, *runtime->plugins, lastro::runtime::CursorSecret(*runtime->db),
-            access_log, metrics.counters.get());
+            runtime->config, *runtime->db, *runtime->plugins, std::move(cursor_secrets), access_log,
+            metrics.counters.get());
         lastro::http::PistacheServer server(runtime->config.server, service);
         const std::uint16_t port = server.Start();
         std::fprintf(stderr, "lastrod %s: listening on http://%s:%u\n", LASTRO_VERSION,

@@ -143,7 +143,7 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
         top.Fail("the configuration is empty");
     }
     YamlMap map(top, {"server", "metrics", "sync", "data_dir", "database", "plugins", "credits", "auth",
-                      "billing", "log"});
+                      "cursors", "billing", "log"});
 
     if (auto server = map.Find("server")) {
         ParseServer(YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
@@ -220,12 +220,37 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
         }
     }
     if (auto auth = map.Find("auth")) {
-        YamlMap a(*auth, {"key_cache_ms"});
+        YamlMap a(*auth,
+                  {"key_cache_ms", "unknown_key_cache_ms", "failed_auth_limit", "failed_auth_window_s"});
         if (auto v = a.OptionalInteger("key_cache_ms")) {
             if (*v < 0 || *v > 3600000) {
                 a.Get("key_cache_ms").Fail("must be between 0 (ask the database every call) and 3600000");
             }
             config.auth.key_cache_ms = static_cast<int>(*v);
+        }
+        if (auto v = a.OptionalInteger("unknown_key_cache_ms")) {
+            if (*v < 0 || *v > 3600000) {
+                a.Get("unknown_key_cache_ms")
+                    .Fail("must be between 0 (ask the database every call) and 3600000");
+            }
+            config.auth.unknown_key_cache_ms = static_cast<int>(*v);
+        }
+        if (auto v = a.OptionalInteger("failed_auth_limit")) {
+            if (*v < 0 || *v > 1000000) {
+                a.Get("failed_auth_limit").Fail("must be between 0 (no limit) and 1000000");
+            }
+            config.auth.failed_auth_limit = static_cast<int>(*v);
+        }
+        config.auth.failed_auth_window_s =
+            PositiveInt(a, "failed_auth_window_s", config.auth.failed_auth_window_s, 86400);
+    }
+    if (auto cursors = map.Find("cursors")) {
+        YamlMap c(*cursors, {"secret_file"});
+        if (auto file = c.OptionalString("secret_file")) {
+            if (file->empty()) {
+                c.Get("secret_file").Fail("must not be empty");
+            }
+            config.cursors.secret_file = Anchor(base, *file);
         }
     }
     bool write_timeout_set = false;
@@ -311,6 +336,10 @@ void ApplyEnvironment(Config& config) {
                 "LASTRO_DATABASE: expected sqlite:PATH, postgresql://... or pgsql:CONNINFO, found '" + value +
                 "'");
         }
+    }
+    // The cursor secret too, unless the file names it.
+    if (config.cursors.secret_file.empty()) {
+        config.cursors.secret_file = config.data_dir / "cursor.key";
     }
     // The SQLite file lives under the data directory unless given as an absolute path.
     fs::path& sqlite = config.database.sqlite_path;

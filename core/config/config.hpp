@@ -60,6 +60,19 @@ struct CreditsConfig {
 struct AuthConfig {
     // How long an instance trusts what it read about a key: a revocation takes effect within it.
     int key_cache_ms = 5000;
+    // How long an instance remembers a key hash the key table did not accept (unknown or
+    // revoked), apart from the valid ones so that a flood of made-up keys never evicts them.
+    int unknown_key_cache_ms = 60000;
+    // Failed authentications (401s) one client address may make per window before its calls
+    // are answered 429 (keys this instance has seen valid still pass); 0 turns it off.
+    int failed_auth_limit = 30;
+    int failed_auth_window_s = 60;
+};
+
+// The secrets that sign pagination cursors live in a file of their own, readable by the service
+// user only (docs/operations.md, "Cursor secret").
+struct CursorsConfig {
+    std::filesystem::path secret_file;  // absolute after loading; default <data_dir>/cursor.key
 };
 
 struct BillingConfig {
@@ -103,6 +116,7 @@ struct Config {
     PluginsConfig plugins;
     CreditsConfig credits;
     AuthConfig auth;
+    CursorsConfig cursors;
     BillingConfig billing;
     LogConfig log;
 };

@@ -124,6 +124,32 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
               "/etc/lastro/lastro.yaml:1:38: billing.stale_reservation_seconds: must be at least 60");
 }
 
+TEST(ConfigTest, FailedAuthenticationsAndTheCursorSecretFile) {
+    Config defaults = ParseConfig("data_dir: /srv/lastro\n", "/etc/lastro/lastro.yaml");
+    EXPECT_EQ(defaults.auth.unknown_key_cache_ms, 60000);
+    EXPECT_EQ(defaults.auth.failed_auth_limit, 30);
+    EXPECT_EQ(defaults.auth.failed_auth_window_s, 60);
+    ApplyEnvironment(defaults);
+    EXPECT_EQ(defaults.cursors.secret_file, "/srv/lastro/cursor.key");
+
+    Config c = ParseConfig(
+        "auth: {unknown_key_cache_ms: 0, failed_auth_limit: 0, failed_auth_window_s: 600}\n"
+        "cursors: {secret_file: secrets/cursor.key}\n",
+        "/etc/lastro/lastro.yaml");
+    EXPECT_EQ(c.auth.unknown_key_cache_ms, 0);
+    EXPECT_EQ(c.auth.failed_auth_limit, 0);
+    EXPECT_EQ(c.auth.failed_auth_window_s, 600);
+    EXPECT_EQ(c.cursors.secret_file, "/etc/lastro/secrets/cursor.key");
+
+    EXPECT_EQ(
+        Error("auth: {failed_auth_limit: -1}\n"),
+        "/etc/lastro/lastro.yaml:1:27: auth.failed_auth_limit: must be between 0 (no limit) and 1000000");
+    EXPECT_EQ(Error("auth: {failed_auth_window_s: 0}\n"),
+              "/etc/lastro/lastro.yaml:1:30: auth.failed_auth_window_s: must be between 1 and 86400");
+    EXPECT_EQ(Error("cursors: {secret_file: ''}\n"),
+              "/etc/lastro/lastro.yaml:1:24: cursors.secret_file: must not be empty");
+}
+
 TEST(ConfigTest, AutomaticThreadsFollowTheBackend) {
     EXPECT_EQ(AutoThreads(Backend::kSqlite, 1), 2);
     EXPECT_EQ(AutoThreads(Backend::kSqlite, 2), 4);

@@ -44,6 +44,8 @@ struct ApiService::Call {
     std::int64_t allowance = 0;   // the key's monthly credits, once authenticated
     std::int64_t per_minute = 0;  // the key's calls per minute
     std::int64_t price = 0;
+    // Set for an included later page: when the page that paid for it was answered, and its limit.
+    std::optional<std::pair<std::time_t, std::int64_t>> included_by;
     std::optional<billing::Reservation> reservation;
     std::optional<billing::CreditState> credits;
     std::optional<billing::RateDecision> rate;
@@ -285,15 +287,17 @@ void ApiService::SawRelease(std::int64_t id) {
 }
 
 ApiService::ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
-                       std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log,
+                       std::vector<std::string> cursor_secrets, std::shared_ptr<spdlog::logger> access_log,
                        metrics::ServerMetrics* metrics)
     : config_(config),
       db_(db),
       plugins_(plugins),
       keys_(db),
-      key_cache_(keys_, std::chrono::milliseconds(config.auth.key_cache_ms)),
+      key_cache_(keys_, std::chrono::milliseconds(config.auth.key_cache_ms),
+                 std::chrono::milliseconds(config.auth.unknown_key_cache_ms)),
+      failed_auths_(config.auth.failed_auth_limit, config.auth.failed_auth_window_s),
       ledger_(db, LedgerOptions(config, db, metrics)),
-      cursors_(std::move(cursor_secret)),
+      cursors_(std::move(cursor_secrets)),
       answers_(static_cast<std::size_t>(config.server.response_cache_mb) << 20),
       access_log_(std::move(access_log)),
       metrics_(metrics),
@@ -449,31 +453,56 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
     return std::nullopt;
 }
 
-// Exactly "Bearer <key>"; nothing is reserved before it succeeds, so a failure costs nothing.
+// Exactly "Bearer <key>"; nothing is reserved before it succeeds, so a failure costs nothing. A
+// client address with too many failures is answered 429 without reading the key table, unless
+// its key is one this instance has seen valid (docs/billing.md, "Failed authentications").
 std::optional<OutgoingResponse> ApiService::Authenticate(Call& call, const IncomingRequest& request) {
+    using Refusal = metrics::ServerMetrics::AuthRefusal;
     const std::string& header = request.authorization.value_or("");
     // The scheme is case-insensitive (RFC 9110 11.1): "bearer KEY" is "Bearer KEY".
     const bool bearer = header.size() > 7 && header[6] == ' ' &&
                         std::equal(header.begin(), header.begin() + 6, "bearer", [](char a, char b) {
                             return std::tolower(static_cast<unsigned char>(a)) == b;
                         });
+    if (auto wait = failed_auths_.Throttled(request.client_address, call.now)) {
+        if (!bearer || !key_cache_.SeenValid(header.substr(7))) {
+            call.price = 0;
+            if (metrics_)
+                metrics_->AuthRefused(Refusal::kThrottled);
+            OutgoingResponse r = Problem(call, 429,
+                                         "too many failed authentications from this address; retry after " +
+                                             std::to_string(*wait) + " seconds with a valid API key");
+            r.headers.emplace_back("Retry-After", std::to_string(*wait));
+            return r;
+        }
+    }
     if (!bearer) {
         call.price = 0;
+        failed_auths_.Failed(request.client_address, call.now);
+        if (metrics_)
+            metrics_->AuthRefused(Refusal::kMissing);
         return Problem(call, 401,
                        request.authorization
                            ? "the Authorization header must be 'Bearer <API key>'"
                            : "this operation needs an API key: Authorization: Bearer <key>");
     }
+    bool looked_up = false;
     try {
-        call.principal = key_cache_.Authenticate(header.substr(7));
+        call.principal = key_cache_.Authenticate(header.substr(7), &looked_up);
     } catch (const std::exception& e) {
         if (!storage::IsUnavailable(e))
             throw;
         call.price = 0;
         return Unavailable(call, e.what());
     }
+    if (looked_up && metrics_) {
+        metrics_->KeyLookup();
+    }
     if (!call.principal) {
         call.price = 0;
+        failed_auths_.Failed(request.client_address, call.now);
+        if (metrics_)
+            metrics_->AuthRefused(Refusal::kInvalid);
         return Problem(call, 401, "the API key is not valid (unknown, revoked or malformed)");
     }
     call.allowance = call.principal->monthly_credits.value_or(config_.credits.monthly_allowance);
@@ -512,8 +541,10 @@ ApiService::Arguments ApiService::ReadArguments(const plugins::OperationSpec& op
     return arguments;
 }
 
-// The position a cursor carries, bound to the operation and filters it was issued for; a later
-// page of the same key within the included-pages window costs nothing.
+// The position a cursor carries, bound to the operation, filters and key it was issued for. A
+// later page within the included-pages window of the page that paid, asking for no more rows than
+// it did, costs nothing; its own cursor carries that paid page's time and limit on, so a chain of
+// included pages never outlasts the window nor grows its pages (docs/billing.md).
 void ApiService::ReadCursor(Call& call, Arguments& arguments) const {
     const plugins::OperationSpec& op = *call.operation;
     if (arguments.decode_error || arguments.param_error || op.pagination != plugins::Pagination::kCursor) {
@@ -523,12 +554,14 @@ void ApiService::ReadCursor(Call& call, Arguments& arguments) const {
     if (!cursor) {
         return;
     }
-    auto decoded = cursors_.Decode(*cursor, op.id, arguments.filters);
+    auto decoded = cursors_.Decode(*cursor, op.id, arguments.filters, call.principal->key_id, call.now);
     if (auto* payload = std::get_if<CursorPayload>(&decoded)) {
         arguments.position = payload->position;
-        if (op.included_pages && payload->key_id == call.principal->key_id &&
-            call.now - payload->issued_at <= catalog::kIncludedPagesWindowSeconds) {
+        const std::int64_t limit = arguments.params.Integer("limit").value_or(0);
+        if (op.included_pages && payload->paid_limit && limit <= *payload->paid_limit &&
+            payload->issued_at >= call.now - catalog::kIncludedPagesWindowSeconds) {
             call.price = 0;
+            call.included_by = std::make_pair(payload->issued_at, *payload->paid_limit);
         }
         return;
     }
@@ -542,6 +575,14 @@ void ApiService::ReadCursor(Call& call, Arguments& arguments) const {
         case CursorError::kOtherFilters:
             arguments.cursor_problem =
                 "the cursor was issued for other filters; repeat the first page's filters";
+            break;
+        case CursorError::kOtherKey:
+            arguments.cursor_problem =
+                "the cursor was issued to another API key; start again from the first page with this key";
+            break;
+        case CursorError::kFuture:
+            arguments.cursor_problem =
+                "the cursor's issue time is in the future; it was not issued by this API";
             break;
     }
 }
@@ -747,8 +788,12 @@ std::string ApiService::Envelope(const Call& call, const plugins::OperationSpec&
         pagination["limit"] = params.Integer("limit").value_or(0);
         pagination["has_more"] = answer.next_position.has_value();
         if (answer.next_position) {
-            pagination["next_cursor"] =
-                cursors_.Encode({op.id, filters, call.principal->key_id, call.now, *answer.next_position});
+            // An included page hands on the time and limit of the page that paid; any other
+            // page paid itself.
+            const auto [paid_at, paid_limit] =
+                call.included_by.value_or(std::make_pair(call.now, params.Integer("limit").value_or(0)));
+            pagination["next_cursor"] = cursors_.Encode(
+                {op.id, filters, call.principal->key_id, paid_at, paid_limit, *answer.next_position});
         } else {
             pagination["next_cursor"] = nullptr;
         }

@@ -8,11 +8,13 @@
 //   while no ingest has committed since; 404 charged, 5xx refunded) -> Settle (durable before the
 //   answer; the answer leaves from the ledger writer's thread once it is) -> Finish (headers,
 //   access log).
+// Authenticate answers 429 instead of 401 for a client address with too many failures.
 // A database that is away gives 503 and charges nothing. One ApiService is shared by every
 // worker thread; it holds no per-request state.
 #pragma once
 
 #include "core/auth/api_keys.hpp"
+#include "core/auth/failed_auth_limiter.hpp"
 #include "core/auth/key_cache.hpp"
 #include "core/billing/ledger_writer.hpp"
 #include "core/config/config.hpp"
@@ -41,6 +43,7 @@ struct IncomingRequest {
     std::string resource;                                    // the raw path, still percent-encoded
     std::vector<std::pair<std::string, std::string>> query;  // raw name/value pairs
     std::optional<std::string> authorization;
+    std::string client_address;  // the peer's IP address: failed authentications are counted by it
     std::optional<std::string> content_type;
     bool has_body = false;
     std::size_t size_bytes = 0;  // request line, headers and body
@@ -55,12 +58,13 @@ struct OutgoingResponse {
 
 class ApiService {
 public:
+    // `cursor_secrets`: the first signs cursors, every one verifies (runtime/cursor_secret.hpp).
     // Starts the ledger writer, which first refunds the reservations a previous run of this
     // instance (config.server.instance, already resolved) left open.
     // `metrics`, when given, counts every answer and ledger commit (GET /metrics); it must
     // outlive the service.
     ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
-               std::string cursor_secret, std::shared_ptr<spdlog::logger> access_log,
+               std::vector<std::string> cursor_secrets, std::shared_ptr<spdlog::logger> access_log,
                metrics::ServerMetrics* metrics = nullptr);
 
     std::size_t RecoveredReservations() const { return ledger_.RecoveredAtStart(); }
@@ -138,6 +142,7 @@ private:
     RouteTable routes_;
     auth::KeyStore keys_;
     auth::KeyCache key_cache_;
+    auth::FailedAuthLimiter failed_auths_;
     billing::LedgerWriter ledger_;
     CursorCodec cursors_;
     ResponseCache answers_;

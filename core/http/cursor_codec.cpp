@@ -6,6 +6,7 @@
 #include <boost/json.hpp>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace lastro::http {
 namespace {
@@ -51,10 +52,16 @@ std::optional<std::string> Base64UrlDecode(const std::string& text) {
     return out;
 }
 
-std::string CursorCodec::Sign(const std::string& data) const {
+CursorCodec::CursorCodec(std::vector<std::string> secrets) : secrets_(std::move(secrets)) {
+    if (secrets_.empty()) {
+        throw std::invalid_argument("a cursor codec needs a secret");
+    }
+}
+
+std::string CursorCodec::Sign(const std::string& secret, const std::string& data) {
     unsigned char mac[EVP_MAX_MD_SIZE];
     unsigned int size = 0;
-    HMAC(EVP_sha256(), secret_.data(), static_cast<int>(secret_.size()),
+    HMAC(EVP_sha256(), secret.data(), static_cast<int>(secret.size()),
          reinterpret_cast<const unsigned char*>(data.data()), data.size(), mac, &size);
     return std::string(reinterpret_cast<char*>(mac), kSignatureBytes);
 }
@@ -65,23 +72,32 @@ std::string CursorCodec::Encode(const CursorPayload& payload) const {
     o["f"] = payload.filters;
     o["k"] = payload.key_id;
     o["t"] = static_cast<std::int64_t>(payload.issued_at);
+    if (payload.paid_limit) {
+        o["l"] = *payload.paid_limit;
+    }
     o["p"] = payload.position;
     const std::string body = Base64UrlEncode(boost::json::serialize(o));
-    return body + "." + Base64UrlEncode(Sign(body));
+    return body + "." + Base64UrlEncode(Sign(secrets_.front(), body));
 }
 
 std::variant<CursorPayload, CursorError> CursorCodec::Decode(const std::string& cursor,
                                                              const std::string& operation,
-                                                             const std::string& filters) const {
+                                                             const std::string& filters, std::int64_t key_id,
+                                                             std::time_t now) const {
     const auto dot = cursor.find('.');
     if (dot == std::string::npos) {
         return CursorError::kMalformed;
     }
     const std::string body = cursor.substr(0, dot);
     auto signature = Base64UrlDecode(cursor.substr(dot + 1));
-    const std::string expected = Sign(body);
-    if (!signature || signature->size() != expected.size() ||
-        CRYPTO_memcmp(signature->data(), expected.data(), expected.size()) != 0) {
+    // Every accepted secret is tried (at most two: kMaxCursorSecrets).
+    const bool signed_by_us =
+        signature && std::any_of(secrets_.begin(), secrets_.end(), [&](const auto& secret) {
+            const std::string expected = Sign(secret, body);
+            return signature->size() == expected.size() &&
+                   CRYPTO_memcmp(signature->data(), expected.data(), expected.size()) == 0;
+        });
+    if (!signed_by_us) {
         return CursorError::kMalformed;
     }
     auto json = Base64UrlDecode(body);
@@ -98,18 +114,31 @@ std::variant<CursorPayload, CursorError> CursorCodec::Decode(const std::string& 
     const auto* f = o.if_contains("f");
     const auto* k = o.if_contains("k");
     const auto* t = o.if_contains("t");
+    const auto* l = o.if_contains("l");
     const auto* p = o.if_contains("p");
     if (!op || !op->is_string() || !f || !f->is_string() || !k || !k->is_int64() || !t || !t->is_int64() ||
-        !p) {
+        (l && !l->is_int64()) || !p) {
         return CursorError::kMalformed;
     }
     if (op->as_string() != operation) {
         return CursorError::kOtherOperation;
     }
+    if (k->as_int64() != key_id) {
+        return CursorError::kOtherKey;
+    }
     if (f->as_string() != filters) {
         return CursorError::kOtherFilters;
     }
-    return CursorPayload{operation, filters, k->as_int64(), static_cast<std::time_t>(t->as_int64()), *p};
+    const auto issued_at = static_cast<std::time_t>(t->as_int64());
+    if (issued_at > now + kCursorClockSkewSeconds) {
+        return CursorError::kFuture;
+    }
+    return CursorPayload{operation,
+                         filters,
+                         k->as_int64(),
+                         issued_at,
+                         l ? std::optional<std::int64_t>(l->as_int64()) : std::nullopt,
+                         *p};
 }
 
 }  // namespace lastro::http

@@ -35,6 +35,7 @@ IncomingRequest Convert(const Http::Request& request) {
     if (auto raw = headers.tryGetRaw("Content-Type")) {
         in.content_type = raw->value();
     }
+    in.client_address = request.address().host();
     in.has_body = !request.body().empty();
     // What the request weighed on the wire, near enough: the limit is ours to answer (with a
     // problem) below Pistache's own hard cap.

@@ -45,7 +45,20 @@ ServerMetrics::ServerMetrics(const std::vector<std::string>& operations)
                          .Name("lastro_ledger_commit_duration_seconds")
                          .Help("Time of one group commit of the credit ledger, disk sync included")
                          .Register(*registry_)
-                         .Add({}, LatencyBuckets())) {
+                         .Add({}, LatencyBuckets())),
+      key_lookups_(prometheus::BuildCounter()
+                       .Name("lastro_auth_key_lookups_total")
+                       .Help("Reads of the key table: key hashes that neither key cache held")
+                       .Register(*registry_)
+                       .Add({})) {
+    auto& refused = prometheus::BuildCounter()
+                        .Name("lastro_auth_refused_total")
+                        .Help("/v1 calls refused before a key was accepted, by reason")
+                        .Register(*registry_);
+    auth_refused_[static_cast<std::size_t>(AuthRefusal::kMissing)] = &refused.Add({{"reason", "missing"}});
+    auth_refused_[static_cast<std::size_t>(AuthRefusal::kInvalid)] = &refused.Add({{"reason", "invalid"}});
+    auth_refused_[static_cast<std::size_t>(AuthRefusal::kThrottled)] =
+        &refused.Add({{"reason", "throttled"}});
     std::vector<std::string> names(operations);
     names.emplace_back(kHealth);
     names.emplace_back(kPricing);
@@ -96,6 +109,14 @@ void ServerMetrics::Answered(std::string_view operation, int status, std::chrono
 void ServerMetrics::LedgerBatch(std::size_t calls, std::chrono::steady_clock::duration took) {
     batch_calls_.Observe(static_cast<double>(calls));
     batch_seconds_.Observe(Seconds(took));
+}
+
+void ServerMetrics::AuthRefused(AuthRefusal reason) {
+    auth_refused_[static_cast<std::size_t>(reason)]->Increment();
+}
+
+void ServerMetrics::KeyLookup() {
+    key_lookups_.Increment();
 }
 
 }  // namespace lastro::metrics

@@ -46,6 +46,14 @@ public:
     // One group commit of the ledger writer: the calls it settled or admitted, and its time.
     void LedgerBatch(std::size_t calls, std::chrono::steady_clock::duration took);
 
+    // A /v1 call refused before any key was accepted: 401 without a bearer key ("missing") or
+    // with one the key table does not accept ("invalid"), or 429 for its address's failed
+    // authentications ("throttled").
+    enum class AuthRefusal { kMissing, kInvalid, kThrottled };
+    void AuthRefused(AuthRefusal reason);
+    // One read of the key table (a key hash neither cache held).
+    void KeyLookup();
+
     std::shared_ptr<prometheus::Registry> Registry() const { return registry_; }
 
 private:
@@ -68,6 +76,8 @@ private:
     prometheus::Family<prometheus::Counter>& refunded_;
     prometheus::Histogram& batch_calls_;
     prometheus::Histogram& batch_seconds_;
+    std::array<prometheus::Counter*, 3> auth_refused_{};
+    prometheus::Counter& key_lookups_;
     // Looked up by string_view without making a string.
     struct NameHash {
         using is_transparent = void;

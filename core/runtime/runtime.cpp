@@ -1,11 +1,11 @@
 #include "core/runtime/runtime.hpp"
 
 #include "core/catalog/catalog.hpp"
+#include "core/runtime/cursor_secret.hpp"
 #include "core/storage/core_model.hxx"
 #include "core/storage/database.hpp"
 #include "core_model-odb.hxx"
 
-#include <openssl/rand.h>
 #include <boost/json.hpp>
 #include <odb/transaction.hxx>
 
@@ -13,8 +13,6 @@
 
 namespace lastro::runtime {
 namespace {
-
-constexpr const char* kCursorSecretSetting = "cursor_secret";
 
 plugins::LoadedPlugin Builtin(std::shared_ptr<const plugins::PluginSet*> slot) {
     plugins::LoadedPlugin builtin;
@@ -58,22 +56,7 @@ std::vector<storage::MigrationResult> MigrateAll(Runtime& runtime) {
             results.push_back(storage::MigrateSchema(*runtime.db, p->manifest.name));
         }
     }
-    storage::WithWriteTransaction(*runtime.db, [&] {
-        std::unique_ptr<storage::Setting> existing(runtime.db->find<storage::Setting>(kCursorSecretSetting));
-        if (!existing) {
-            unsigned char random[32];
-            if (RAND_bytes(random, sizeof random) != 1) {
-                throw storage::StorageError("the system's random number generator failed");
-            }
-            storage::Setting secret{kCursorSecretSetting, std::string()};
-            static const char* kHex = "0123456789abcdef";
-            for (unsigned char b : random) {
-                secret.value.push_back(kHex[b >> 4]);
-                secret.value.push_back(kHex[b & 0x0F]);
-            }
-            runtime.db->persist(secret);
-        }
-    });
+    EnsureCursorSecrets(*runtime.db, runtime.config.cursors.secret_file, true);
     return results;
 }
 
@@ -84,16 +67,6 @@ void RequireMigrated(Runtime& runtime) {
             storage::RequireCurrentSchema(*runtime.db, p->manifest.name);
         }
     }
-}
-
-std::string CursorSecret(odb::database& db) {
-    odb::transaction t(db.begin());
-    std::unique_ptr<storage::Setting> secret(db.find<storage::Setting>(kCursorSecretSetting));
-    t.commit();
-    if (!secret) {
-        throw storage::StorageError("the database has no cursor secret: run `lastro db migrate`");
-    }
-    return secret->value;
 }
 
 }  // namespace lastro::runtime

@@ -28,14 +28,11 @@ struct Runtime {
 // the plugins. Throws with a one-line message naming what is wrong.
 std::unique_ptr<Runtime> Boot(bool open_database = true);
 
-// Creates or migrates the core schema and every plugin's schema, and creates the settings a
-// fresh database needs (the cursor signing secret).
+// Creates or migrates the core schema and every plugin's schema, and makes sure the cursor
+// signing secret is in its file (cursor_secret.hpp: created, or moved out of the database).
 std::vector<storage::MigrationResult> MigrateAll(Runtime& runtime);
 
 // Verifies every schema is at this binary's version (the server never migrates by itself).
 void RequireMigrated(Runtime& runtime);
-
-// The secret that signs pagination cursors, shared by every instance on the database.
-std::string CursorSecret(odb::database& db);
 
 }  // namespace lastro::runtime

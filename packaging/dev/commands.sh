@@ -29,7 +29,7 @@ lastro() { "$bin/lastro" "$@"; }
 # Inside the build root, lastro may write only where the host sees it: under a directory ./dev
 # shared (LASTRO_DEV_SHARED: the repository, ../shared, and the paths named in LASTRO_DATA_DIR,
 # LASTRO_CONFIG and LASTRO_DATABASE). A configuration file that names another path (an absolute
-# data_dir, SQLite file or access log) is refused before anything is written there.
+# data_dir, SQLite file, cursor secret file or access log) is refused before anything is written there.
 config_value() { lastro config | sed -n "s/^$1 //p"; }
 
 check_shared_paths() {
@@ -39,7 +39,7 @@ check_shared_paths() {
     IFS=: read -r -a dirs <<<"$LASTRO_DEV_SHARED"
     listing=$(lastro config) || exit 1 # lastro said what is wrong with the configuration
     while read -r key value; do
-        case $key in data_dir | sqlite_path | access_log) ;; *) continue ;; esac
+        case $key in data_dir | sqlite_path | cursor_secret_file | access_log) ;; *) continue ;; esac
         ok=0
         for dir in "${dirs[@]}"; do
             [ -n "$dir" ] || continue

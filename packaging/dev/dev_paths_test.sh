@@ -49,4 +49,16 @@ check "a configuration naming an unshared data directory is refused" 1 \
 check "the same directory named in LASTRO_DATA_DIR is shared" 0 "data_dir $work/elsewhere" -- \
     env LASTRO_IN_BUILDROOT=1 LASTRO_CONFIG="$work/cfg/lastro.yaml" LASTRO_DATA_DIR="$work/elsewhere" "$repo/dev" lastro config
 
+# The cursor secret file is written by lastro too: one the build root would keep to itself is
+# refused the same way.
+mkdir -p "$work/cfg-key"
+sed -e "s|^data_dir: .*|data_dir: $work/cfg-key/var|" \
+    -e "s|manifest_dirs: .*|manifest_dirs: [\"$repo/build/${LASTRO_PRESET:-debug}/plugins\"]|" \
+    "$repo/etc/lastro.yaml" >"$work/cfg-key/lastro.yaml"
+printf 'cursors: {secret_file: "%s"}\n' "$work/elsewhere-key/cursor.key" >>"$work/cfg-key/lastro.yaml"
+check "a configuration naming an unshared cursor secret file is refused" 1 \
+    "dev: cursor_secret_file $work/elsewhere-key/cursor.key (from $work/cfg-key/lastro.yaml) is outside what ./dev shares with the build root" -- \
+    env LASTRO_IN_BUILDROOT=1 LASTRO_CONFIG="$work/cfg-key/lastro.yaml" "$repo/dev" lastro db migrate
+[ ! -e "$work/elsewhere-key" ] || { echo "FAIL the refused cursor secret file was written"; failures=$((failures + 1)); }
+
 [ $failures = 0 ] || { echo "$failures case(s) failed"; exit 1; }
