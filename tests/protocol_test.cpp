@@ -14,6 +14,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <iostream>
 #include <memory>
 #include <optional>
 #include <thread>
@@ -45,6 +46,13 @@ public:
     RawConnection& operator=(const RawConnection&) = delete;
 
     bool Connected() const { return connected_; }
+    // Bounds each Write (seconds): a server that stops reading fails it instead of hanging it.
+    void SendTimeout(int seconds) {
+        timeval timeout{seconds, 0};
+        ::setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
+    }
+    // Ends this side's sending (a FIN); HTTP lets the client still read its answers.
+    void HalfClose() { ::shutdown(fd_, SHUT_WR); }
     bool Write(const std::string& bytes) {
         return ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size());
     }
@@ -57,12 +65,17 @@ public:
             return head.find("\r\n" + line + "\r\n") != std::string::npos || head.ends_with("\r\n" + line);
         }
     };
-    // The next answer, framed by its Content-Length; nullopt when none arrives in time.
-    std::optional<Answer> Read() {
+    // The next answer, framed by its Content-Length (or, with `head_only`, just its head, as
+    // the answer to HEAD); nullopt when none arrives in time.
+    std::optional<Answer> Read(bool head_only = false) {
         for (;;) {
             const std::size_t end = buffer_.find("\r\n\r\n");
             if (end != std::string::npos) {
                 Answer answer{buffer_.substr(0, end), {}};
+                if (head_only) {
+                    buffer_.erase(0, end + 4);
+                    return answer;
+                }
                 const std::string field = "\r\nContent-Length: ";
                 const std::size_t at = answer.head.find(field);
                 if (at == std::string::npos) {
@@ -327,8 +340,7 @@ TEST_P(ApiTest, OversizedRequestsAreRefusedAndTheServerLivesOn) {
 // Billed answers leave from the ledger writer's thread, formatted as raw bytes: they must be
 // framed by their Content-Length so that the connection serves the next request, carry the
 // billing headers, and an HTTP/1.0 client gets an HTTP/1.0 status line. Each request waits
-// for the previous answer: Pistache 0.0.5 answers only the first of requests that arrive
-// together (docs/operations.md).
+// for the previous answer here; PipelinedRequestsAreEachAnsweredInOrder sends them together.
 TEST_P(ApiTest, AnswersOnOneConnectionAreFramedAndKeepItAlive) {
     const std::string key = D().RoomyKey();
     const std::string cnpj = Str(D().AllItems("/v1/fundos").front(), "cnpj");
@@ -421,6 +433,202 @@ TEST_P(ApiTest, IdleAndStalledConnectionsAreClosed) {
     ASSERT_TRUE(timeout);
     EXPECT_EQ(timeout->StatusLine(), "HTTP/1.1 408 Request Timeout");
     EXPECT_TRUE(stalled.ClosedByServer()) << "a stalled request's connection is closed after its 408";
+}
+
+// Whatever answers (the wire layer or the pipeline), a malformed request gets a problem record
+// without internal text, and a /v1 path keeps its X-Request-Id (issue 20, item 5). Each case
+// on a fresh connection: the wire layer closes a connection whose framing it cannot trust.
+TEST_P(ApiTest, MalformedRequestsGetProblemsWithoutInternalText) {
+    struct Case {
+        std::string name;
+        std::string request;
+        int status;
+    };
+    const std::string v1 = "GET /v1/fundos?limit=1 HTTP/1.1\r\nHost: lastro\r\n";
+    std::string repeated = "GET /v1/fundos?limit=1";
+    while (repeated.size() < 56 * 1024) {
+        repeated += "&limit=1";
+    }
+    const std::vector<Case> cases = {
+        {"negative Content-Length", v1 + "Content-Length: -1\r\n\r\n", 400},
+        {"23-digit Content-Length", v1 + "Content-Length: 12345678901234567890123\r\n\r\n", 413},
+        {"Content-Length not a number", v1 + "Content-Length: 12abc\r\n\r\n", 400},
+        {"two different Content-Lengths", v1 + "Content-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400},
+        {"huge chunk size", v1 + "Transfer-Encoding: chunked\r\n\r\nFFFFFFFFFFFFFFFF\r\n", 400},
+        {"chunked and Content-Length",
+         v1 + "Transfer-Encoding: chunked\r\nContent-Length: 3\r\n\r\n0\r\n\r\n", 400},
+        {"HTTP/1.1 without Host", "GET /v1/fundos?limit=1 HTTP/1.1\r\n\r\n", 400},
+        {"two Hosts", v1 + "Host: other\r\n\r\n", 400},
+        {"repeated parameters past the size limit", repeated + " HTTP/1.1\r\nHost: lastro\r\n\r\n", 413},
+        {"unknown version", "GET /v1/fundos HTTP/2.7\r\nHost: lastro\r\n\r\n", 400},
+        {"no version", "GET /v1/fundos\r\nHost: lastro\r\n\r\n", 400},
+        {"header without a colon", v1 + "Nonsense\r\n\r\n", 400},
+        {"space before the colon", v1 + "X-A : b\r\n\r\n", 400},
+        {"control byte in the target", "GET /v1/fu\x01ndos HTTP/1.1\r\nHost: lastro\r\n\r\n", 400},
+    };
+    for (const Case& c : cases) {
+        SCOPED_TRACE(c.name);
+        RawConnection connection(D().Http().Port());
+        ASSERT_TRUE(connection.Connected());
+        ASSERT_TRUE(connection.Write(c.request));
+        auto answer = connection.Read();
+        ASSERT_TRUE(answer) << "an answer, framed by its Content-Length";
+        EXPECT_EQ(answer->StatusLine().substr(0, 12), "HTTP/1.1 " + std::to_string(c.status)) << answer->head;
+        EXPECT_TRUE(answer->HasHeader("Content-Type: application/problem+json")) << answer->head;
+        EXPECT_NE(answer->head.find("\r\nX-Request-Id: "), std::string::npos) << answer->head;
+        boost::system::error_code ec;
+        boost::json::value body = boost::json::parse(answer->body, ec);
+        ASSERT_FALSE(ec) << answer->body;
+        EXPECT_EQ(body.at("status").as_int64(), c.status) << answer->body;
+        for (const char* internal : {"basic_string", "stoull", "stoul", "bad_alloc", "exceeded", "what()"}) {
+            EXPECT_EQ(answer->body.find(internal), std::string::npos) << answer->body;
+        }
+        EXPECT_TRUE(connection.ClosedByServer())
+            << "a request whose framing is not trusted ends its connection";
+    }
+    // A garbled request line: no path to speak of, still a problem record.
+    RawConnection garbage(D().Http().Port());
+    ASSERT_TRUE(garbage.Write("HELLO\r\n\r\n"));
+    auto answer = garbage.Read();
+    ASSERT_TRUE(answer);
+    EXPECT_EQ(answer->StatusLine(), "HTTP/1.1 400 Bad Request");
+    EXPECT_TRUE(answer->HasHeader("Content-Type: application/problem+json")) << answer->head;
+    EXPECT_TRUE(garbage.ClosedByServer());
+
+    HttpResponse health = D().Get("/health");
+    EXPECT_EQ(health.status, 200) << health.Describe();
+}
+
+// HEAD is answered like any other method but GET (405 with Allow), and never with a body: a
+// body would be read as the start of the next answer on a kept-alive connection.
+TEST_P(ApiTest, HeadGets405WithoutABodyAndTheConnectionStaysInStep) {
+    const std::string key = D().RoomyKey();
+    RawConnection connection(D().Http().Port());
+    ASSERT_TRUE(connection.Connected());
+    for (const std::string target : {"/health", "/v1/fundos?limit=1"}) {
+        SCOPED_TRACE(target);
+        ASSERT_TRUE(connection.Write(
+            "HEAD " + target + " HTTP/1.1\r\nHost: lastro\r\nAuthorization: Bearer " + key + "\r\n\r\n"));
+        auto head = connection.Read(true);
+        ASSERT_TRUE(head);
+        EXPECT_EQ(head->StatusLine(), "HTTP/1.1 405 Method Not Allowed");
+        EXPECT_TRUE(head->HasHeader("Allow: GET")) << head->head;
+        EXPECT_NE(head->head.find("\r\nX-Request-Id: "), std::string::npos) << head->head;
+        ASSERT_TRUE(connection.Write("GET /health HTTP/1.1\r\nHost: lastro\r\n\r\n"));
+        auto next = connection.Read();
+        ASSERT_TRUE(next) << "the next answer on the connection";
+        EXPECT_EQ(next->StatusLine(), "HTTP/1.1 200 OK") << "no stray body before it";
+    }
+}
+
+// "Connection: close" (and HTTP/1.0 without keep-alive) ends the connection right after the
+// answer, billed or not.
+TEST_P(ApiTest, ConnectionCloseClosesRightAfterTheAnswer) {
+    const std::string key = D().RoomyKey();
+    for (const std::string& request :
+         {std::string("GET /health HTTP/1.1\r\nHost: lastro\r\nConnection: close\r\n\r\n"),
+          "GET /v1/fundos?limit=1 HTTP/1.1\r\nHost: lastro\r\nConnection: close\r\nAuthorization: Bearer " +
+              key + "\r\n\r\n",
+          std::string("GET /health HTTP/1.0\r\n\r\n")}) {
+        SCOPED_TRACE(request);
+        RawConnection connection(D().Http().Port());
+        ASSERT_TRUE(connection.Write(request));
+        auto answer = connection.Read();
+        ASSERT_TRUE(answer);
+        EXPECT_EQ(answer->StatusLine().substr(9, 3), "200") << answer->head;
+        EXPECT_TRUE(answer->HasHeader("Connection: Close")) << answer->head;
+        EXPECT_TRUE(connection.ClosedByServer()) << "closed after the answer, not at the keep-alive timeout";
+    }
+}
+
+// A client may send its request and half-close (shutdown(SHUT_WR)): HTTP lets it read the
+// answer, and a billed call must not be charged without one (issue 20, item 3).
+TEST_P(ApiTest, AHalfClosedClientStillGetsItsAnswers) {
+    const std::string key = D().RoomyKey();
+    const std::string auth = "Authorization: Bearer " + key + "\r\n";
+    RawConnection connection(D().Http().Port());
+    ASSERT_TRUE(connection.Connected());
+    ASSERT_TRUE(connection.Write("GET /v1/fundos?limit=2 HTTP/1.1\r\nHost: lastro\r\n" + auth +
+                                 "\r\nGET /health HTTP/1.1\r\nHost: lastro\r\n\r\n"));
+    connection.HalfClose();
+    auto billed = connection.Read();
+    ASSERT_TRUE(billed) << "the billed answer reaches the half-closed client";
+    EXPECT_EQ(billed->StatusLine(), "HTTP/1.1 200 OK");
+    EXPECT_NE(billed->head.find("\r\nX-Credits-Charged: 1"), std::string::npos) << billed->head;
+    EXPECT_EQ(boost::json::parse(billed->body).at("data").as_array().size(), 2u);
+    auto health = connection.Read();
+    ASSERT_TRUE(health) << "and the pipelined one after it";
+    EXPECT_EQ(health->StatusLine(), "HTTP/1.1 200 OK");
+    EXPECT_TRUE(connection.ClosedByServer()) << "then the server closes its side";
+}
+
+// Requests pipelined into one write are each answered, in order (they used to be dropped
+// after the first).
+TEST_P(ApiTest, PipelinedRequestsAreEachAnsweredInOrder) {
+    const std::string key = D().RoomyKey();
+    const std::string auth = "Authorization: Bearer " + key + "\r\n";
+    RawConnection connection(D().Http().Port());
+    std::string batch;
+    for (int i = 0; i < 5; ++i) {
+        batch +=
+            "GET /v1/fundos?limit=" + std::to_string(i + 1) + " HTTP/1.1\r\nHost: lastro\r\n" + auth + "\r\n";
+        batch += "GET /health HTTP/1.1\r\nHost: lastro\r\n\r\n";
+    }
+    ASSERT_TRUE(connection.Write(batch));
+    for (int i = 0; i < 5; ++i) {
+        auto billed = connection.Read();
+        ASSERT_TRUE(billed) << "billed answer " << i;
+        EXPECT_EQ(billed->StatusLine(), "HTTP/1.1 200 OK");
+        EXPECT_EQ(boost::json::parse(billed->body).at("meta").at("pagination").at("limit").as_int64(), i + 1);
+        auto health = connection.Read();
+        ASSERT_TRUE(health) << "health " << i;
+        EXPECT_NE(health->body.find("\"status\""), std::string::npos) << health->body;
+    }
+}
+
+std::int64_t ResidentKb(pid_t pid) {
+    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
+    std::string line;
+    while (std::getline(status, line)) {
+        if (line.rfind("VmRSS:", 0) == 0) {
+            return std::stoll(line.substr(6));
+        }
+    }
+    return -1;
+}
+
+// One connection that sends requests and never reads must not make lastrod hold their answers
+// without bound (issue 20, item 2): the server stops taking requests from it once its unsent
+// answers reach a bound, so its memory stays flat however much the client sends.
+TEST_P(ApiTest, AClientThatNeverReadsCannotGrowTheServersMemory) {
+    const pid_t pid = D().Server().Process().Pid();
+    ASSERT_TRUE(D().Get("/pricing").status == 200);
+    const std::int64_t before = ResidentKb(pid);
+    ASSERT_GT(before, 0);
+    {
+        RawConnection connection(D().Http().Port(), 4096);
+        ASSERT_TRUE(connection.Connected());
+        // Each request exactly one read of Pistache's (4096 bytes), so that each becomes an
+        // answer whatever the server reads at a time.
+        const std::string start = "GET /pricing HTTP/1.1\r\nHost: lastro\r\nX-Pad: ";
+        const std::string request = start + std::string(4096 - start.size() - 4, 'p') + "\r\n\r\n";
+        ASSERT_EQ(request.size(), 4096u);
+        std::size_t sent = 0;
+        connection.SendTimeout(2);
+        while (sent < 40000 && connection.Write(request)) {
+            ++sent;
+        }
+        // The server works through what it read; the largest resident size it reaches counts.
+        std::int64_t peak = ResidentKb(pid);
+        for (int i = 0; i < 20; ++i) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(100));
+            peak = std::max(peak, ResidentKb(pid));
+        }
+        std::cout << "[ growth   ] " << (peak - before) << " kB after " << sent << " requests never read\n";
+        EXPECT_LT(peak - before, 16 * 1024) << "kB of growth after " << sent << " requests never read";
+    }
+    HttpResponse health = D().Get("/health");
+    EXPECT_EQ(health.status, 200) << health.Describe();
 }
 
 }  // namespace

@@ -324,7 +324,9 @@ void ApiService::Handle(const IncomingRequest& request, Respond respond) {
         // "/v1/fundos" for the /v1 rules as for routing.
         auto path = Decode(request.resource, false);
         call.is_v1 = path && (*path == "/v1" || path->rfind("/v1/", 0) == 0);
-        if (draining_) {
+        if (request.wire_problem) {
+            response = Problem(call, request.wire_problem->first, request.wire_problem->second);
+        } else if (draining_) {
             response = Problem(call, 503, "the server is shutting down; retry on another instance");
             response.headers.emplace_back("Retry-After", "1");
         } else if (request.size_bytes > config_.server.max_request_bytes) {

@@ -47,6 +47,9 @@ struct IncomingRequest {
     std::optional<std::string> content_type;
     bool has_body = false;
     std::size_t size_bytes = 0;  // request line, headers and body
+    // Set by the transport when the request's framing is refused (core/http/wire_request.hpp):
+    // the status and detail to answer with, before anything else.
+    std::optional<std::pair<int, std::string>> wire_problem;
 };
 
 struct OutgoingResponse {

@@ -1,0 +1,37 @@
+// The HTTP/1.x request framing lastrod reads off a connection itself, before anything else
+// sees the bytes (issue 20): Pistache 0.0.5's parser answers malformed requests on its own,
+// with internal exception text, and trusts lengths it cannot hold. This reader is strict
+// (RFC 9112): what it cannot frame safely is a problem, and the connection ends after it.
+#pragma once
+
+#include "core/http/api_service.hpp"
+
+#include <cstddef>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace lastro::http {
+
+struct WireRequest {
+    IncomingRequest request;     // method, resource, query, headers of interest, size
+    bool http10 = false;         // answered with an HTTP/1.0 status line
+    bool keep_alive = true;      // false: close the connection after the answer
+    std::size_t body_bytes = 0;  // Content-Length; the body follows the head
+    // Set when the request cannot be served as sent: the status and detail of the problem to
+    // answer; the connection is closed after it. `request` then holds what could be read
+    // (method and resource when the request line was readable, else empty).
+    std::optional<std::pair<int, std::string>> problem;
+};
+
+enum class HeadStatus { kIncomplete, kComplete };
+
+// Reads the request head at the start of `buffer` (leading empty lines skipped). kIncomplete:
+// more bytes are needed, and none of the bounds is crossed yet. kComplete: `*consumed` is the
+// length of the head (through its blank line, leading empty lines included) and `*out` the
+// request; when out->problem is set, the bytes after the head must not be read as a request.
+// `max_request_bytes` bounds the head plus its body (server.max_request_bytes).
+HeadStatus ReadRequestHead(std::string_view buffer, std::size_t max_request_bytes, WireRequest* out,
+                           std::size_t* consumed);
+
+}  // namespace lastro::http
