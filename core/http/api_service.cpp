@@ -6,6 +6,7 @@
 #include "core/catalog/docs_page.hpp"
 #include "core/catalog/openapi_document.hpp"
 #include "core/http/field_sources.hpp"
+#include "core/http/percent_decoding.hpp"
 #include "core/http/problem.hpp"
 #include "core/http/request_id.hpp"
 #include "core/ingest/release_catalog.hpp"
@@ -17,7 +18,6 @@
 
 #include <openssl/evp.h>
 #include <boost/json.hpp>
-#include <boost/url/pct_string_view.hpp>
 #include <odb/exceptions.hxx>
 #include <odb/transaction.hxx>
 
@@ -88,22 +88,6 @@ std::string SafeInstance(const std::string& raw) {
         }
     }
     return out;
-}
-
-// Percent-decoding (Boost.URL); nullopt for an invalid escape. '+' means space in queries.
-std::optional<std::string> Decode(const std::string& raw, bool plus_is_space) {
-    std::string text = raw;
-    if (plus_is_space) {
-        for (char& c : text) {
-            if (c == '+')
-                c = ' ';
-        }
-    }
-    auto view = boost::urls::make_pct_string_view(text);
-    if (!view) {
-        return std::nullopt;
-    }
-    return view->decode();
 }
 
 bool HasEncodedSlash(std::string_view raw) {
@@ -322,7 +306,7 @@ void ApiService::Handle(const IncomingRequest& request, Respond respond) {
     try {
         // One canonical path, the decoded one, before anything looks at it: "/%761/fundos" is
         // "/v1/fundos" for the /v1 rules as for routing.
-        auto path = Decode(request.resource, false);
+        auto path = PercentDecode(request.resource, false);
         call.is_v1 = path && (*path == "/v1" || path->rfind("/v1/", 0) == 0);
         if (request.wire_problem) {
             response = Problem(call, request.wire_problem->first, request.wire_problem->second);
@@ -522,8 +506,8 @@ ApiService::Arguments ApiService::ReadArguments(const plugins::OperationSpec& op
             "", "too many query parameters (at most " + std::to_string(kMaxQueryParams) + ")"};
     }
     for (const auto& [raw_name, raw_value] : request.query) {
-        auto name = Decode(raw_name, true);
-        auto value = Decode(raw_value, true);
+        auto name = PercentDecode(raw_name, true);
+        auto value = PercentDecode(raw_value, true);
         if (!name || !value) {
             std::string shown = name && sdk::IsValidUtf8(*name) ? *name : SafeInstance(raw_name);
             arguments.decode_error = {shown, "parameter '" + shown + "' is not validly percent-encoded"};

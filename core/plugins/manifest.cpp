@@ -12,6 +12,7 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <string_view>
 
 namespace lastro::plugins {
 namespace {
@@ -20,11 +21,51 @@ using config::YamlError;
 using config::YamlMap;
 using config::YamlNode;
 
-const std::regex kPluginName("[a-z][a-z0-9_]*");
-const std::regex kOperationId("[a-z][a-z0-9_]*(\\.[a-z][a-z0-9_]*)+");
-const std::regex kDatasetId("[a-z][a-z0-9_]*\\.[a-z0-9_.]+");
-const std::regex kParamName("[a-z][a-z0-9_]*");
-const std::regex kPathSegment("[a-z0-9_\\-]+|\\{[a-z][a-z0-9_]*\\}");
+// Name checks by hand, not std::regex: libstdc++'s matcher recurses once per character, so a
+// long name overflowed the stack (found with fuzz/manifest.cpp). A regex over a short literal
+// alternation (the sync URL's placeholders below) recurses only as deep as the pattern.
+bool IsLower(char c) {
+    return c >= 'a' && c <= 'z';
+}
+bool IsLowerOrDigitOrUnderscore(char c) {
+    return IsLower(c) || (c >= '0' && c <= '9') || c == '_';
+}
+// [a-z][a-z0-9_]*: plugin names, scopes, parameter names.
+bool IsSnakeName(std::string_view text) {
+    return !text.empty() && IsLower(text.front()) &&
+           std::all_of(text.begin() + 1, text.end(), IsLowerOrDigitOrUnderscore);
+}
+// [a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)+
+bool IsOperationId(std::string_view text) {
+    std::size_t parts = 0;
+    for (std::size_t start = 0;; ++parts) {
+        const std::size_t dot = text.find('.', start);
+        if (!IsSnakeName(text.substr(start, dot == std::string_view::npos ? dot : dot - start))) {
+            return false;
+        }
+        if (dot == std::string_view::npos) {
+            return parts >= 1;
+        }
+        start = dot + 1;
+    }
+}
+// [a-z][a-z0-9_]*\.[a-z0-9_.]+
+bool IsDatasetId(std::string_view text) {
+    const std::size_t dot = text.find('.');
+    if (dot == std::string_view::npos || !IsSnakeName(text.substr(0, dot)) || dot + 1 == text.size()) {
+        return false;
+    }
+    return std::all_of(text.begin() + static_cast<std::ptrdiff_t>(dot) + 1, text.end(),
+                       [](char c) { return IsLowerOrDigitOrUnderscore(c) || c == '.'; });
+}
+// [a-z0-9_\-]+ or {[a-z][a-z0-9_]*}
+bool IsPathSegment(std::string_view text) {
+    if (text.size() >= 2 && text.front() == '{' && text.back() == '}') {
+        return IsSnakeName(text.substr(1, text.size() - 2));
+    }
+    return !text.empty() && std::all_of(text.begin(), text.end(),
+                                        [](char c) { return IsLowerOrDigitOrUnderscore(c) || c == '-'; });
+}
 const std::set<std::string> kFieldTypes = {"string", "integer",   "number", "boolean", "date",
                                            "month",  "timestamp", "uuid",   "object",  "array"};
 
@@ -56,7 +97,7 @@ ParamSpec ParseParam(const YamlNode& node) {
                        "description"});
     ParamSpec p;
     p.name = map.String("name");
-    if (!std::regex_match(p.name, kParamName)) {
+    if (!IsSnakeName(p.name)) {
         map.Get("name").Fail("parameter names are lower_snake_case");
     }
     std::string in = map.OptionalString("in").value_or("query");
@@ -165,7 +206,7 @@ OperationSpec ParseOperation(const YamlNode& node) {
     OperationSpec op;
     op.location = Location(node);
     op.id = map.String("id");
-    if (!std::regex_match(op.id, kOperationId)) {
+    if (!IsOperationId(op.id)) {
         map.Get("id").Fail("operation ids look like plugin.operation (lower case, dot separated)");
     }
     op.path = map.String("path");
@@ -181,7 +222,7 @@ OperationSpec ParseOperation(const YamlNode& node) {
         map.Get("price").Fail("expected a non-negative integer");
     }
     op.scope = map.String("scope");
-    if (!std::regex_match(op.scope, kPluginName)) {
+    if (!IsSnakeName(op.scope)) {
         map.Get("scope").Fail("scopes are lower_snake_case words");
     }
     std::string pagination = map.OptionalString("pagination").value_or("none");
@@ -212,7 +253,7 @@ OperationSpec ParseOperation(const YamlNode& node) {
     // Every template segment has its path parameter, and every path parameter its segment.
     std::set<std::string> templates;
     for (const std::string& segment : Segments(op.path)) {
-        if (!std::regex_match(segment, kPathSegment)) {
+        if (!IsPathSegment(segment)) {
             map.Get("path").Fail("invalid path segment '" + segment + "'");
         }
         if (segment.front() == '{') {
@@ -565,7 +606,7 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
     Manifest m;
     m.file = file;
     m.name = map.String("name");
-    if (!std::regex_match(m.name, kPluginName)) {
+    if (!IsSnakeName(m.name)) {
         map.Get("name").Fail("plugin names are lower_snake_case");
     }
     m.version = map.String("version");
@@ -582,7 +623,7 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
         for (const YamlNode& item : requires_node->AsSequence()) {
             YamlMap r(item, {"plugin", "version"});
             const std::string plugin = r.String("plugin");
-            if (!std::regex_match(plugin, kPluginName)) {
+            if (!IsSnakeName(plugin)) {
                 r.Get("plugin").Fail("plugin names are lower_snake_case");
             }
             if (plugin == m.name) {
@@ -621,7 +662,7 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
             DatasetSpec ds;
             ds.location = item.Where();
             ds.id = d.String("id");
-            if (!std::regex_match(ds.id, kDatasetId)) {
+            if (!IsDatasetId(ds.id)) {
                 d.Get("id").Fail("dataset ids look like provider.dataset");
             }
             if (!dataset_ids.insert(ds.id).second) {
@@ -638,7 +679,7 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
                     sources->Fail("name at least one source dataset, or leave the key out");
                 }
                 for (const std::string& source : ds.derived_from) {
-                    if (!std::regex_match(source, kDatasetId)) {
+                    if (!IsDatasetId(source)) {
                         sources->Fail("'" + source + "' is not a dataset id (provider.dataset)");
                     }
                     if (source == ds.id) {

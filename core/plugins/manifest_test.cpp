@@ -417,6 +417,31 @@ TEST(ManifestTest, RefusesBadDerivedDatasets) {
               "m.yaml:5:35: datasets[0].files: a derived dataset is computed, not read from files");
 }
 
+// Found by fuzz/manifest.cpp: names were checked with std::regex, whose matcher recurses once
+// per character, so a long enough name (or id, or path segment) overflowed the stack and killed
+// lastro and lastrod at start-up instead of naming the manifest's mistake.
+TEST(ManifestTest, LongNamesAreCheckedWithoutExhaustingTheStack) {
+    const std::string word(1'000'000, 'a');
+    Manifest m = ParseManifest(
+        "name: " + word + "\nversion: 1.0.0\nlibrary: libt.so\noperations:\n  - id: " + word + "." + word +
+            "\n    path: /v1/" + word + "/{" + word + "}\n    price: 1\n    scope: " + word +
+            "\n    params:\n      - {name: " + word + ", in: path, type: string}\n" + kResponse +
+            "datasets:\n  - {id: t." + word + ", provider: x, derived_from: [u." + word + "]}\n",
+        "m.yaml");
+    EXPECT_EQ(m.name, word);
+    ASSERT_EQ(m.operations.size(), 1u);
+    EXPECT_EQ(m.operations[0].params[0].name, word);
+    ASSERT_EQ(m.datasets.size(), 1u);
+    EXPECT_EQ(TopError("name: " + word + "-\nversion: 1.0.0\nlibrary: libt.so\n"),
+              "m.yaml:1:7: name: plugin names are lower_snake_case");
+    EXPECT_NE(Error("  - id: t." + word + "-\n    path: /v1/a\n    price: 1\n    scope: t\n" + kResponse)
+                  .find("operation ids look like plugin.operation"),
+              std::string::npos);
+    EXPECT_NE(Error("  - id: t.a\n    path: /v1/" + word + "+\n    price: 1\n    scope: t\n" + kResponse)
+                  .find("invalid path segment"),
+              std::string::npos);
+}
+
 TEST(VersionRangeTest, ReadsComparatorsAndShorthands) {
     std::string error;
     const auto v = [](const char* text) { return *Version::Parse(text); };

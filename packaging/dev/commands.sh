@@ -98,7 +98,8 @@ lastro)
     lastro "$@"
     ;;
 bench) exec "$repo/bench/run.sh" "$@" ;;
+fuzz) exec "$repo/fuzz/run.sh" "$@" ;;
 package) exec "$repo/packaging/package.sh" "$@" ;;
 test-packages) exec "$repo/packaging/test-packages.sh" "$@" ;;
-*) die "usage: ./dev run | test | build | shell [CMD] | lastro ARGS... | bench [NAME] | package [--check-reproducible] | test-packages" ;;
+*) die "usage: ./dev run | test | build | shell [CMD] | lastro ARGS... | bench [NAME] | fuzz [TARGET] [SECONDS] | package [--check-reproducible] | test-packages" ;;
 esac
