@@ -407,6 +407,97 @@ TEST_P(BillingFaultsTest, TwoInstancesNeverSpendMoreThanTheAllowance) {
     EXPECT_EQ(usage.charged, charged);
 }
 
+// PostgreSQL under two instances' load: its connections cut mid-transaction
+// (pg_terminate_backend), then the server stopped and started again. Every call is answered 200
+// and charged, or 503 and not; both instances serve again without a restart; the ledger holds
+// exactly the 200s, nothing left reserved.
+TEST_P(BillingFaultsTest, PostgresCutAndRestartedUnderTwoInstancesLeavesTheLedgerExact) {
+    if (GetParam() == Backend::kSqlite) {
+        GTEST_SKIP() << "several instances share PostgreSQL only";
+    }
+    const std::time_t started = std::time(nullptr);
+    const CreatedKey key = D().CreateKeyWithId({1000000, 1000000, "", ""});
+    TwoInstances instances(D());
+    Load load;
+    load.ports = instances.Ports();
+    load.keys = {key.secret};
+    load.targets = {"/v1/fundos?limit=1"};
+    load.threads = 4;
+    std::atomic<bool> stop{false};
+    std::atomic<std::size_t> answered{0};
+    std::vector<Outcome> outcomes;
+    std::thread clients([&] { outcomes = RunLoad(load, stop, &answered); });
+    const auto wait_for_answers = [&](std::size_t more) {
+        const std::size_t target = answered.load() + more;
+        const auto deadline = Clock::now() + std::chrono::seconds(30);
+        while (answered.load() < target && Clock::now() < deadline) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    };
+    wait_for_answers(100);
+    PostgresCluster& cluster = SharedResources::Get().Postgres();
+    CommandOptions psql;
+    psql.timeout = std::chrono::seconds(20);
+    for (int cut = 0; cut < 3; ++cut) {
+        const CommandResult r =
+            RunCommand({(PostgresCluster::BinDir() / "psql").string(), cluster.Conninfo("postgres"), "-qAtc",
+                        "SELECT count(pg_terminate_backend(pid)) FROM pg_stat_activity WHERE datname LIKE "
+                        "'lastro_faults%' AND pid <> pg_backend_pid()"},
+                       psql);
+        ASSERT_EQ(r.exit_code, 0) << r.Describe();
+        wait_for_answers(50);
+    }
+    {
+        PausedPostgres paused(cluster);
+        wait_for_answers(20);  // answered 503 meanwhile
+        paused.Resume();
+    }
+    wait_for_answers(200);
+    stop = true;
+    clients.join();
+
+    std::set<std::string> served;
+    std::size_t unavailable = 0;
+    for (const Outcome& o : outcomes) {
+        SCOPED_TRACE(o.response.Describe());
+        if (o.response.status == 200) {
+            EXPECT_EQ(o.Charged(), 1);
+            served.insert(o.RequestId());
+        } else {
+            EXPECT_TRUE(IsProblem(o.response, 503, kBaseUrl, "/v1/fundos", std::nullopt));
+            EXPECT_EQ(o.Charged(), 0);
+            ++unavailable;
+        }
+    }
+    EXPECT_GT(unavailable, 0u) << "the outage was seen";
+    // Both instances serve again, without a restart.
+    for (const std::uint16_t port : instances.Ports()) {
+        HttpClient http(port);
+        EXPECT_EQ(http.Get("/v1/fundos?limit=1", key.secret).status, 200) << "port " << port;
+    }
+    const std::size_t served_after = served.size() + instances.Ports().size();
+
+    // Once the refunds owed are written (bounded), the ledger is exactly the 200s.
+    const auto deadline = Clock::now() + std::chrono::seconds(30);
+    KeyUsage usage = UsageSince(D(), key.id, started);
+    while ((usage.reserved != 0 || usage.ledger_reserved != 0) && Clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        usage = UsageSince(D(), key.id, started);
+    }
+    ExpectSettledUsage(usage, key.id);
+    EXPECT_EQ(usage.charged, static_cast<std::int64_t>(served_after));
+    std::set<std::string> charged;
+    for (const LedgerEntry& e : LedgerSince(D(), started)) {
+        if (e.key_id == key.id && e.state == "charged") {
+            charged.insert(e.request_id);
+        }
+    }
+    for (const std::string& id : served) {
+        EXPECT_TRUE(charged.contains(id)) << id << " was answered 200 but is not charged";
+    }
+    EXPECT_EQ(charged.size(), served_after) << "only the 200s are charged";
+}
+
 // On PostgreSQL a batch's ledger statements are written whole, values quoted by lastrod
 // (billing/credit_ledger.cpp): text with quotes and a semicolon, here the instance name, must
 // reach the ledger as given, and the reservation it is written with must settle.
@@ -685,6 +776,62 @@ TEST_P(BillingFaultsTest, AWriteLockHeldElsewhereIs503WithinTheWriteTimeoutAndUn
         GTEST_SKIP() << "SQLite's write lock; PostgreSQL locks rows (DatabaseAwayIs503...)";
     }
     SqliteLockedElsewhere(D());
+}
+
+// The access log's disk runs full: its lines are lost, counted and said on stderr, the calls
+// are served and charged as ever, and the log takes whole lines again once space returns.
+void AccessLogDiskFull(Deployment& d) {
+    TmpfsMount tmpfs;
+    const fs::path mount_point = d.Dir() / "log-tmpfs";
+    if (const std::string why = tmpfs.Mount(mount_point, "1m"); !why.empty()) {
+        GTEST_SKIP() << "the full access log needs a tmpfs of its own: " << why;
+    }
+    const auto aside = d.SetServerAsideOnSqlite();
+    const fs::path log = mount_point / "access.log";
+    const fs::path config = d.WriteConfig("full-log.yaml", log, "metrics:\n  listen: 127.0.0.1:0\n");
+    std::unique_ptr<Lastrod> server = Lastrod::Start(config);
+    HttpClient metrics(MetricsPort(*server));
+    HttpClient api(server->Port());
+    const std::string key = d.RoomyKey();
+    ASSERT_EQ(api.Get("/v1/fundos?limit=1", key).status, 200);
+
+    const fs::path filler = FillUp(mount_point);
+    for (int i = 0; i < 20; ++i) {
+        const HttpResponse r = api.Get("/v1/fundos?limit=1", key);
+        ASSERT_EQ(r.status, 200) << r.Describe();
+        EXPECT_EQ(r.IntHeader("X-Credits-Charged"), 1) << r.Describe();
+    }
+    const std::map<std::string, double> scraped = MetricSamples(metrics.Get("/metrics").body);
+    ASSERT_TRUE(scraped.contains("lastro_access_log_lines_lost_total"));
+    EXPECT_GE(scraped.at("lastro_access_log_lines_lost_total"), 1.0);
+    EXPECT_NE(server->Process().Output().find("lastrod: access log: "), std::string::npos)
+        << server->Process().Output();
+
+    fs::remove(filler);
+    HttpResponse last;
+    for (int i = 0; i < 3; ++i) {
+        last = api.Get("/v1/fundos?limit=1", key);
+        ASSERT_EQ(last.status, 200) << last.Describe();
+    }
+    // The newest line is whole JSON, and it is the last call's.
+    const std::string text = ReadFile(log);
+    ASSERT_FALSE(text.empty());
+    ASSERT_EQ(text.back(), '\n');
+    const std::size_t start = text.rfind('\n', text.size() - 2);
+    const std::string newest = text.substr(start == std::string::npos ? 0 : start + 1);
+    boost::system::error_code ec;
+    const boost::json::value parsed = boost::json::parse(newest, ec);
+    ASSERT_FALSE(ec) << newest;
+    EXPECT_EQ(std::string(parsed.at("request_id").as_string()), last.Header("X-Request-Id").value_or(""))
+        << newest;
+    EXPECT_EQ(server->Terminate(std::chrono::seconds(15)), 0) << server->Process().Output();
+}
+
+TEST_P(BillingFaultsTest, AFullAccessLogDiskLosesLinesNeverCalls) {
+    if (GetParam() == Backend::kPostgres) {
+        GTEST_SKIP() << "the access log is the same on both backends: SQLite runs the case";
+    }
+    AccessLogDiskFull(D());
 }
 
 TEST_P(BillingFaultsTest, DatabaseAwayIs503UnchargedAndServingResumesWhenItReturns) {

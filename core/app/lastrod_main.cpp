@@ -18,9 +18,12 @@
 
 #include <pthread.h>
 #include <unistd.h>
+#include <chrono>
 #include <csignal>
 #include <cstdio>
 #include <exception>
+#include <memory>
+#include <mutex>
 #include <optional>
 
 namespace {
@@ -41,6 +44,33 @@ std::shared_ptr<spdlog::logger> MakeAccessLog(const lastro::config::LogConfig& c
         logger->set_level(spdlog::level::off);  // and ApiService skips building the lines
     }
     return logger;
+}
+
+// A line the access log cannot write (a full disk) is lost, never the call: counted, and said
+// on stderr (the journal) once a minute at most, with how many were lost since. spdlog calls
+// the handler instead of throwing; its file sink writes whole lines again once space returns.
+void WatchAccessLog(spdlog::logger& log, lastro::metrics::ServerMetrics* metrics) {
+    struct Lost {
+        std::mutex mutex;
+        std::chrono::steady_clock::time_point said{};
+        std::uint64_t since = 0;
+    };
+    auto lost = std::make_shared<Lost>();
+    log.set_error_handler([lost, metrics](const std::string& why) {
+        if (metrics) {
+            metrics->AccessLogLost();
+        }
+        std::lock_guard lock(lost->mutex);
+        ++lost->since;
+        const auto now = std::chrono::steady_clock::now();
+        if (lost->said == std::chrono::steady_clock::time_point{} ||
+            now - lost->said >= std::chrono::minutes(1)) {
+            std::fprintf(stderr, "lastrod: access log: %s (%llu lines lost since the last report)\n",
+                         why.c_str(), static_cast<unsigned long long>(lost->since));
+            lost->said = now;
+            lost->since = 0;
+        }
+    });
 }
 
 // GET /metrics on its own address (config metrics.listen), when one is set.
@@ -115,6 +145,7 @@ int main() {
                 (port != 0 ? std::to_string(port) : "pid" + std::to_string(getpid()));
         }
         MetricsEndpoint metrics = StartMetrics(*runtime);
+        WatchAccessLog(*access_log, metrics.counters.get());
         auto service = std::make_shared<lastro::http::ApiService>(
             runtime->config, *runtime->db, *runtime->plugins, std::move(cursor_secrets), access_log,
             metrics.counters.get());

@@ -50,7 +50,13 @@ ServerMetrics::ServerMetrics(const std::vector<std::string>& operations)
                        .Name("lastro_auth_key_lookups_total")
                        .Help("Reads of the key table: key hashes that neither key cache held")
                        .Register(*registry_)
-                       .Add({})) {
+                       .Add({})),
+      access_log_lost_(
+          prometheus::BuildCounter()
+              .Name("lastro_access_log_lines_lost_total")
+              .Help("Access log lines that could not be written (a full disk); the calls were served")
+              .Register(*registry_)
+              .Add({})) {
     auto& refused = prometheus::BuildCounter()
                         .Name("lastro_auth_refused_total")
                         .Help("/v1 calls refused before a key was accepted, by reason")
@@ -117,6 +123,10 @@ void ServerMetrics::AuthRefused(AuthRefusal reason) {
 
 void ServerMetrics::KeyLookup() {
     key_lookups_.Increment();
+}
+
+void ServerMetrics::AccessLogLost() {
+    access_log_lost_.Increment();
 }
 
 }  // namespace lastro::metrics

@@ -53,6 +53,8 @@ public:
     void AuthRefused(AuthRefusal reason);
     // One read of the key table (a key hash neither cache held).
     void KeyLookup();
+    // An access log line that could not be written (a full disk): lost, the call unharmed.
+    void AccessLogLost();
 
     std::shared_ptr<prometheus::Registry> Registry() const { return registry_; }
 
@@ -78,6 +80,7 @@ private:
     prometheus::Histogram& batch_seconds_;
     std::array<prometheus::Counter*, 3> auth_refused_{};
     prometheus::Counter& key_lookups_;
+    prometheus::Counter& access_log_lost_;
     // Looked up by string_view without making a string.
     struct NameHash {
         using is_transparent = void;
