@@ -2,6 +2,8 @@
 
 #include <chrono>
 #include <ctime>
+#include <sstream>
+#include <stdexcept>
 #include <thread>
 
 namespace lastro::e2e {
@@ -24,6 +26,31 @@ void AvoidMinuteBoundary() {
     for (int i = 0; i < 70 && std::time(nullptr) % 60 >= 55; ++i) {
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
     }
+}
+
+std::map<std::string, double> MetricSamples(const std::string& text) {
+    std::map<std::string, double> samples;
+    std::istringstream in(text);
+    std::string line;
+    while (std::getline(in, line)) {
+        if (line.empty() || line[0] == '#') {
+            continue;
+        }
+        const std::size_t space = line.rfind(' ');
+        samples[line.substr(0, space)] = std::stod(line.substr(space + 1));
+    }
+    return samples;
+}
+
+std::uint16_t MetricsPort(Lastrod& server) {
+    static constexpr std::string_view kMetricsAt = "lastrod: metrics on http://127.0.0.1:";
+    const auto line = server.Process().WaitForLine(
+        [](std::string_view l) { return l.rfind(kMetricsAt, 0) == 0; }, std::chrono::seconds(10));
+    if (!line) {
+        throw std::runtime_error("lastrod printed no metrics address:\n" + server.Process().Output());
+    }
+    return static_cast<std::uint16_t>(
+        std::stoi(line->substr(kMetricsAt.size(), line->find('/', kMetricsAt.size()) - kMetricsAt.size())));
 }
 
 }  // namespace lastro::e2e

@@ -11,6 +11,8 @@
 #include <boost/json.hpp>
 
 #include <cstdint>
+#include <map>
+#include <string>
 
 namespace lastro::e2e {
 
@@ -36,5 +38,12 @@ std::int64_t NextMonthStartUtc(std::int64_t now);
 // Blocks (bounded, at most six seconds) while the UTC second is 55 or later, so that a
 // sequence of calls that must share one per-minute window starts early in a minute.
 void AvoidMinuteBoundary();
+
+// Every sample line of a Prometheus text exposition: "name{labels}" -> value.
+std::map<std::string, double> MetricSamples(const std::string& text);
+
+// The port of GET /metrics that `server`, started with `metrics.listen: 127.0.0.1:0`, printed
+// (bounded wait); throws with its output when it printed none.
+std::uint16_t MetricsPort(Lastrod& server);
 
 }  // namespace lastro::e2e

@@ -11,26 +11,11 @@
 
 #include <map>
 #include <random>
-#include <sstream>
 
 namespace lastro::e2e {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::map<std::string, double> Samples(const std::string& text) {
-    std::map<std::string, double> samples;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') {
-            continue;
-        }
-        const std::size_t space = line.rfind(' ');
-        samples[line.substr(0, space)] = std::stod(line.substr(space + 1));
-    }
-    return samples;
-}
 
 // A well-formed key no one created: "lst_" and 48 random hexadecimal digits.
 std::string MadeUpKey() {
@@ -56,16 +41,11 @@ TEST_P(ApiTest, UnknownKeysAreRememberedAndFailuresPerAddressAre429) {
     const fs::path config = D().Dir() / "authlimit.yaml";
     WriteFile(config, text);
     std::unique_ptr<Lastrod> server = Lastrod::Start(config);
-    static constexpr std::string_view kMetricsAt = "lastrod: metrics on http://127.0.0.1:";
-    const auto line = server->Process().WaitForLine(
-        [](std::string_view l) { return l.rfind(kMetricsAt, 0) == 0; }, std::chrono::seconds(10));
-    ASSERT_TRUE(line) << server->Process().Output();
-    HttpClient metrics(static_cast<std::uint16_t>(
-        std::stoi(line->substr(kMetricsAt.size(), line->find('/', kMetricsAt.size()) - kMetricsAt.size()))));
+    HttpClient metrics(MetricsPort(*server));
     HttpClient api(server->Port());
     const auto scrape = [&](const std::string& name) {
         const HttpResponse r = metrics.Get("/metrics");
-        const auto s = Samples(r.body);
+        const auto s = MetricSamples(r.body);
         auto it = s.find(name);
         return it == s.end() ? -1.0 : it->second;
     };

@@ -8,27 +8,11 @@
 
 #include <fstream>
 #include <map>
-#include <sstream>
 
 namespace lastro::e2e {
 namespace {
 
 namespace fs = std::filesystem;
-
-// Every sample line of a Prometheus text exposition: "name{labels}" -> value.
-std::map<std::string, double> Samples(const std::string& text) {
-    std::map<std::string, double> samples;
-    std::istringstream in(text);
-    std::string line;
-    while (std::getline(in, line)) {
-        if (line.empty() || line[0] == '#') {
-            continue;
-        }
-        const std::size_t space = line.rfind(' ');
-        samples[line.substr(0, space)] = std::stod(line.substr(space + 1));
-    }
-    return samples;
-}
 
 TEST_P(ApiTest, MetricsCountAnswersCreditsAndDataOnTheirOwnAddress) {
     // A lastrod of its own with metrics on; on SQLite (one lastrod per database) the fixture's
@@ -37,13 +21,7 @@ TEST_P(ApiTest, MetricsCountAnswersCreditsAndDataOnTheirOwnAddress) {
     const fs::path config = D().WriteConfig("metrics.yaml", D().Dir() / "metrics-access.log",
                                             "metrics:\n  listen: 127.0.0.1:0\n");
     std::unique_ptr<Lastrod> server = Lastrod::Start(config);
-    static constexpr std::string_view kMetricsAt = "lastrod: metrics on http://127.0.0.1:";
-    const auto line = server->Process().WaitForLine(
-        [](std::string_view l) { return l.rfind(kMetricsAt, 0) == 0; }, std::chrono::seconds(10));
-    ASSERT_TRUE(line) << server->Process().Output();
-    const std::string port =
-        line->substr(kMetricsAt.size(), line->find('/', kMetricsAt.size()) - kMetricsAt.size());
-    HttpClient metrics(static_cast<std::uint16_t>(std::stoi(port)));
+    HttpClient metrics(MetricsPort(*server));
 
     // An ingest that fails (a file that is not the dataset's) and a sync whose origin refuses
     // the connection leave no release: the metrics count them all the same.
@@ -69,7 +47,7 @@ TEST_P(ApiTest, MetricsCountAnswersCreditsAndDataOnTheirOwnAddress) {
     const HttpResponse scraped = metrics.Get("/metrics");
     ASSERT_EQ(scraped.status, 200) << scraped.Describe();
     EXPECT_NE(scraped.Header("Content-Type").value_or("").find("text/plain"), std::string::npos);
-    const std::map<std::string, double> s = Samples(scraped.body);
+    const std::map<std::string, double> s = MetricSamples(scraped.body);
     const auto at = [&](const std::string& name) {
         auto it = s.find(name);
         return it == s.end() ? -1.0 : it->second;
