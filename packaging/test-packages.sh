@@ -302,6 +302,8 @@ step_remove_plugin() {
     [ ! -e "$root$plugin_dir/funds.yaml" ] || fail "funds.yaml is still installed"
     # industry requires funds: apt removes it with funds (Depends), so lastrod never sees it alone.
     [ ! -e "$root$plugin_dir/industry.yaml" ] || fail "industry.yaml is still installed without funds"
+    # and lastro-plugin-funds-dev with it (its header names funds' services).
+    [ ! -e "$root/usr/include/lastro/funds/services.hpp" ] || fail "the funds services header stayed without funds"
     start_lastrod # as the package's trigger restarts it under systemd
     local pricing
     pricing=$(expect_status 200 /pricing)
@@ -317,7 +319,7 @@ step_purge() {
     # The example was installed by hand (cmake --install): removed by hand, from its manifest.
     in_root sh -c 'xargs -d "\n" rm -f </tmp/holidays/build/install_manifest.txt'
     rm -rf "$root/tmp/holidays" "$root/tmp/v1" "$root/tmp/v2"
-    apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-plugin-funds-dev lastro-sdk-dev >>"$work/install.log" 2>&1 || fail "apt-get purge"
+    apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-sdk-dev >>"$work/install.log" 2>&1 || fail "apt-get purge"
     ! in_root getent passwd lastro >/dev/null || fail "the lastro user is still there"
     ! in_root getent group lastro >/dev/null || fail "the lastro group is still there"
     local f
