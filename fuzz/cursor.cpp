@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
+#include <ctime>
 #include <string>
 #include <variant>
 
@@ -24,6 +25,8 @@ namespace {
 const std::string kSecret = "fuzz-secret";
 const std::string kOperation = "funds.search";
 const std::string kFilters = "F1";
+constexpr std::int64_t kKeyId = 1;
+constexpr std::time_t kNow = 2000000000;  // 2033: fuzzed issue times may be before or after it
 
 // The codec's signature (HMAC-SHA256 of the body, 16 bytes, base64url), written again here so
 // the fuzzer can sign bodies; Init checks it still agrees with CursorCodec::Encode.
@@ -37,13 +40,13 @@ std::string SignBody(const std::string& body) {
 
 void Check(const http::CursorCodec& codec, const std::string& cursor) {
     try {
-        auto decoded = codec.Decode(cursor, kOperation, kFilters);
+        auto decoded = codec.Decode(cursor, kOperation, kFilters, kKeyId, kNow);
         if (auto* payload = std::get_if<http::CursorPayload>(&decoded)) {
             const std::string again = codec.Encode(*payload);
-            auto redecoded = codec.Decode(again, kOperation, kFilters);
+            auto redecoded = codec.Decode(again, kOperation, kFilters, kKeyId, kNow);
             auto* same = std::get_if<http::CursorPayload>(&redecoded);
             if (!same || same->key_id != payload->key_id || same->issued_at != payload->issued_at ||
-                same->position != payload->position) {
+                same->paid_limit != payload->paid_limit || same->position != payload->position) {
                 std::fprintf(stderr, "cursor: a decoded payload did not survive Encode and Decode\n");
                 std::abort();
             }
@@ -57,7 +60,8 @@ void Check(const http::CursorCodec& codec, const std::string& cursor) {
 
 extern "C" int LLVMFuzzerInitialize(int*, char***) {
     http::CursorCodec codec(kSecret);
-    const std::string cursor = codec.Encode({kOperation, kFilters, 1, 2, boost::json::object{{"a", 1}}});
+    const std::string cursor =
+        codec.Encode({kOperation, kFilters, kKeyId, 2, 10, boost::json::object{{"a", 1}}});
     const auto dot = cursor.find('.');
     if (dot == std::string::npos || cursor.substr(dot + 1) != SignBody(cursor.substr(0, dot))) {
         std::fprintf(stderr, "cursor: fuzz/cursor.cpp's SignBody no longer matches CursorCodec; update it\n");
