@@ -696,6 +696,32 @@ void PostgresAway(Deployment& d) {
     probe.ExpectNothingCharged(d, key.id, started);
 }
 
+// PostgreSQL stops answering without closing anything (every server process stopped: a hung
+// server or disk, a partition after the kernel acknowledged): each call is answered 503 within
+// the billing write timeout plus a connect timeout, not held until the client gives up.
+void PostgresFrozen(Deployment& d) {
+    const std::time_t started = std::time(nullptr);
+    const CreatedKey key = d.CreateKeyWithId({1000, 100000, "", ""});
+    OutageProbe probe{d.Http(), key.secret, {}, 0};
+    ASSERT_EQ(d.Get("/v1/fundos?limit=1", key.secret).status, 200);
+    ++probe.served;
+    {
+        FrozenPostgres frozen(SharedResources::Get().Postgres());
+        for (int i = 0; i < 3; ++i) {
+            const auto asked = Clock::now();
+            probe.Expect503s(i + 1, false, std::chrono::seconds(60));
+            // billing.write_timeout_ms (2 s here) and libpq's connect_timeout (2 s) at most,
+            // well under the client-facing timeouts (docs/operations.md, "Faults").
+            EXPECT_LT(Clock::now() - asked, std::chrono::seconds(8)) << "call " << i;
+        }
+        ExpectHealthUnavailable(d.Http());
+        frozen.Thaw();
+        probe.ExpectRecovery(std::chrono::seconds(30));
+    }
+    ExpectHealthOk(d.Http());
+    probe.ExpectNothingCharged(d, key.id, started);
+}
+
 // Fills the file system holding `dir` with one file; returns its path. Writes until ENOSPC.
 fs::path FillUp(const fs::path& dir) {
     const fs::path filler = dir / "filler";
@@ -832,6 +858,13 @@ TEST_P(BillingFaultsTest, AFullAccessLogDiskLosesLinesNeverCalls) {
         GTEST_SKIP() << "the access log is the same on both backends: SQLite runs the case";
     }
     AccessLogDiskFull(D());
+}
+
+TEST_P(BillingFaultsTest, AFrozenPostgresIs503WithinTheWriteTimeoutAndChargesNothing) {
+    if (GetParam() == Backend::kSqlite) {
+        GTEST_SKIP() << "SQLite's waits are local: its busy timeout bounds them (AWriteLockHeldElsewhere...)";
+    }
+    PostgresFrozen(D());
 }
 
 TEST_P(BillingFaultsTest, DatabaseAwayIs503UnchargedAndServingResumesWhenItReturns) {

@@ -1,5 +1,7 @@
 #include "core/auth/api_keys.hpp"
 
+#include "core/storage/reply_deadline.hpp"
+
 #include "core/storage/database.hpp"
 #include "core_model-odb.hxx"
 
@@ -118,7 +120,12 @@ std::optional<Principal> KeyStore::AuthenticateHash(const std::string& hash) {
     using Query = odb::query<storage::ApiKey>;
     std::optional<storage::ApiKey> key;
     {
-        odb::transaction t(db_.begin());
+        odb::connection_ptr connection(db_.connection());
+        std::optional<storage::ReplyDeadline> bound;
+        if (reply_timeout_.count() > 0) {
+            bound.emplace(*connection, std::chrono::steady_clock::now() + reply_timeout_);
+        }
+        odb::transaction t(connection->begin());
         auto result = db_.query<storage::ApiKey>(Query::secret_hash == hash);
         for (const auto& k : result) {
             key = k;

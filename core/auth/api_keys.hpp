@@ -7,6 +7,7 @@
 
 #include <odb/database.hxx>
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <set>
@@ -46,7 +47,10 @@ bool LooksLikeKey(const std::string& text);
 
 class KeyStore {
 public:
-    explicit KeyStore(odb::database& db) : db_(db) {}
+    // `reply_timeout`, when set, bounds how long an authentication waits for PostgreSQL
+    // (storage/reply_deadline.hpp): a server that stops answering costs a 503, not a hung call.
+    explicit KeyStore(odb::database& db, std::chrono::milliseconds reply_timeout = {})
+        : db_(db), reply_timeout_(reply_timeout) {}
 
     CreatedKey Create(const NewKeyRequest& request);
     std::vector<storage::ApiKey> List();
@@ -59,6 +63,7 @@ public:
 
 private:
     odb::database& db_;
+    std::chrono::milliseconds reply_timeout_;
 };
 
 }  // namespace lastro::auth

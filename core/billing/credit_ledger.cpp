@@ -281,6 +281,13 @@ std::int64_t LedgerBatch::ApplySettlement(std::int64_t key_id, const std::string
     return charge ? price : 0;
 }
 
+void LedgerBatch::ReverseCharge(std::int64_t key_id, const std::string& month, std::int64_t price) {
+    storage::CreditUsage& usage = Usage(key_id, month);
+    usage.charged = std::max<std::int64_t>(0, usage.charged - price);
+    usage_[usage.key_month]->dirty = true;
+    wrote_ = true;
+}
+
 SettleResult LedgerBatch::Settle(const SettlementRequest& request) {
     const Reservation& r = request.reservation;
     const bool charge = SettlementFor(request.status) == Settlement::kCharge;
@@ -291,6 +298,12 @@ SettleResult LedgerBatch::Settle(const SettlementRequest& request) {
     if (entry && entry->state == kReserved) {
         result.charged = ApplySettlement(r.key_id, entry->month, entry->price, charge);
         entry->state = charge ? kCharged : kRefunded;
+        entry->status = request.status;
+        entry->settled_at = storage::Rfc3339(request.now);
+        db_.update(*entry);
+    } else if (entry && entry->state == kCharged && request.reverse_charge) {
+        ReverseCharge(r.key_id, entry->month, entry->price);
+        entry->state = kRefunded;
         entry->status = request.status;
         entry->settled_at = storage::Rfc3339(request.now);
         db_.update(*entry);
@@ -329,13 +342,19 @@ std::vector<SettleResult> LedgerBatch::SettleAll(const std::vector<SettlementReq
         result.recorded = it != locked_entries_.end() && !it->second.state.empty();
         // Only an open reservation is settled, once: one refunded by the recovery rule stays
         // refunded, and a request id given twice is settled by the first.
-        if (result.recorded && it->second.state == kReserved) {
+        const std::string was = result.recorded ? it->second.state : std::string();
+        if (was == kReserved) {
             const bool charge = SettlementFor(request.status) == Settlement::kCharge;
             result.charged = ApplySettlement(r.key_id, it->second.month, it->second.price, charge);
             it->second.state = charge ? kCharged : kRefunded;
+        } else if (was == kCharged && request.reverse_charge) {
+            ReverseCharge(r.key_id, it->second.month, it->second.price);
+            it->second.state = kRefunded;
+        }
+        if (it != locked_entries_.end() && it->second.state != was) {
             settled_values_ += settled_values_.empty() ? "(" : ", (";
-            settled_values_ += SqlText(r.request_id) + ", " + SqlText(it->second.state) + ", " +
-                               std::to_string(request.status) + ", " +
+            settled_values_ += SqlText(r.request_id) + ", " + SqlText(was) + ", " +
+                               SqlText(it->second.state) + ", " + std::to_string(request.status) + ", " +
                                SqlText(storage::Rfc3339(request.now)) + ")";
         }
         result.credits = StateOf(Usage(r.key_id, MonthOf(request.now)), request.allowance, request.now);
@@ -404,9 +423,8 @@ void LedgerBatch::FlushOnPostgres() {
             "UPDATE core_ledger AS l SET state = v.state, status = v.status, settled_at = v.settled_at"
             " FROM (VALUES " +
             settled_values_ +
-            ") AS v (request_id, state, status, settled_at)"
-            " WHERE l.request_id = v.request_id AND l.state = " +
-            SqlText(kReserved) + ";";
+            ") AS v (request_id, was, state, status, settled_at)"
+            " WHERE l.request_id = v.request_id AND l.state = v.was;";
         settled_values_.clear();
     }
     std::string rows;

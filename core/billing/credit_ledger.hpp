@@ -77,6 +77,10 @@ struct SettlementRequest {
     // the call arrived; otherwise nothing is written and the result says `outdated`, so that
     // the call is answered anew from the data and settled again (LedgerWriter).
     std::optional<std::int64_t> answered_at_generation{};
+    // A refund owed for a call answered 503 after its batch failed: if that batch's commit
+    // reached the database anyway (the server answered too late, or its reply was lost), the
+    // call's entry is charged, and this takes the charge back (LedgerWriter::Fail).
+    bool reverse_charge = false;
 };
 
 struct SettleResult {
@@ -139,6 +143,8 @@ private:
     // credits charged.
     std::int64_t ApplySettlement(std::int64_t key_id, const std::string& month, std::int64_t price,
                                  bool charge);
+    // The usage side of taking back a charged entry (SettlementRequest::reverse_charge).
+    void ReverseCharge(std::int64_t key_id, const std::string& month, std::int64_t price);
     void LockOnPostgres(const std::map<std::string, std::pair<std::int64_t, std::string>>& usages,
                         const std::map<std::string, std::pair<std::int64_t, std::time_t>>& windows,
                         const std::vector<SettlementRequest>& settlements);

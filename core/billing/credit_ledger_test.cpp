@@ -117,6 +117,33 @@ TEST_F(LedgerTest, ReservesSettlesAndRefusesBeyondTheAllowance) {
     EXPECT_EQ(UsageOf(*db_, 2, MonthOf(kNow)).charged, 0);
 }
 
+// A refund owed for a call answered 503 takes back a charge its batch recorded after all (a
+// commit whose reply was lost); a plain settlement never touches a charged entry.
+TEST_F(LedgerTest, AnOwedRefundTakesBackAChargeItsLostCommitRecorded) {
+    Admission a = InBatch([&](LedgerBatch& b) { return b.Admit(Call("lost", 1, 2)); });
+    InBatch([&](LedgerBatch& b) { return b.Settle({*a.reservation, 5, 200, kNow}); });
+    ASSERT_EQ(UsageOf(*db_, 1, MonthOf(kNow)).charged, 2);
+
+    SettleResult again = InBatch([&](LedgerBatch& b) { return b.Settle({*a.reservation, 5, 503, kNow}); });
+    EXPECT_EQ(again.charged, 0);
+    EXPECT_EQ(Entry("lost").state, "charged") << "only an owed refund reverses";
+
+    SettlementRequest owed{*a.reservation, 5, 503, kNow};
+    owed.reverse_charge = true;
+    SettleResult reversed = InBatch([&](LedgerBatch& b) { return b.Settle(owed); });
+    EXPECT_EQ(reversed.charged, 0);
+    EXPECT_EQ(reversed.credits.remaining, 5);
+    EXPECT_EQ(Entry("lost").state, "refunded");
+    EXPECT_EQ(Entry("lost").status, std::optional<std::int64_t>(503));
+    MonthUsage usage = UsageOf(*db_, 1, MonthOf(kNow));
+    EXPECT_EQ(usage.charged, 0);
+    EXPECT_EQ(usage.ledger_charged, 0);
+    EXPECT_EQ(usage.reserved, 0);
+
+    InBatch([&](LedgerBatch& b) { return b.Settle(owed); });  // given twice: reversed once
+    EXPECT_EQ(UsageOf(*db_, 1, MonthOf(kNow)).charged, 0);
+}
+
 TEST_F(LedgerTest, CountsCallsPerKeyAndMinuteWithoutRefunds) {
     InBatch([&](LedgerBatch& b) {
         EXPECT_EQ(b.Admit(Call("a1", 1, 0, 5, 2)).rate.remaining, 1);  // price 0 is still a call

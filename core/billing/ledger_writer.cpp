@@ -3,6 +3,7 @@
 #include "core/billing/wall_clock.hpp"
 
 #include "core/storage/database.hpp"
+#include "core/storage/reply_deadline.hpp"
 
 #include <odb/exceptions.hxx>
 #include <odb/transaction.hxx>
@@ -163,10 +164,10 @@ std::vector<LedgerWriter::Pending> LedgerWriter::SetAsideOutdated(std::vector<Pe
     // outdated; answering them anew then meets the same unavailable database (503, refunded).
     std::optional<std::int64_t> newest;
     try {
-        if (!connection_) {
-            connection_ = db_.connection();
-        }
-        newest = options_.newest_generation(*connection_);  // its page cache is warm (BeginBatch)
+        const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
+        odb::connection& connection = BatchConnection(deadline);  // its page cache is warm
+        storage::ReplyDeadline bound(connection, deadline);
+        newest = options_.newest_generation(connection);
     } catch (const std::exception&) {
         connection_.reset();
     }
@@ -184,9 +185,11 @@ std::vector<LedgerWriter::Pending> LedgerWriter::SetAsideOutdated(std::vector<Pe
     return outdated;
 }
 
-// The batch's lock waits end at `deadline`, whichever attempt they are in: SQLite's busy timeout
-// is set to what is left before every attempt, PostgreSQL's lock_timeout once per connection.
-odb::transaction_impl* LedgerWriter::BeginBatch(std::chrono::steady_clock::time_point deadline) {
+// The writer's connection for a batch whose lock waits end at `deadline`, whichever attempt they
+// are in: SQLite's busy timeout is set to what is left before every attempt, PostgreSQL's
+// lock_timeout once per connection. The caller also arms a ReplyDeadline on it, for a server
+// that stops answering altogether.
+odb::connection& LedgerWriter::BatchConnection(std::chrono::steady_clock::time_point deadline) {
     const auto left =
         std::chrono::duration_cast<std::chrono::milliseconds>(deadline - std::chrono::steady_clock::now());
     if (left.count() <= 0) {
@@ -199,7 +202,7 @@ odb::transaction_impl* LedgerWriter::BeginBatch(std::chrono::steady_clock::time_
     if (fresh || db_.id() == odb::id_sqlite) {
         storage::BoundLockWait(*connection_, db_.id() == odb::id_sqlite ? left : options_.write_timeout);
     }
-    return storage::BeginWrite(*connection_);
+    return *connection_;
 }
 
 // Sleeps before another attempt, never past `deadline`.
@@ -228,7 +231,9 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
     const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
     for (int attempt = 1; attempt <= kAttempts && !admissions_released; ++attempt) {
         try {
-            odb::transaction t(BeginBatch(deadline));
+            odb::connection& connection = BatchConnection(deadline);
+            storage::ReplyDeadline bound(connection, deadline);
+            odb::transaction t(storage::BeginWrite(connection));
             LedgerBatch ledger(db_, options_.instance);
             ledger.Lock(admissions, settlements);
             // Settlements first (the refunds owed, then the batch's): what they release is
@@ -327,7 +332,9 @@ void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
     const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
     for (int attempt = 1; attempt <= kAttempts; ++attempt) {
         try {
-            odb::transaction t(BeginBatch(deadline));
+            odb::connection& connection = BatchConnection(deadline);
+            storage::ReplyDeadline bound(connection, deadline);
+            odb::transaction t(storage::BeginWrite(connection));
             LedgerBatch ledger(db_, options_.instance);
             ledger.Lock({}, settlements);
             for (const SettlementRequest& owed : owed_refunds_) {
@@ -400,6 +407,9 @@ void LedgerWriter::Fail(std::vector<Pending>& batch, const std::string& failure,
             if (stored && owed_refunds_.size() < kMaxOwedRefunds) {
                 SettlementRequest refund = *settlement;
                 refund.status = 503;
+                // The batch may have committed after all (a reply lost, not the commit): a
+                // charge it recorded for this call, answered 503, is taken back.
+                refund.reverse_charge = true;
                 owed_refunds_.push_back(refund);
             }
             if (book_) {
@@ -419,7 +429,10 @@ void LedgerWriter::Maintain(std::time_t now) {
     // One transaction on the writer's connection, bounded like a batch: while the database is
     // away this runs once a second as the probe, and must not hold the calls queued behind it.
     try {
-        odb::transaction t(BeginBatch(std::chrono::steady_clock::now() + options_.write_timeout));
+        const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
+        odb::connection& connection = BatchConnection(deadline);
+        storage::ReplyDeadline bound(connection, deadline);
+        odb::transaction t(storage::BeginWrite(connection));
         RefundOpenReservationsIn(db_, std::nullopt, now - options_.stale_reservation_seconds, now);
         ForgetRateWindowsIn(db_, now - kWindowKeepSeconds);
         LedgerBatch ledger(db_, options_.instance);

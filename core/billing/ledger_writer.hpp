@@ -127,7 +127,7 @@ private:
     // cache only while no other connection has committed, and the pages a batch touches were
     // mostly written by the batch before; its prepared statements stay compiled too. Dropped
     // after a failure, so a lost connection is replaced by a fresh one from the pool.
-    odb::transaction_impl* BeginBatch(std::chrono::steady_clock::time_point deadline);
+    odb::connection& BatchConnection(std::chrono::steady_clock::time_point deadline);
 
     odb::database& db_;
     odb::connection_ptr connection_;  // writer thread only

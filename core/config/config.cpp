@@ -122,8 +122,9 @@ void ParseDatabase(const YamlMap& map, Config& config, const fs::path& base) {
         d.sqlite_busy_timeout_ms = PositiveInt(s, "busy_timeout_ms", d.sqlite_busy_timeout_ms, 600000);
     }
     if (auto pgsql = map.Find("pgsql")) {
-        YamlMap p(*pgsql, {"conninfo"});
+        YamlMap p(*pgsql, {"conninfo", "reply_timeout_ms"});
         d.pgsql_conninfo = p.OptionalString("conninfo").value_or("");
+        d.pgsql_reply_timeout_ms = PositiveInt(p, "reply_timeout_ms", d.pgsql_reply_timeout_ms, 600000);
     }
     if (d.backend == Backend::kPgsql && d.pgsql_conninfo.empty()) {
         map.Get("backend").Fail("backend pgsql needs database.pgsql.conninfo");

@@ -45,6 +45,10 @@ struct DatabaseConfig {
     bool sqlite_sync_full = true;
     int pool_size = 0;           // 0: server.threads + 2 (every request thread, the ledger writer, one spare)
     std::string pgsql_conninfo;  // libpq connection string or URI
+    // How long one call's reads (its key, the newest release, the handler's transaction) may
+    // wait for PostgreSQL before the call is answered 503: a server that stops answering
+    // (frozen, cut off) otherwise holds the call forever (storage/reply_deadline.hpp).
+    int pgsql_reply_timeout_ms = 5000;
 };
 
 struct PluginsConfig {

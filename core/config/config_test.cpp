@@ -65,6 +65,8 @@ TEST(ConfigTest, RejectsWrongTypesAndValues) {
               "/etc/lastro/lastro.yaml:1:18: server.listen: expected host:port, e.g. 127.0.0.1:8080");
     EXPECT_EQ(Error("database: {backend: mysql}\n"),
               "/etc/lastro/lastro.yaml:1:21: database.backend: expected sqlite or pgsql, found 'mysql'");
+    EXPECT_EQ(Error("database: {pgsql: {reply_timeout_ms: 0}}\n"),
+              "/etc/lastro/lastro.yaml:1:38: database.pgsql.reply_timeout_ms: must be between 1 and 600000");
     EXPECT_EQ(Error("credits: {calls_per_minute: 0}\n"),
               "/etc/lastro/lastro.yaml:1:29: credits.calls_per_minute: must be at least 1");
     EXPECT_NE(Error("server: {listen: [1}\n").find("malformed YAML"), std::string::npos);
@@ -85,6 +87,7 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
     EXPECT_EQ(defaults.billing.stale_reservation_seconds, 600);
     EXPECT_EQ(defaults.billing.write_timeout_ms, 2000);
     EXPECT_EQ(defaults.server.response_cache_mb, 32);
+    EXPECT_EQ(defaults.database.pgsql_reply_timeout_ms, 5000);
 
     Config c = ParseConfig(
         "server: {threads: 4, instance: api-2, response_cache_mb: 0}\n"

@@ -12,6 +12,7 @@
 #include "core/ingest/release_catalog.hpp"
 #include "core/plugins/param_conversion.hpp"
 #include "core/storage/database.hpp"
+#include "core/storage/reply_deadline.hpp"
 
 #include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/text.hpp>
@@ -25,6 +26,7 @@
 #include <cctype>
 #include <charconv>
 #include <chrono>
+#include <optional>
 #include <set>
 #include <stdexcept>
 
@@ -262,6 +264,13 @@ billing::LedgerWriterOptions LedgerOptions(const config::Config& config, odb::da
     return options;
 }
 
+// How long a call's reads wait for the database: bounded on PostgreSQL, which may stop
+// answering; SQLite's waits are bounded by its busy timeout.
+std::chrono::milliseconds ReplyTimeout(const config::Config& config, const odb::database& db) {
+    return db.id() == odb::id_pgsql ? std::chrono::milliseconds(config.database.pgsql_reply_timeout_ms)
+                                    : std::chrono::milliseconds::zero();
+}
+
 }  // namespace
 
 void ApiService::SawRelease(std::int64_t id) {
@@ -276,7 +285,7 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
     : config_(config),
       db_(db),
       plugins_(plugins),
-      keys_(db),
+      keys_(db, ReplyTimeout(config, db)),
       key_cache_(keys_, std::chrono::milliseconds(config.auth.key_cache_ms),
                  std::chrono::milliseconds(config.auth.unknown_key_cache_ms)),
       failed_auths_(config.auth.failed_auth_limit, config.auth.failed_auth_window_s),
@@ -714,19 +723,30 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
                 call.cache = "hit";
                 call.answered_at_generation = seen;
             }
-        } else if (answers_.Enabled() && db_.id() == odb::id_pgsql) {
+        }
+        // Every read below is on this connection, bounded on PostgreSQL: a server that stops
+        // answering costs the call a 503 (storage/reply_deadline.hpp).
+        odb::connection_ptr connection;
+        std::optional<storage::ReplyDeadline> bound;
+        if (!answer) {
+            connection = db_.connection();
+            if (const auto timeout = ReplyTimeout(config_, db_); timeout.count() > 0) {
+                bound.emplace(*connection, std::chrono::steady_clock::now() + timeout);
+            }
+        }
+        if (!answer && answers_.Enabled() && db_.id() == odb::id_pgsql && !checked_at_settlement) {
             // A call not settled (an included page) checks the release itself: a hit needs
             // only the newest id, one round trip outside any transaction (a transaction is three). A miss
             // reads it again below, in the handler's transaction, so that the answer stored is of the release
             // it is stored under.
-            const std::int64_t newest = ingest::ReleaseCatalog::NewestReleaseIdOnPostgres(db_);
+            const std::int64_t newest = ingest::ReleaseCatalog::NewestReleaseIdNow(db_, *connection);
             SawRelease(newest);
             answer = answers_.Find(key, newest);
             call.cache = answer ? "hit" : "miss";
         }
         if (!answer) {
             ingest::ReleaseCatalog releases(db_);
-            odb::transaction t(db_.begin());
+            odb::transaction t(connection->begin());
             if (answers_.Enabled()) {
                 // Read in the transaction the handler would read the data in: the answer and
                 // the release it is stored under are of the same moment.

@@ -14,6 +14,7 @@
 #include <odb/sqlite/database.hxx>
 #include <odb/sqlite/exceptions.hxx>
 
+#include <libpq-fe.h>
 #include <sqlite3.h>
 
 #include <algorithm>
@@ -87,6 +88,39 @@ void CreatePrivately(const std::filesystem::path& database) {
     }
 }
 
+// libpq waits for a connection without limit unless connect_timeout is set, and a server that is
+// frozen lets the kernel accept the connection and then never answers: the pool's connect would
+// hold every call that needs a new connection. A conninfo that sets its own keeps it.
+std::string WithConnectTimeout(const std::string& conninfo) {
+    char* error = nullptr;
+    PQconninfoOption* options = PQconninfoParse(conninfo.c_str(), &error);
+    if (!options) {
+        const std::string why = error ? error : "out of memory";
+        PQfreemem(error);
+        throw StorageError("database.pgsql.conninfo is not a libpq connection string: " + why);
+    }
+    std::string rebuilt;
+    bool has_timeout = false;
+    for (const PQconninfoOption* o = options; o->keyword; ++o) {
+        if (!o->val) {
+            continue;
+        }
+        has_timeout = has_timeout || std::string_view(o->keyword) == "connect_timeout";
+        rebuilt += rebuilt.empty() ? "" : " ";
+        rebuilt += o->keyword;
+        rebuilt += "='";
+        for (const char* c = o->val; *c; ++c) {
+            if (*c == '\\' || *c == '\'') {
+                rebuilt += '\\';
+            }
+            rebuilt += *c;
+        }
+        rebuilt += '\'';
+    }
+    PQconninfoFree(options);
+    return has_timeout ? conninfo : rebuilt + " connect_timeout=" + std::to_string(kConnectTimeoutSeconds);
+}
+
 }  // namespace
 
 std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config) {
@@ -111,9 +145,10 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
         }
     }
     try {
-        auto db = std::make_unique<odb::pgsql::database>(
-            config.pgsql_conninfo, std::unique_ptr<odb::pgsql::connection_factory>(
-                                       new odb::pgsql::connection_pool_factory(pool, pool)));
+        auto db =
+            std::make_unique<odb::pgsql::database>(WithConnectTimeout(config.pgsql_conninfo),
+                                                   std::unique_ptr<odb::pgsql::connection_factory>(
+                                                       new odb::pgsql::connection_pool_factory(pool, pool)));
         odb::connection_ptr c(db->connection());  // fail now, with a message, if unreachable
         return db;
     } catch (const odb::exception& e) {

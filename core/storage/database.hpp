@@ -20,6 +20,9 @@ public:
     using std::runtime_error::runtime_error;
 };
 
+// Opens the database. On PostgreSQL a conninfo without connect_timeout gets this one (libpq's
+// minimum): making a connection to a server that never answers then fails instead of waiting.
+inline constexpr int kConnectTimeoutSeconds = 2;
 std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config);
 
 // Begins a write transaction. On SQLite it takes the write lock up front (BEGIN IMMEDIATE)

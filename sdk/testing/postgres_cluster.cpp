@@ -8,8 +8,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <csignal>
 #include <cstdlib>
+#include <fstream>
+#include <map>
+#include <sstream>
 #include <stdexcept>
 #include <system_error>
 
@@ -164,6 +168,62 @@ void PausedPostgres::Resume() {
         resumed_ = true;
         cluster_.Resume();
     }
+}
+
+std::vector<pid_t> PostgresCluster::ServerProcesses() const {
+    std::vector<pid_t> tree;
+    if (!postmaster_) {
+        return tree;
+    }
+    // Parent of every process, from /proc/PID/stat's fourth field (after the parenthesized name).
+    std::multimap<pid_t, pid_t> children;
+    for (const auto& entry : std::filesystem::directory_iterator("/proc")) {
+        const std::string name = entry.path().filename().string();
+        if (name.find_first_not_of("0123456789") != std::string::npos) {
+            continue;
+        }
+        std::ifstream stat(entry.path() / "stat");
+        std::string line;
+        if (!std::getline(stat, line) || line.rfind(')') == std::string::npos) {
+            continue;  // gone meanwhile
+        }
+        std::istringstream rest(line.substr(line.rfind(')') + 1));
+        std::string state;
+        pid_t parent = 0;
+        rest >> state >> parent;
+        children.emplace(parent, static_cast<pid_t>(std::stol(name)));
+    }
+    tree.push_back(postmaster_->Pid());
+    for (std::size_t i = 0; i < tree.size(); ++i) {
+        const auto [first, last] = children.equal_range(tree[i]);
+        for (auto it = first; it != last; ++it) {
+            tree.push_back(it->second);
+        }
+    }
+    return tree;
+}
+
+FrozenPostgres::FrozenPostgres(PostgresCluster& cluster) {
+    // Twice: a backend forked while the first list was being stopped is in the second.
+    for (int pass = 0; pass < 2; ++pass) {
+        for (const pid_t pid : cluster.ServerProcesses()) {
+            if (std::find(frozen_.begin(), frozen_.end(), pid) == frozen_.end()) {
+                ::kill(pid, SIGSTOP);
+                frozen_.push_back(pid);
+            }
+        }
+    }
+}
+
+FrozenPostgres::~FrozenPostgres() {
+    Thaw();
+}
+
+void FrozenPostgres::Thaw() {
+    for (const pid_t pid : frozen_) {
+        ::kill(pid, SIGCONT);
+    }
+    frozen_.clear();
 }
 
 PostgresCluster::~PostgresCluster() {

@@ -7,11 +7,14 @@
 
 #include <lastro/sdk/testing/process.hpp>
 
+#include <sys/types.h>
+
 #include <cstdint>
 #include <filesystem>
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 namespace lastro::sdk::testing {
 
@@ -45,6 +48,9 @@ public:
     void Pause();
     void Resume();
     bool Running() const { return postmaster_ != nullptr; }
+    // The postmaster and every process under it (backends, background workers); empty when
+    // it is not running.
+    std::vector<pid_t> ServerProcesses() const;
 
 private:
     PostgresCluster() = default;
@@ -75,6 +81,22 @@ public:
 private:
     PostgresCluster& cluster_;
     bool resumed_ = false;
+};
+
+// The shared cluster is frozen while this lives: every server process is stopped (SIGSTOP)
+// and continued (SIGCONT) at the end. Unlike a shutdown, connections stay open and the
+// kernel still accepts and acknowledges; nothing answers (a hung server or disk).
+class FrozenPostgres {
+public:
+    explicit FrozenPostgres(PostgresCluster& cluster);
+    ~FrozenPostgres();  // thaws
+    FrozenPostgres(const FrozenPostgres&) = delete;
+    FrozenPostgres& operator=(const FrozenPostgres&) = delete;
+
+    void Thaw();  // now (once)
+
+private:
+    std::vector<pid_t> frozen_;
 };
 
 // A TCP port of 127.0.0.1 that was free a moment ago.
