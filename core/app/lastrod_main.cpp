@@ -93,7 +93,8 @@ MetricsEndpoint StartMetrics(const lastro::runtime::Runtime& runtime) {
         }
     }
     endpoint.counters = std::make_unique<lastro::metrics::ServerMetrics>(operations);
-    endpoint.releases = std::make_shared<lastro::metrics::ReleaseCollector>(*runtime.db);
+    endpoint.releases = std::make_shared<lastro::metrics::ReleaseCollector>(
+        *runtime.db, std::chrono::milliseconds(runtime.config.database.pgsql_reply_timeout_ms));
     const std::string address = config.listen_host + ":" + std::to_string(config.listen_port);
     try {
         endpoint.exposer = std::make_unique<prometheus::Exposer>(address, 1);

@@ -1,5 +1,6 @@
 #include "core/metrics/release_collector.hpp"
 
+#include "core/storage/reply_deadline.hpp"
 #include "core_model-odb.hxx"
 
 #include <odb/transaction.hxx>
@@ -63,7 +64,9 @@ std::vector<prometheus::MetricFamily> ReleaseCollector::Collect() const {
     auto up = Family("lastro_database_up", "1 when this scrape could read the release catalog, else 0",
                      MetricType::Gauge);
     try {
-        odb::transaction transaction(db_.begin());
+        odb::connection_ptr connection(db_.connection());
+        storage::ReplyDeadline bound(*connection, std::chrono::steady_clock::now() + reply_timeout_);
+        odb::transaction transaction(connection->begin());
         for (const storage::DatasetReleases& dataset : db_.query<storage::DatasetReleases>(true)) {
             releases.metric.push_back(
                 Sample(static_cast<double>(dataset.releases), {{"dataset", dataset.dataset}}));

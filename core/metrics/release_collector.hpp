@@ -9,17 +9,23 @@
 
 #include <odb/database.hxx>
 
+#include <chrono>
 #include <vector>
 
 namespace lastro::metrics {
 
 class ReleaseCollector : public prometheus::Collectable {
 public:
-    explicit ReleaseCollector(odb::database& db) : db_(db) {}
+    // `reply_timeout` bounds a scrape's read on a PostgreSQL that stops answering
+    // (storage/reply_deadline.hpp): the scrape says `lastro_database_up 0` instead of holding
+    // a pooled connection, which the /v1 calls need, for ever.
+    ReleaseCollector(odb::database& db, std::chrono::milliseconds reply_timeout)
+        : db_(db), reply_timeout_(reply_timeout) {}
     std::vector<prometheus::MetricFamily> Collect() const override;
 
 private:
     odb::database& db_;
+    std::chrono::milliseconds reply_timeout_;
 };
 
 }  // namespace lastro::metrics
