@@ -144,12 +144,14 @@ stop_servers() {
     wait "$lastrod_pid" "$bare_pid" 2>/dev/null || true
 }
 
-# wrk for DURATION seconds at CONNECTIONS (default 32): "requests req/s p50 p99 errors", where
-# errors counts non-2xx answers and socket errors (connect, read, write, timeout).
+# wrk for DURATION seconds at CONNECTIONS (default 32) with a script (default bench/auth.lua):
+# "requests req/s p50 p99 errors", where errors counts non-2xx answers and socket errors
+# (connect, read, write, timeout: a request unanswered after wrk_timeout).
+wrk_timeout=2s
 wrk_once() {
-    local out connections=${2:-32} wrk_threads=2
+    local out connections=${2:-32} script=${3:-bench/auth.lua} wrk_threads=2
     [ "$connections" -lt 2 ] && wrk_threads=1
-    out=$(wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency -s bench/auth.lua "$1")
+    out=$(wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --timeout "$wrk_timeout" --latency -s "$script" "$1")
     echo "$(echo "$out" | awk '/requests in/ {print $1}') $(echo "$out" | awk '/Requests\/sec/ {print $2}')" \
         "$(echo "$out" | awk '$1 == "50%" {print $2}') $(echo "$out" | awk '$1 == "99%" {print $2}')" \
         "$(echo "$out" | awk '/Non-2xx/ {n += $NF} /Socket errors/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10}
@@ -374,12 +376,13 @@ pg_ticks() {
     echo "$sum"
 }
 
-# lastrod instance $1 on port $2, on the cluster; sets started_pid.
+# lastrod instance $1 on port $2, on the cluster, with a response cache of $3 MB (default: the
+# configuration's default); sets started_pid.
 start_pgsql_lastrod() {
     local dir="$work/pgsql-$1"
     mkdir -p "$dir"
     cat >"$dir/lastro.yaml" <<YAML
-server: {listen: "127.0.0.1:$2", base_url: "http://127.0.0.1:$2", instance: "$1"}
+server: {listen: "127.0.0.1:$2", base_url: "http://127.0.0.1:$2", instance: "$1"${3:+, response_cache_mb: $3}}
 data_dir: $dir/data
 database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=18432 dbname=lastro user=postgres"}}
 plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
