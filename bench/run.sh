@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# ./dev bench [memory|ingest|latency|load|pgsql|all]: benchmarks, each side by side with a reference run
-# in the same invocation (bench/README.md). Release preset. Default: all of them.
+# ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|all]: benchmarks, each side by side
+# with a reference run in the same invocation (bench/README.md). Release preset. Default: all of
+# them but scale (all: memory, ingest, latency, load, pgsql, industry).
 #
 # memory:  lastrod on the sample (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
 #          through wrk (2 threads, 32 connections); a bare Pistache endpoint takes the same load.
@@ -39,6 +40,11 @@
 #          month; then, at 32 connections (DURATION seconds each, default 5 here), each of the
 #          twelve /v1/industria indicators over 120 months and the ranking, with the response
 #          cache and without it, beside the bare endpoint.
+# scale:   (bench/scale/) every /v1 operation of every loaded plugin, uncached, on MONTHS (default
+#          120) full-size months, each with its own spread of parameters drawn from the data,
+#          DURATION seconds each (default 5) at 32 connections, beside the bare endpoint, on
+#          SQLite and on PostgreSQL (DATABASES, default "sqlite pgsql"); a markdown table each,
+#          with the database's size. About a quarter of an hour, so not part of `all`.
 #
 # lastrod and the bare endpoint run with the same number of threads (THREADS, default two per
 # core: what lastrod's `threads: auto` gives on SQLite), except in pgsql (above).
@@ -51,8 +57,8 @@ duration=${DURATION:-10}
 threads=${THREADS:-$((2 * $(nproc)))}
 preset=release
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | industry | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|industry|all]"
+case "$what" in memory | ingest | latency | load | pgsql | industry | scale | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|all]"
     exit 2
     ;;
 esac
@@ -509,6 +515,10 @@ industry() {
     done
 }
 
+# ./dev bench scale (bench/scale/scale.sh): not part of `all`, it takes about a quarter of an hour.
+# shellcheck source=bench/scale/scale.sh
+. "$repo/bench/scale/scale.sh"
+
 case "$what" in
 memory) memory ;;
 load) load ;;
@@ -516,6 +526,7 @@ pgsql) pgsql ;;
 ingest) ingest ;;
 latency) latency ;;
 industry) industry ;;
+scale) scale ;;
 all)
     memory
     ingest
