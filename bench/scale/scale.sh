@@ -26,9 +26,9 @@ scale_mb() { awk -v b="$1" 'BEGIN {printf "%.1f", b / 1048576}'; }
 
 scale_elapsed() { awk -v a="$1" -v b="$(date +%s.%N)" 'BEGIN {printf "%.0f", b - a}'; }
 
-# Loads the default sample of every dataset, written with the same MONTHS, then the full-size
-# sample over it (every dataset whose manifest declares scale full): the registry is a full
-# snapshot and each month of the reports is replaced, so what stays at the default scale are
+# Loads the default sample of every dataset (its months among the full-size ones), then the
+# full-size sample over it (every dataset whose manifest declares scale full): the registry is a
+# full snapshot and each month of the reports is replaced, so what stays at the default scale are
 # the datasets without a full-size sample (their writers say so in the notes of lastro sample).
 # In this order the derived datasets are derived once over the full-size months; after them,
 # each dataset they derive from would derive every month again.
@@ -89,12 +89,12 @@ scale_measure() {
     t0=$(date +%s.%N)
     python3 "$repo/bench/scale/paths.py" "$base" "$dir" "$database" "${PER_OP:-2000}"
     say "paths drawn in $(scale_elapsed "$t0") s"
-    printf '| operation | paths | calls/s | p50 ms | p99 ms | errors | lastrod CPU/call |%s\n' \
+    printf '| operation | paths | calls | calls/s | p50 ms | p99 ms | errors | lastrod CPU/call |%s\n' \
         "${db_ticks:+ database CPU/call |}" >>"$work/scale-$label.md"
-    printf '|---|---|---|---|---|---|---|%s\n' "${db_ticks:+---|}" >>"$work/scale-$label.md"
+    printf '|---|---|---|---|---|---|---|---|%s\n' "${db_ticks:+---|}" >>"$work/scale-$label.md"
     while IFS=$'\t' read -r op template _plugin count note; do
         if [ "$note" != ok ]; then
-            printf '| %s `%s` | 0 | **%s** | | | | |%s\n' "$op" "$template" "$note" "${db_ticks:+ |}" \
+            printf '| %s `%s` | 0 | | **%s** | | | | |%s\n' "$op" "$template" "$note" "${db_ticks:+ |}" \
                 >>"$work/scale-$label.md"
             continue
         fi
@@ -104,13 +104,13 @@ scale_measure() {
         read -r n rps p50 p99 bad < <(SCALE_PATHS="$dir/$op.paths" wrk_once "$base" 32 bench/scale/paths.lua)
         if [ "${n:-0}" = 0 ]; then
             say "$label: $op: no call finished in $duration s"
-            printf '| %s `%s` | %s | **0: no call finished in %s s** | | | %s | |%s\n' "$op" "$template" "$count" \
+            printf '| %s `%s` | %s | 0 | **no call finished in %s s** | | | %s | |%s\n' "$op" "$template" "$count" \
                 "$duration" "$bad" "${db_ticks:+ |}" >>"$work/scale-$label.md"
         else
             cpu="$(cpu_per_call "$c0" "$(cpu_ticks "$pid")" "$n") µs"
             db_cpu=""
             [ -n "$db_ticks" ] && db_cpu=" $(cpu_per_call "$d0" "$($db_ticks)" "$n") µs |"
-            printf '| %s `%s` | %s | %.0f | %s | %s | %s | %s |%s\n' "$op" "$template" "$count" "$rps" \
+            printf '| %s `%s` | %s | %s | %.0f | %s | %s | %s | %s |%s\n' "$op" "$template" "$count" "$n" "$rps" \
                 "$(scale_ms "$p50")" "$(scale_ms "$p99")" "$bad" "$cpu" "$db_cpu" >>"$work/scale-$label.md"
         fi
         scale_settle "$pid" "$db_ticks"
@@ -118,7 +118,7 @@ scale_measure() {
     # The bare endpoint takes the same load: wrk with the same script on one operation's paths.
     read -r n rps p50 p99 bad < <(SCALE_PATHS="$dir/$(awk -F'\t' '$5 == "ok" {print $1; exit}' "$dir/operations.tsv").paths" \
         wrk_once "$bare" 32 bench/scale/paths.lua)
-    printf '| bare Pistache endpoint (same wrk script) | | %.0f | %s | %s | %s | |%s\n' "$rps" "$(scale_ms "$p50")" \
+    printf '| bare Pistache endpoint (same wrk script) | | %s | %.0f | %s | %s | %s | |%s\n' "$n" "$rps" "$(scale_ms "$p50")" \
         "$(scale_ms "$p99")" "$bad" "${db_ticks:+ |}" >>"$work/scale-$label.md"
 }
 
@@ -132,9 +132,10 @@ scale_sqlite() {
     start_servers
     t0=$(date +%s.%N)
     scale_measure sqlite "$lastrod_pid" "" http://127.0.0.1:18080 "sqlite:$db" http://127.0.0.1:18090
-    stop_servers
+    # The size while lastrod serves, its WAL as the run left it.
     size=$(stat -c %s "$db")
     wal=$(stat -c %s "$db-wal" 2>/dev/null || echo 0)
+    stop_servers
     say "SQLite: served in $(scale_elapsed "$t0") s"
     printf '\nSQLite (`synchronous: full`, `threads: %s`, `response_cache_mb: 0`): database %s MB (file %s MB + WAL %s MB)\n\n' \
         "$threads" "$(scale_mb $((size + wal)))" "$(scale_mb "$size")" "$(scale_mb "$wal")"
@@ -175,14 +176,16 @@ scale() {
     duration=${DURATION:-5}
     wrk_timeout=30s # a slow scan shows in p99 rather than as wrk's timeouts
     t_all=$(date +%s.%N)
-    say "generating $months full-size months (lastro sample --scale full --months $months) and the default sample of as many"
+    say "generating $months full-size months (lastro sample --scale full --months $months) and the default sample"
     t0=$(date +%s.%N)
     # lastro sample reads only `plugins:` of its configuration.
     printf 'data_dir: %s\nplugins: {manifest_dirs: [%s]}\n' "$work/scale-data" "$repo/build/$preset/plugins" \
         >"$work/scale-sample.yaml"
     export LASTRO_CONFIG="$work/scale-sample.yaml"
     "$bin/lastro" sample --scale full --months "$months" --out "$work/scale-full" 2>&1 | sed 's/^/  /' >&2
-    "$bin/lastro" sample --months "$months" --out "$work/scale-sample" 2>&1 | sed 's/^/  /' >&2
+    # The default sample's months must lie within the full-size ones, which replace them: its
+    # last six (those of its CDA) at most, so that its ingest and derivations stay short.
+    "$bin/lastro" sample --months $((months < 6 ? months : 6)) --out "$work/scale-sample" 2>&1 | sed 's/^/  /' >&2
     say "samples written in $(scale_elapsed "$t0") s"
     for db in ${DATABASES:-sqlite pgsql}; do
         case "$db" in
@@ -196,4 +199,8 @@ scale() {
     done
     printf '\n%s full-size months (%s), %s s of wrk per operation at 32 connections, every call billed; whole run %s s\n' \
         "$months" "lastro sample --scale full --months $months" "$duration" "$(scale_elapsed "$t_all")"
+    if cat "$work"/scale-*.md | grep -q 'NOT MEASURED'; then
+        say "some operations were NOT MEASURED (their rows say why):"
+        cat "$work"/scale-*.md | grep 'NOT MEASURED' | cut -d'|' -f2 | sort -u | sed 's/^/  /' >&2
+    fi
 }
