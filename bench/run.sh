@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# ./dev bench [memory|ingest|latency|load|pgsql|all]: benchmarks, each side by side with a reference run
-# in the same invocation (bench/README.md). Release preset. Default: all of them.
+# ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|all]: benchmarks, each side by side
+# with a reference run in the same invocation (bench/README.md). Release preset. Default: all of
+# them but scale (all: memory, ingest, latency, load, pgsql, industry).
 #
 # memory:  lastrod on the sample (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
 #          through wrk (2 threads, 32 connections); a bare Pistache endpoint takes the same load.
@@ -39,6 +40,11 @@
 #          month; then, at 32 connections (DURATION seconds each, default 5 here), each of the
 #          twelve /v1/industria indicators over 120 months and the ranking, with the response
 #          cache and without it, beside the bare endpoint.
+# scale:   (bench/scale/) every /v1 operation of every loaded plugin, uncached, on MONTHS (default
+#          120) full-size months, each with its own spread of parameters drawn from the data,
+#          DURATION seconds each (default 5) at 32 connections, beside the bare endpoint, on
+#          SQLite and on PostgreSQL (DATABASES, default "sqlite pgsql"); a markdown table each,
+#          with the database's size. About a quarter of an hour, so not part of `all`.
 #
 # lastrod and the bare endpoint run with the same number of threads (THREADS, default two per
 # core: what lastrod's `threads: auto` gives on SQLite), except in pgsql (above).
@@ -51,8 +57,8 @@ duration=${DURATION:-10}
 threads=${THREADS:-$((2 * $(nproc)))}
 preset=release
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | industry | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|industry|all]"
+case "$what" in memory | ingest | latency | load | pgsql | industry | scale | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|all]"
     exit 2
     ;;
 esac
@@ -144,12 +150,14 @@ stop_servers() {
     wait "$lastrod_pid" "$bare_pid" 2>/dev/null || true
 }
 
-# wrk for DURATION seconds at CONNECTIONS (default 32): "requests req/s p50 p99 errors", where
-# errors counts non-2xx answers and socket errors (connect, read, write, timeout).
+# wrk for DURATION seconds at CONNECTIONS (default 32) with a script (default bench/auth.lua):
+# "requests req/s p50 p99 errors", where errors counts non-2xx answers and socket errors
+# (connect, read, write, timeout: a request unanswered after wrk_timeout).
+wrk_timeout=2s
 wrk_once() {
-    local out connections=${2:-32} wrk_threads=2
+    local out connections=${2:-32} script=${3:-bench/auth.lua} wrk_threads=2
     [ "$connections" -lt 2 ] && wrk_threads=1
-    out=$(wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --latency -s bench/auth.lua "$1")
+    out=$(wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --timeout "$wrk_timeout" --latency -s "$script" "$1")
     echo "$(echo "$out" | awk '/requests in/ {print $1}') $(echo "$out" | awk '/Requests\/sec/ {print $2}')" \
         "$(echo "$out" | awk '$1 == "50%" {print $2}') $(echo "$out" | awk '$1 == "99%" {print $2}')" \
         "$(echo "$out" | awk '/Non-2xx/ {n += $NF} /Socket errors/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10}
@@ -374,12 +382,13 @@ pg_ticks() {
     echo "$sum"
 }
 
-# lastrod instance $1 on port $2, on the cluster; sets started_pid.
+# lastrod instance $1 on port $2, on the cluster, with a response cache of $3 MB (default: the
+# configuration's default); sets started_pid.
 start_pgsql_lastrod() {
     local dir="$work/pgsql-$1"
     mkdir -p "$dir"
     cat >"$dir/lastro.yaml" <<YAML
-server: {listen: "127.0.0.1:$2", base_url: "http://127.0.0.1:$2", instance: "$1"}
+server: {listen: "127.0.0.1:$2", base_url: "http://127.0.0.1:$2", instance: "$1"${3:+, response_cache_mb: $3}}
 data_dir: $dir/data
 database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=18432 dbname=lastro user=postgres"}}
 plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
@@ -506,6 +515,10 @@ industry() {
     done
 }
 
+# ./dev bench scale (bench/scale/scale.sh): not part of `all`, it takes about a quarter of an hour.
+# shellcheck source=bench/scale/scale.sh
+. "$repo/bench/scale/scale.sh"
+
 case "$what" in
 memory) memory ;;
 load) load ;;
@@ -513,6 +526,7 @@ pgsql) pgsql ;;
 ingest) ingest ;;
 latency) latency ;;
 industry) industry ;;
+scale) scale ;;
 all)
     memory
     ingest
