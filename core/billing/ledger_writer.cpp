@@ -41,12 +41,18 @@ LedgerWriter::LedgerWriter(odb::database& db, LedgerWriterOptions options)
 }
 
 LedgerWriter::~LedgerWriter() {
+    Stop();
+}
+
+void LedgerWriter::Stop() {
     {
         std::lock_guard lock(mutex_);
         stopping_ = true;
     }
     wake_.notify_one();
-    thread_.join();
+    if (thread_.joinable()) {
+        thread_.join();
+    }
 }
 
 Admission LedgerWriter::Admit(AdmissionRequest request) {

@@ -82,8 +82,13 @@ public:
     // Refunds this instance's open reservations left by a previous run (the recovery rule of
     // docs/billing.md) before it accepts calls; throws when the database is unreachable.
     LedgerWriter(odb::database& db, LedgerWriterOptions options);
-    // Finishes what is queued, then stops the thread.
+    // Stop(), if it was not called.
     ~LedgerWriter();
+    // Finishes what is queued, then stops the thread; later calls are answered BillingUnavailable.
+    // Call it from the thread that owns the writer's owner: the callbacks the thread runs may
+    // hold the last references to that owner (an answer's callback holds the HTTP service), and
+    // the owner destroyed on the writer's own thread would have it join itself.
+    void Stop();
     LedgerWriter(const LedgerWriter&) = delete;
     LedgerWriter& operator=(const LedgerWriter&) = delete;
 

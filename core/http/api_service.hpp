@@ -80,6 +80,11 @@ public:
 
     // Graceful shutdown: refuse new work with 503 while the requests in flight finish.
     void BeginDraining() { draining_ = true; }
+    // After draining, with the transport stopped: the settlements still queued are written and
+    // answered, then the ledger writer's thread ends. Its last callbacks may drop the last
+    // references to this service but one, the caller's, so the service is never destroyed on
+    // the writer's own thread (which would join itself).
+    void StopBilling() { ledger_.Stop(); }
     // The transport counts a request from its arrival until its response is sent.
     void Enter() { ++in_flight_; }
     void Leave() { --in_flight_; }

@@ -621,6 +621,7 @@ void PistacheServer::Stop() {
     impl_->endpoint->shutdown();
     impl_->endpoint.reset();
     impl_->keeper->Stop();
+    impl_->service->StopBilling();
 }
 
 }  // namespace lastro::http
