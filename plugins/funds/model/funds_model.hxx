@@ -64,8 +64,10 @@ struct Fund {
     std::optional<std::string> administrator_folded;
     bool fidc_universe = false;
 
-    // /v1/fundos pages the universe by fund_id, with or without an exact status.
-#pragma db index("funds_fund_universe_i") members(fidc_universe, fund_id)
+    // /v1/fundos pages the universe by fund_id, with or without an exact status. The folded texts
+    // ride along in the first index: a walk that matches a needle reads the index in order and
+    // fetches only the rows that match (src/search_index.hpp), not every row in fund_id order.
+#pragma db index("funds_fund_universe_i") members(fidc_universe, fund_id, search_text, manager_folded, administrator_folded)
 #pragma db index("funds_fund_universe_status_i") members(fidc_universe, status_folded, fund_id)
 };
 

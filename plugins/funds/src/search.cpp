@@ -122,17 +122,20 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
     }
 
     // How the rows are reached. SQLite plans without statistics, so the query says it:
-    // - few trigram candidates (at most `most`): those rows by registry_id, sorted;
+    // - few trigram candidates (at most kMostCandidatesPerRow per row of the page): those rows by
+    //   registry_id, sorted;
     // - a CNPJ: its rows by the cnpj index, sorted;
     // - otherwise: the universe in fund_id order (funds_fund_universe_i, or
     //   funds_fund_universe_status_i with a status), stopping one row past the page. Many
-    //   candidates mean a dense match, so the walk ends soon.
+    //   candidates mean a dense match (at least one fund in 4 x (limit + 1) of the 3,360 at full
+    //   size), so the walk ends soon; it tests the needles on the index's own copy of the texts
+    //   and fetches only the rows that match.
     // The universe condition is then written `+fidc_universe <> 0` so that SQLite does not walk
     // the universe index instead. PostgreSQL plans from its statistics, with the same indexes
     // and the GIN trigram ones.
     bool narrowed = filters.cnpj.has_value();
     if (sqlite && !expression.empty()) {
-        const std::size_t most = std::min<std::size_t>(16 * (filters.limit + 1), 1000);
+        const std::size_t most = kMostCandidatesPerRow * (filters.limit + 1);
         const std::vector<std::int64_t> candidates = TrigramCandidates(db, expression, most);
         if (candidates.empty()) {
             return page;

@@ -14,7 +14,8 @@
 // - PostgreSQL: pg_trgm GIN indexes on the three columns, which serve the LIKE itself.
 //
 // A needle of one or two characters has no trigram: it is matched by the LIKE while walking the
-// universe in fund_id order (the index funds_fund_universe_i), which stops at the page's end.
+// universe in fund_id order (the index funds_fund_universe_i, which holds the folded texts, so
+// the walk reads the index alone and fetches the matching rows), and stops at the page's end.
 #pragma once
 
 #include <cstddef>
@@ -32,6 +33,9 @@ namespace lastro::funds {
 
 // The fewest characters a needle needs for the trigram index.
 inline constexpr std::size_t kTrigramNeedle = 3;
+// SQLite: trigram candidates read by registry id and sorted, at most this many per row of the
+// page asked; above, the walk in fund_id order answers (src/search.cpp).
+inline constexpr std::size_t kMostCandidatesPerRow = 4;
 
 // One column filter of an FTS5 expression: `column : "needle"` (double quotes doubled), or
 // nullopt when the needle is too short for a trigram or holds a NUL.

@@ -319,7 +319,7 @@ TEST(SearchIndexPaths, DenseAndSparseNeedlesPageThroughEveryMatch) {
         } while (position && ++guard < 100);
         return seen;
     };
-    // limit 1: at most 32 candidates are read by registry id; 60 "denso" funds are more.
+    // limit 1: at most 8 candidates are read by registry id; 60 "denso" funds are more.
     EXPECT_EQ(pages("denso", 1).size(), 60u);
     EXPECT_EQ(pages("denso", 100).size(), 60u);
     EXPECT_EQ(pages("raro", 1).size(), 3u);
