@@ -2,6 +2,8 @@
 
 #include "core/storage/database.hpp"
 
+#include <lastro/sdk/schema_sql.hpp>
+
 #include <odb/schema-catalog.hxx>
 #include <odb/transaction.hxx>
 
@@ -41,6 +43,9 @@ MigrationResult MigrateSchema(odb::database& db, const std::string& schema) {
         } else if (result.from < binary) {
             odb::schema_catalog::migrate(db, binary, schema);
         }
+        // What the model cannot say (virtual tables, triggers, extension indexes): the plugin's
+        // own statements of the versions this step crossed (sdk/schema_sql.hpp).
+        sdk::RunSchemaSql(db, schema, result.from, binary);
     });
     return result;
 }

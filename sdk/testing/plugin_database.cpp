@@ -1,5 +1,6 @@
 #include <lastro/sdk/testing/plugin_database.hpp>
 
+#include <lastro/sdk/schema_sql.hpp>
 #include <lastro/sdk/testing/shared_resources.hpp>
 
 #include <odb/pgsql/database.hxx>
@@ -21,18 +22,31 @@ void Execute(const std::string& conninfo, const std::string& sql) {
     transaction.commit();
 }
 
+// The extensions plugins create (pg_trgm: the funds plugin's search index). Each test works in
+// a schema of its own that it drops with CASCADE at the end; an extension a plugin created
+// there would go with it, and with it every other test's index that uses it. So the test
+// database has them in `public` from the start and the plugins' CREATE EXTENSION IF NOT EXISTS
+// finds them there.
+const char* const kTestExtensions[] = {"pg_trgm"};
+
 // The conninfo of the database that holds this process's test schemas: LASTRO_TEST_PGSQL, or a
 // database of the shared cluster made on first use.
 std::string TestServer() {
-    if (const char* conninfo = std::getenv("LASTRO_TEST_PGSQL"); conninfo && *conninfo) {
-        return conninfo;
-    }
-    static const std::string made = [] {
-        PostgresCluster& cluster = SharedResources::Get().Postgres();
-        cluster.CreateDatabase("lastro_plugin_tests");
-        return cluster.Conninfo("lastro_plugin_tests");
+    static const std::string conninfo = [] {
+        std::string made;
+        if (const char* given = std::getenv("LASTRO_TEST_PGSQL"); given && *given) {
+            made = given;
+        } else {
+            PostgresCluster& cluster = SharedResources::Get().Postgres();
+            cluster.CreateDatabase("lastro_plugin_tests");
+            made = cluster.Conninfo("lastro_plugin_tests");
+        }
+        for (const char* extension : kTestExtensions) {
+            Execute(made, std::string("CREATE EXTENSION IF NOT EXISTS ") + extension + " SCHEMA public");
+        }
+        return made;
     }();
-    return made;
+    return conninfo;
 }
 
 }  // namespace
@@ -72,6 +86,7 @@ PluginDatabase::PluginDatabase(const std::string& schema, Backend backend)
     }
     odb::transaction transaction(db_->begin());
     odb::schema_catalog::create_schema(*db_, schema);
+    RunSchemaSql(*db_, schema, 0, odb::schema_catalog::current_version(*db_, schema));
     transaction.commit();
 }
 

@@ -5,6 +5,10 @@
 // - version 2: the FIDC monthly report (inf_mensal_fidc), the CDA portfolio (cda_fi), the fund
 //   documents index (eventual_fi) and the ANBIMA-source subclasses.
 // - version 3: the reading of each FIDC quota operation (FidcQuotaOperation::reading, value_brl).
+// - version 4: indexes for every read of /v1/fundos (docs/performance.md, "Query plans"): the
+//   FIDC universe by fund_id and by status, the registry id; and, beside the model, the text
+//   index of `q`, `manager` and `administrator` (src/search_index.cpp: SQLite FTS5 trigram
+//   table kept by triggers, PostgreSQL pg_trgm GIN indexes).
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -19,7 +23,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 3)
+#pragma db model version(1, 4)
 
 namespace lastro::funds {
 
@@ -28,7 +32,9 @@ namespace lastro::funds {
 struct Fund {
 #pragma db id
     std::string fund_id;
-    std::int64_t registry_id = 0;  // ID_Registro_Fundo
+    // ID_Registro_Fundo; also the rowid of the fund's entry in the SQLite text index.
+#pragma db unique
+    std::int64_t registry_id = 0;
 #pragma db index
     std::optional<std::int64_t> cvm_code;  // Codigo_CVM
 #pragma db index
@@ -56,8 +62,13 @@ struct Fund {
     std::string search_text;
     std::optional<std::string> manager_folded;
     std::optional<std::string> administrator_folded;
-#pragma db index
     bool fidc_universe = false;
+
+    // /v1/fundos pages the universe by fund_id, with or without an exact status. The folded texts
+    // ride along in the first index: a walk that matches a needle reads the index in order and
+    // fetches only the rows that match (src/search_index.hpp), not every row in fund_id order.
+#pragma db index("funds_fund_universe_i") members(fidc_universe, fund_id, search_text, manager_folded, administrator_folded)
+#pragma db index("funds_fund_universe_status_i") members(fidc_universe, status_folded, fund_id)
 };
 
 // registro_classe.csv
@@ -362,6 +373,15 @@ struct AnbimaSubclass {
 };
 
 // ---- views (no tables) ---------------------------------------------------------------
+
+// SQLite only: the registry ids (rowids) of the FIDC funds whose entry in the trigram index
+// `funds_fund_search` matches an FTS5 expression (src/search_index.hpp). The table is not part
+// of the model: the plugin's own SQL creates it (version 4).
+#pragma db view table("funds_fund_search")
+struct FundSearchMatch {
+#pragma db column("funds_fund_search.rowid")
+    std::int64_t registry_id = 0;
+};
 
 // The id of a class (/v1/resolve lists a fund's classes by id), without loading its row.
 #pragma db view object(FundClass)

@@ -8,7 +8,10 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
+#include <odb/transaction.hxx>
+
 #include <set>
+#include <utility>
 
 namespace lastro::funds::testing {
 namespace {
@@ -233,6 +236,144 @@ TEST(SearchPagination, AnExactlyFullLastPageHasNoNextPosition) {
               first.data.as_array().back().at("fund_id").as_string());
 }
 // docs/plugins.md quotes up to here
+
+// The text index (src/search_index.hpp) only finds candidates: every answer is the one the
+// folded LIKE alone gives, for needles of every length (one and two characters have no trigram),
+// wildcards, quotes, accents and CNPJ punctuation, alone and combined.
+TEST_F(SearchTest, TheIndexAnswersWhatTheFoldedLikeAnswers) {
+    auto by_like = [&](const std::string& column, const std::string& needle) {
+        using Q = odb::query<Fund>;
+        const std::string pattern = ContainsPattern(needle);
+        const std::string escape(kLikeEscape);
+        Q match = column == "q"         ? Q(Q::search_text.like(pattern, escape))
+                  : column == "manager" ? Q(Q::manager_folded.like(pattern, escape))
+                                        : Q(Q::administrator_folded.like(pattern, escape));
+        std::vector<std::string> cnpjs;
+        odb::transaction transaction(Db().begin());
+        for (const Fund& fund :
+             Db().query<Fund>((Q::fidc_universe == true && match) + "ORDER BY" + Q::fund_id)) {
+            cnpjs.push_back(fund.cnpj);
+        }
+        transaction.commit();
+        return cnpjs;
+    };
+    std::vector<std::string> needles = {"a",       "e",
+                                        "9",       "x",
+                                        " ",       "-",
+                                        "_",       "%",
+                                        "\\",      "\"",
+                                        "'",       "fi",
+                                        "id",      "a ",
+                                        "zz",      "0%",
+                                        "fidc",    "crédito",
+                                        "CRÉD",    "ômega",
+                                        "ação",    "acao",
+                                        "açã",     "beta s.a.",
+                                        "s.a",     "100%",
+                                        "_un",     "nao padr",
+                                        "12.345",  "345.678/0001",
+                                        "0001-95", "33333333000191",
+                                        "o\"neil", "o'neil",
+                                        "gestora", "administradora beta",
+                                        "zeta",    "alfa\nfidc"};
+    for (const std::string column : {"q", "manager", "administrator"}) {
+        for (const std::string& raw : needles) {
+            const std::string needle = column == "q" ? SearchNeedle(raw) : FoldedText(raw);
+            if (needle.empty()) {
+                continue;
+            }
+            sdk::Params params = With(column, raw);
+            params.Set("limit", std::int64_t{100});
+            std::vector<std::string> expected = by_like(column, needle);
+            EXPECT_EQ(Cnpjs(params), expected) << column << "=" << raw;
+        }
+    }
+}
+
+// Over enough funds that the trigram candidates outnumber what a page's walk reads (the walk in
+// fund_id order then answers) and for a needle that matches few of them (the candidates answer),
+// every page together is every match, once, in fund_id order.
+TEST(SearchIndexPaths, DenseAndSparseNeedlesPageThroughEveryMatch) {
+    FundsDatabase database;
+    Snapshot s = BaseSnapshot();
+    for (int i = 0; i < 60; ++i) {
+        s.Fund({{"ID_Registro_Fundo", std::to_string(5000 + i)},
+                {"CNPJ_Fundo", "12345678000195"},
+                {"Tipo_Fundo", "FIDC"},
+                {"Denominacao_Social", "FIDC DENSO " + std::to_string(i) + (i % 20 == 0 ? " RARO" : "")}});
+    }
+    Ingest(database.Db(), WriteCsvs(database.Dir(), s));
+    auto pages = [&](const std::string& q, std::int64_t limit) {
+        std::vector<std::string> seen;
+        std::optional<boost::json::value> position;
+        int guard = 0;
+        do {
+            sdk::Params params;
+            params.Set("q", q);
+            params.Set("limit", limit);
+            const sdk::Result page = Call(&HandleSearch, database.Db(), params, position);
+            for (const auto& item : page.data.as_array()) {
+                seen.emplace_back(item.at("name").as_string());
+            }
+            position = page.meta.next_position;
+        } while (position && ++guard < 100);
+        return seen;
+    };
+    // limit 1: at most 8 candidates are read by registry id; 60 "denso" funds are more.
+    EXPECT_EQ(pages("denso", 1).size(), 60u);
+    EXPECT_EQ(pages("denso", 100).size(), 60u);
+    EXPECT_EQ(pages("raro", 1).size(), 3u);
+    EXPECT_EQ(pages("o 4", 2).size(), 11u);  // denso 4, denso 40 .. denso 49
+    EXPECT_TRUE(pages("nada disso", 5).empty());
+}
+
+// A re-ingested registry replaces the funds in one transaction and the index with them: a renamed
+// fund is found by its new name only (same fund_id), a removed one and one that left the FIDC
+// universe are no longer found, a new one is.
+TEST(SearchIndexPaths, TheIndexFollowsReingests) {
+    FundsDatabase database;
+    Ingest(database.Db(), WriteCsvs(database.Dir(), BaseSnapshot()));
+    auto search = [&](const std::string& q) {
+        sdk::Params params;
+        params.Set("q", q);
+        params.Set("limit", std::int64_t{25});
+        std::vector<std::string> ids;
+        const sdk::Result result = Call(&HandleSearch, database.Db(), params);
+        for (const auto& item : result.data.as_array()) {
+            ids.emplace_back(item.at("fund_id").as_string());
+        }
+        return ids;
+    };
+    const std::vector<std::string> alfa = search("consignado alfa");
+    ASSERT_EQ(alfa.size(), 1u);
+    ASSERT_EQ(search("delta").size(), 1u);
+    ASSERT_EQ(search("gama").size(), 1u);
+
+    Snapshot next = BaseSnapshot();
+    for (std::string& line : next.funds) {
+        for (auto [from, to] :
+             {std::pair<std::string, std::string>{"FIDC CRÉDITO CONSIGNADO ALFA", "FIDC RENOMEADO"},
+              {"FIC FIDC DELTA", "FI DELTA"}}) {
+            if (auto at = line.find(from); at != std::string::npos) {
+                line.replace(at, from.size(), to);
+            }
+        }
+        if (line.find(";FIC-FIDC;") != std::string::npos) {
+            line.replace(line.find(";FIC-FIDC;"), 10, ";FI;");  // DELTA leaves the universe
+        }
+    }
+    next.Fund({{"ID_Registro_Fundo", "1099"},
+               {"CNPJ_Fundo", "99999999000191"},
+               {"Tipo_Fundo", "FIDC"},
+               {"Denominacao_Social", "FIDC NOVO ALFA"}});
+    Ingest(database.Db(), WriteCsvs(database.Subdir("next"), next));
+
+    EXPECT_TRUE(search("consignado alfa").empty());
+    EXPECT_EQ(search("renomeado"), alfa);
+    EXPECT_TRUE(search("delta").empty());
+    EXPECT_EQ(search("novo alfa").size(), 1u);
+    EXPECT_EQ(search("gama").size(), 1u);
+}
 
 }  // namespace
 }  // namespace lastro::funds::testing

@@ -148,6 +148,20 @@ struct VehicleNav {
     bool set_aside = false;
 };
 
+// The first and the last month with aggregates, each read from the end of the primary key (one
+// aggregate each: SQLite serves a lone min() or max() from an index, not both at once).
+#pragma db view object(IndustryMonth)
+struct FirstIndustryMonth {
+#pragma db column("min(" + IndustryMonth::month + ")")
+    std::optional<std::string> month;
+};
+
+#pragma db view object(IndustryMonth)
+struct LastIndustryMonth {
+#pragma db column("max(" + IndustryMonth::month + ")")
+    std::optional<std::string> month;
+};
+
 // The months with aggregates and their completeness (src/served_period.cpp), without the rest
 // of their rows.
 #pragma db view object(IndustryMonth)

@@ -68,6 +68,21 @@ struct UniverseRange {
     std::string to;
 };
 
+template <typename Edge>
+std::optional<std::string> EdgeMonth(odb::database& db, const char* name) {
+    auto q = sdk::CachedQuery<Edge, NoParams>(db, name, [](const NoParams&) { return odb::query<Edge>(); });
+    Edge edge;
+    if (!q.ExecuteOne(edge)) {
+        return std::nullopt;
+    }
+    return edge.month;
+}
+
+struct MonthRange {
+    std::string from;
+    std::string to;
+};
+
 }  // namespace
 
 std::string JsonString(const std::string& text) {
@@ -76,24 +91,34 @@ std::string JsonString(const std::string& text) {
 
 ServedPeriod ServePeriod(const sdk::RequestContext& context) {
     odb::database& db = context.db;
-    std::map<std::string, MonthStatus> derived;
-    {
-        auto q = sdk::CachedQuery<MonthStatus, NoParams>(
-            db, "industry.month_status", [](const NoParams&) { return odb::query<MonthStatus>(); });
-        for (const MonthStatus& m : q.Execute()) {
-            derived.emplace(m.month, m);
-        }
-    }
+    // The months with aggregates: their ends, then the ones of the period asked (each read by the
+    // primary key; docs/performance.md, "Query plans (issue 21)").
+    const std::optional<std::string> first = EdgeMonth<FirstIndustryMonth>(db, "industry.first_month");
+    const std::optional<std::string> last = EdgeMonth<LastIndustryMonth>(db, "industry.last_month");
     const auto release = context.host.LatestRelease(kAggregatesDataset);
-    if (derived.empty() || !release) {
+    if (!first || !last || !release) {
         throw sdk::Unavailable(
             "the FIDC industry aggregates are not derived yet: ingest cvm.inf_mensal_fidc");
     }
     ServedPeriod served;
-    served.period = ResolvePeriod(context.params, derived.rbegin()->first);
+    served.period = ResolvePeriod(context.params, *last);
     served.include_fic_fidc = context.params.Boolean("include_fic_fidc").value_or(true);
     const bool include_partial = context.params.Boolean("include_partial").value_or(true);
     served.updated_at = release->ingested_at;
+
+    std::map<std::string, MonthStatus> derived;
+    {
+        using Query = odb::query<MonthStatus>;
+        auto q =
+            sdk::CachedQuery<MonthStatus, MonthRange>(db, "industry.month_status", [](const MonthRange& p) {
+                return Query::month >= Query::_ref(p.from) && Query::month <= Query::_ref(p.to);
+            });
+        q.params.from = served.period.from;
+        q.params.to = served.period.to;
+        for (const MonthStatus& m : q.Execute()) {
+            derived.emplace(m.month, m);
+        }
+    }
 
     std::vector<std::string> available, missing, partial, excluded, unknown, warned;
     for (const std::string& month : served.period.months) {
@@ -118,8 +143,7 @@ ServedPeriod ServePeriod(const sdk::RequestContext& context) {
     if (available.empty()) {
         throw sdk::NotFound("no FIDC monthly reports for " + served.period.from +
                                 (served.period.from == served.period.to ? "" : " .. " + served.period.to) +
-                                "; the aggregates cover " + derived.begin()->first + " .. " +
-                                derived.rbegin()->first,
+                                "; the aggregates cover " + *first + " .. " + *last,
                             context.params.MonthValue("month") ? "month" : "from");
     }
     const std::set<std::string> serving(served.months.begin(), served.months.end());
