@@ -206,6 +206,8 @@ odb::connection& LedgerWriter::BatchConnection(std::chrono::steady_clock::time_p
         connection_ = db_.connection();
     }
     if (fresh || db_.id() == odb::id_sqlite) {
+        // On PostgreSQL a statement, the connection's first: bounded like the batch.
+        storage::ReplyDeadline bound(*connection_, deadline);
         storage::BoundLockWait(*connection_, db_.id() == odb::id_sqlite ? left : options_.write_timeout);
     }
     return *connection_;
