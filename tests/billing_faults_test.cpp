@@ -679,33 +679,34 @@ void ExpectHealthOk(HttpClient& http) {
     EXPECT_EQ(DatabaseField(health), "ok") << health.Describe();
 }
 
-void PostgresAway(Deployment& d) {
+// A key served once, then `outage` (which takes the database away and brings it back, calling
+// through `probe`); afterwards /health is ok and only the 200s are charged.
+void AcrossAnOutage(Deployment& d, const std::function<void(OutageProbe&)>& outage) {
     const std::time_t started = std::time(nullptr);
     const CreatedKey key = d.CreateKeyWithId({1000, 100000, "", ""});
     OutageProbe probe{d.Http(), key.secret, {}, 0};
     ASSERT_EQ(d.Get("/v1/fundos?limit=1", key.secret).status, 200);
     ++probe.served;
-    {
+    outage(probe);
+    ExpectHealthOk(d.Http());
+    probe.ExpectNothingCharged(d, key.id, started);
+}
+
+void PostgresAway(Deployment& d) {
+    AcrossAnOutage(d, [&](OutageProbe& probe) {
         PausedPostgres paused(SharedResources::Get().Postgres());
         probe.Expect503s(5, false, std::chrono::seconds(20));
         ExpectHealthUnavailable(d.Http());
         paused.Resume();
         probe.ExpectRecovery(std::chrono::seconds(20));
-    }
-    ExpectHealthOk(d.Http());
-    probe.ExpectNothingCharged(d, key.id, started);
+    });
 }
 
 // PostgreSQL stops answering without closing anything (every server process stopped: a hung
 // server or disk, a partition after the kernel acknowledged): each call is answered 503 within
 // the billing write timeout plus a connect timeout, not held until the client gives up.
 void PostgresFrozen(Deployment& d) {
-    const std::time_t started = std::time(nullptr);
-    const CreatedKey key = d.CreateKeyWithId({1000, 100000, "", ""});
-    OutageProbe probe{d.Http(), key.secret, {}, 0};
-    ASSERT_EQ(d.Get("/v1/fundos?limit=1", key.secret).status, 200);
-    ++probe.served;
-    {
+    AcrossAnOutage(d, [&](OutageProbe& probe) {
         FrozenPostgres frozen(SharedResources::Get().Postgres());
         for (int i = 0; i < 3; ++i) {
             const auto asked = Clock::now();
@@ -717,9 +718,7 @@ void PostgresFrozen(Deployment& d) {
         ExpectHealthUnavailable(d.Http());
         frozen.Thaw();
         probe.ExpectRecovery(std::chrono::seconds(30));
-    }
-    ExpectHealthOk(d.Http());
-    probe.ExpectNothingCharged(d, key.id, started);
+    });
 }
 
 // Fills the file system holding `dir` with one file; returns its path. Writes until ENOSPC.
