@@ -196,6 +196,8 @@ step_install() {
     in_root getent passwd lastro | grep -q ':/var/lib/lastro:/usr/sbin/nologin$' || fail "no lastro system user"
     [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro)" = "lastro:lastro 750" ] || fail "/var/lib/lastro is not lastro's, mode 750"
     [ -s "$root/var/lib/lastro/lastro.db" ] || fail "postinst did not migrate the database"
+    [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro/lastro-billing.db)" = "lastro:lastro 600" ] ||
+        fail "postinst did not make billing's database /var/lib/lastro/lastro-billing.db, lastro's, mode 600"
     [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro/cursor.key)" = "lastro:lastro 600" ] ||
         fail "postinst did not make the cursor secret /var/lib/lastro/cursor.key, lastro's, mode 600"
     in_root dpkg-query -W -f '${Conffiles}\n' lastro | grep -q '/etc/lastro/lastro.yaml' || fail "lastro.yaml is not a conffile"

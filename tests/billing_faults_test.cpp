@@ -761,36 +761,54 @@ void SqliteAway(const fs::path& mount_point) {
     probe.ExpectNothingCharged(d, key.id, started);
 }
 
-// Another process holds SQLite's write lock (a backup tool, a stray `sqlite3` shell): each call
-// is answered 503 with Retry-After once billing.write_timeout_ms has passed, well before the
-// connection's own timeout (a 408 without headers, before), and costs nothing; /health says
-// degraded; service resumes when the lock goes.
+// Another process holds the write lock of one SQLite file until told (the file `release`
+// appears), at most a minute.
+class SqliteLockHolder {
+public:
+    SqliteLockHolder(const fs::path& database, const fs::path& release) : release_(release) {
+        fs::remove(release_);
+        const std::string script =
+            "import os, sqlite3, sys, time\n"
+            "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
+            "c.execute('BEGIN IMMEDIATE')\n"
+            "print('LOCKED', flush=True)\n"
+            "end = time.time() + 60\n"
+            "while not os.path.exists(sys.argv[2]) and time.time() < end:\n"
+            "    time.sleep(0.05)\n"
+            "c.execute('ROLLBACK')\n";
+        holder_ =
+            ChildProcess::Start({"/usr/bin/python3", "-c", script, database.string(), release_.string()});
+        if (!holder_->WaitForLine([](std::string_view l) { return l == "LOCKED"; },
+                                  std::chrono::seconds(10))) {
+            throw std::runtime_error("the lock holder did not lock " + database.string() + ":\n" +
+                                     holder_->Output());
+        }
+    }
+    ~SqliteLockHolder() { Release(); }
+    void Release() {
+        std::ofstream(release_).flush();
+        holder_->WaitForExit(std::chrono::seconds(10));
+    }
+
+private:
+    fs::path release_;
+    std::unique_ptr<ChildProcess> holder_;
+};
+
+// Another process holds the write lock of billing's SQLite file (a backup tool, a stray `sqlite3`
+// shell): each call is answered 503 with Retry-After once billing.write_timeout_ms has passed,
+// well before the connection's own timeout (a 408 without headers, before), and costs nothing;
+// /health says degraded; service resumes when the lock goes.
 void SqliteLockedElsewhere(Deployment& d) {
     const std::time_t started = std::time(nullptr);
     const CreatedKey key = d.CreateKeyWithId({1000, 100000, "", ""});
     OutageProbe probe{d.Http(), key.secret, {}, 0};
     ASSERT_EQ(d.Get("/v1/fundos?limit=1", key.secret).status, 200);
     ++probe.served;
-    const fs::path release = d.Dir() / "release-the-lock";
-    fs::remove(release);
-    // Holds the lock until told (the file appears), at most a minute.
-    const std::string script =
-        "import os, sqlite3, sys, time\n"
-        "c = sqlite3.connect(sys.argv[1], isolation_level=None)\n"
-        "c.execute('BEGIN IMMEDIATE')\n"
-        "print('LOCKED', flush=True)\n"
-        "end = time.time() + 60\n"
-        "while not os.path.exists(sys.argv[2]) and time.time() < end:\n"
-        "    time.sleep(0.05)\n"
-        "c.execute('ROLLBACK')\n";
-    auto holder = ChildProcess::Start(
-        {"/usr/bin/python3", "-c", script, (d.Dir() / "lastro.db").string(), release.string()});
-    ASSERT_TRUE(
-        holder->WaitForLine([](std::string_view l) { return l == "LOCKED"; }, std::chrono::seconds(10)))
-        << holder->Output();
+    SqliteLockHolder holder(d.Dir() / "lastro-billing.db", d.Dir() / "release-the-lock");
     probe.Expect503s(3, false, std::chrono::seconds(30));
     ExpectHealthUnavailable(d.Http());
-    std::ofstream(release).flush();
+    holder.Release();
     probe.ExpectRecovery(std::chrono::seconds(20));
     ExpectHealthOk(d.Http());
     probe.ExpectNothingCharged(d, key.id, started);
@@ -801,6 +819,34 @@ TEST_P(BillingFaultsTest, AWriteLockHeldElsewhereIs503WithinTheWriteTimeoutAndUn
         GTEST_SKIP() << "SQLite's write lock; PostgreSQL locks rows (DatabaseAwayIs503...)";
     }
     SqliteLockedElsewhere(D());
+}
+
+// An ingest holds the data file's write lock for as long as it writes a release (seconds for a
+// full-size month, a minute for a first load of ten years): billing has a file of its own, so
+// billed calls go on being served and charged meanwhile, and /health stays ok. (With the ledger
+// in the data file they were answered 503 after billing.write_timeout_ms.)
+TEST_P(BillingFaultsTest, AnIngestsWriteLockOnTheDataHoldsNoBilledCall) {
+    if (GetParam() == Backend::kPostgres) {
+        GTEST_SKIP() << "SQLite's write lock; on PostgreSQL an ingest locks only its own rows";
+    }
+    const std::time_t started = std::time(nullptr);
+    const CreatedKey key = D().CreateKeyWithId({1000000, 1000000, "", ""});
+    SqliteLockHolder holder(D().Dir() / "lastro.db", D().Dir() / "release-the-data-lock");
+    // Twice billing.write_timeout_ms (2 s) under the lock.
+    const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(4);
+    int served = 0;
+    while (std::chrono::steady_clock::now() < until) {
+        const HttpResponse r = D().Get("/v1/fundos?limit=1", key.secret);
+        ASSERT_EQ(r.status, 200) << r.Describe();
+        ASSERT_EQ(r.IntHeader("X-Credits-Charged"), 1) << r.Describe();
+        ++served;
+    }
+    ExpectHealthOk(D().Http());
+    holder.Release();
+    ASSERT_GE(served, 2);
+    const KeyUsage usage = UsageSince(D(), key.id, started);
+    ExpectSettledUsage(usage, key.id);
+    EXPECT_EQ(usage.charged, served);
 }
 
 // The access log's disk runs full: its lines are lost, counted and said on stderr, the calls

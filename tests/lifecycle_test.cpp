@@ -328,12 +328,18 @@ TEST_P(LifecycleTest, AnOnlineSqliteBackupIsConsistentAndUsable) {
         std::this_thread::sleep_for(std::chrono::milliseconds(5));
     }
     const int before = answered.load();
+    // Both files: the data and billing's (named as lastro names a data file's billing file).
     const fs::path copy = D().Dir() / "backup.db";
+    const fs::path billing_copy = D().Dir() / "backup-billing.db";
     fs::remove(copy);
+    fs::remove(billing_copy);
     CommandResult backup;
+    CommandResult billing_backup;
     try {
         backup =
             RunCommand({kSqlite3, (D().Dir() / "lastro.db").string(), "VACUUM INTO '" + copy.string() + "'"});
+        billing_backup = RunCommand({kSqlite3, (D().Dir() / "lastro-billing.db").string(),
+                                     "VACUUM INTO '" + billing_copy.string() + "'"});
     } catch (...) {
         stop = true;
         calls.join();
@@ -344,13 +350,16 @@ TEST_P(LifecycleTest, AnOnlineSqliteBackupIsConsistentAndUsable) {
     ASSERT_EQ(failed.load(), 0);
     ASSERT_GE(before, 20);
     ASSERT_EQ(backup.exit_code, 0) << backup.Describe();
+    ASSERT_EQ(billing_backup.exit_code, 0) << billing_backup.Describe();
 
-    const CommandResult check = RunCommand({kSqlite3, copy.string(), "PRAGMA integrity_check"});
-    EXPECT_EQ(check.out, "ok\n") << check.Describe();
+    for (const fs::path& file : {copy, billing_copy}) {
+        const CommandResult check = RunCommand({kSqlite3, file.string(), "PRAGMA integrity_check"});
+        EXPECT_EQ(check.out, "ok\n") << check.Describe();
+    }
     // Every call answered before the backup began is in it, settled: nothing half-written.
     const CommandResult settled =
-        RunCommand({kSqlite3, copy.string(),
-                    "SELECT count(*) FROM core_ledger WHERE state = 'charged' AND key_id = " +
+        RunCommand({kSqlite3, billing_copy.string(),
+                    "SELECT count(*) FROM billing_ledger WHERE state = 'charged' AND key_id = " +
                         std::to_string(created.id)});
     ASSERT_EQ(settled.exit_code, 0) << settled.Describe();
     EXPECT_GE(std::stoi(settled.out), before) << settled.Describe();
@@ -359,6 +368,10 @@ TEST_P(LifecycleTest, AnOnlineSqliteBackupIsConsistentAndUsable) {
     options.env = {"LASTRO_CONFIG=" + D().ConfigFile().string(), "LASTRO_DATABASE=sqlite:" + copy.string()};
     const CommandResult usage = RunCommand({BinaryPath("lastro").string(), "keys", "list"}, options);
     EXPECT_EQ(usage.exit_code, 0) << usage.Describe();
+    const CommandResult ledger =
+        RunCommand({BinaryPath("lastro").string(), "keys", "usage", std::to_string(created.id)}, options);
+    EXPECT_EQ(ledger.exit_code, 0) << ledger.Describe();
+    EXPECT_NE(ledger.out.find("ledger_entries "), std::string::npos) << ledger.Describe();
 }
 
 TEST_P(LifecycleTest, UnknownConfigurationKeyStopsLastrod) {

@@ -7,6 +7,7 @@
 #include "core/runtime/cursor_secret.hpp"
 #include "core/runtime/runtime.hpp"
 #include "core/sample/sample_set.hpp"
+#include "core/storage/billing_model.hxx"
 #include "core/storage/core_model.hxx"
 #include "core/storage/database.hpp"
 #include "core/sync/sync_runner.hpp"
@@ -80,7 +81,9 @@ int ShowConfig() {
     std::printf("config %s\n", config.file.string().c_str());
     std::printf("data_dir %s\n", config.data_dir.string().c_str());
     if (config.database.backend == lastro::config::Backend::kSqlite) {
-        std::printf("database sqlite\nsqlite_path %s\n", config.database.sqlite_path.string().c_str());
+        std::printf("database sqlite\nsqlite_path %s\nsqlite_billing_path %s\n",
+                    config.database.sqlite_path.string().c_str(),
+                    config.database.sqlite_billing_path.string().c_str());
     } else {
         std::printf("database pgsql\n");
     }
@@ -181,7 +184,7 @@ int KeyUsage(long long id, const std::string& month_text) {
     const std::string month = MonthArgument(month_text);
     auto runtime = Boot();
     lastro::runtime::RequireMigrated(*runtime);
-    const auto usage = lastro::billing::UsageOf(*runtime->db, id, month);
+    const auto usage = lastro::billing::UsageOf(runtime->Billing(), id, month);
     std::printf("key %lld month %s\n", id, month.c_str());
     std::printf("charged %lld\nreserved %lld\n", static_cast<long long>(usage.charged),
                 static_cast<long long>(usage.reserved));
@@ -197,7 +200,7 @@ int Ledger(const std::string& month_text, std::optional<long long> key) {
     auto runtime = Boot();
     lastro::runtime::RequireMigrated(*runtime);
     std::printf("request_id\tkey_id\toperation\tprice\tstate\tstatus\treserved_at\tsettled_at\tinstance\n");
-    for (const auto& e : lastro::billing::EntriesOf(*runtime->db, month, key)) {
+    for (const auto& e : lastro::billing::EntriesOf(runtime->Billing(), month, key)) {
         std::printf("%s\t%lld\t%s\t%lld\t%s\t%s\t%s\t%s\t%s\n", e.request_id.c_str(),
                     static_cast<long long>(e.key_id), e.operation.c_str(), static_cast<long long>(e.price),
                     e.state.c_str(), e.status ? std::to_string(*e.status).c_str() : "-",

@@ -125,9 +125,13 @@ int main() {
         }
         auto runtime = lastro::runtime::Boot();
         lastro::runtime::RequireMigrated(*runtime);
+        // Both files: admission is decided in this process, which is only right when no other
+        // lastrod serves either the data or the usage rows.
         std::optional<lastro::storage::ServingLock> serving_lock;
+        std::optional<lastro::storage::ServingLock> billing_lock;
         if (runtime->config.database.backend == lastro::config::Backend::kSqlite) {
             serving_lock.emplace(runtime->config.database.sqlite_path);
+            billing_lock.emplace(runtime->config.database.sqlite_billing_path);
         }
         // Before anything serves: a secret an older version kept in the database moves to its
         // file here too, and without a file lastrod refuses to start.
@@ -148,8 +152,8 @@ int main() {
         MetricsEndpoint metrics = StartMetrics(*runtime);
         WatchAccessLog(*access_log, metrics.counters.get());
         auto service = std::make_shared<lastro::http::ApiService>(
-            runtime->config, *runtime->db, *runtime->plugins, std::move(cursor_secrets), access_log,
-            metrics.counters.get());
+            runtime->config, *runtime->db, runtime->Billing(), *runtime->plugins, std::move(cursor_secrets),
+            access_log, metrics.counters.get());
         lastro::http::PistacheServer server(runtime->config.server, service);
         const std::uint16_t port = server.Start();
         std::fprintf(stderr, "lastrod %s: listening on http://%s:%u\n", LASTRO_VERSION,

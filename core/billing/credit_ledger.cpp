@@ -1,9 +1,9 @@
 #include "core/billing/credit_ledger.hpp"
 
-#include "core/storage/core_model.hxx"
+#include "billing_model-odb.hxx"
+#include "core/storage/billing_model.hxx"
 #include "core/storage/database.hpp"
 #include "core/storage/pgsql_statements.hpp"
-#include "core_model-odb.hxx"
 
 #include <odb/transaction.hxx>
 
@@ -143,7 +143,8 @@ void LedgerBatch::LockOnPostgres(const std::map<std::string, std::pair<std::int6
                 SqlText(usage.second) + ", 0, 0)";
     }
     if (!rows.empty()) {
-        sql += "INSERT INTO core_credit_usage (key_month, key_id, month, reserved, charged) VALUES " + rows +
+        sql += "INSERT INTO billing_credit_usage (key_month, key_id, month, reserved, charged) VALUES " +
+               rows +
                " ON CONFLICT (key_month) DO UPDATE SET key_month = EXCLUDED.key_month"
                " RETURNING key_month, key_id, month, reserved, charged;";
     }
@@ -153,7 +154,7 @@ void LedgerBatch::LockOnPostgres(const std::map<std::string, std::pair<std::int6
                 std::to_string(window.second) + ", 0)";
     }
     if (!rows.empty()) {
-        sql += "INSERT INTO core_rate_window (key_minute, key_id, minute, calls) VALUES " + rows +
+        sql += "INSERT INTO billing_rate_window (key_minute, key_id, minute, calls) VALUES " + rows +
                " ON CONFLICT (key_minute) DO UPDATE SET key_minute = EXCLUDED.key_minute"
                " RETURNING key_minute, key_id, minute, calls;";
     }
@@ -198,7 +199,7 @@ std::string LedgerBatch::EntriesForUpdateSql(const std::vector<std::string>& ids
     if (list.empty()) {
         return "";
     }
-    return "SELECT request_id, price, month, state FROM core_ledger WHERE request_id IN (" + list +
+    return "SELECT request_id, price, month, state FROM billing_ledger WHERE request_id IN (" + list +
            ") ORDER BY request_id FOR UPDATE;";
 }
 
@@ -420,7 +421,7 @@ void LedgerBatch::FlushOnPostgres() {
     std::string sql;
     if (!settled_values_.empty()) {
         sql +=
-            "UPDATE core_ledger AS l SET state = v.state, status = v.status, settled_at = v.settled_at"
+            "UPDATE billing_ledger AS l SET state = v.state, status = v.status, settled_at = v.settled_at"
             " FROM (VALUES " +
             settled_values_ +
             ") AS v (request_id, was, state, status, settled_at)"
@@ -436,7 +437,7 @@ void LedgerBatch::FlushOnPostgres() {
     }
     if (!rows.empty()) {
         sql +=
-            "INSERT INTO core_ledger (request_id, key_id, operation, price, month, state, reserved_at, "
+            "INSERT INTO billing_ledger (request_id, key_id, operation, price, month, state, reserved_at, "
             "instance) VALUES " +
             rows + ";";
         pending_entries_.clear();
@@ -451,8 +452,9 @@ void LedgerBatch::FlushOnPostgres() {
         }
     }
     if (!rows.empty()) {
-        sql += "UPDATE core_credit_usage AS u SET reserved = v.reserved, charged = v.charged FROM (VALUES " +
-               rows + ") AS v (key_month, reserved, charged) WHERE u.key_month = v.key_month;";
+        sql +=
+            "UPDATE billing_credit_usage AS u SET reserved = v.reserved, charged = v.charged FROM (VALUES " +
+            rows + ") AS v (key_month, reserved, charged) WHERE u.key_month = v.key_month;";
     }
     rows.clear();
     for (auto& [id, row] : windows_) {
@@ -463,7 +465,7 @@ void LedgerBatch::FlushOnPostgres() {
         }
     }
     if (!rows.empty()) {
-        sql += "UPDATE core_rate_window AS w SET calls = v.calls FROM (VALUES " + rows +
+        sql += "UPDATE billing_rate_window AS w SET calls = v.calls FROM (VALUES " + rows +
                ") AS v (key_minute, calls) WHERE w.key_minute = v.key_minute;";
     }
     if (!sql.empty()) {

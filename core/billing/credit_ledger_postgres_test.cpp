@@ -2,7 +2,7 @@
 // read by one statement and written by another) on a throwaway cluster: an owed refund takes
 // back a charge recorded by a commit whose reply was lost, once.
 #include "core/billing/credit_ledger.hpp"
-#include "core/storage/core_model.hxx"
+#include "core/storage/billing_model.hxx"
 #include "core/storage/database.hpp"
 #include "core/storage/migration.hpp"
 
@@ -26,6 +26,7 @@ protected:
         config.pool_size = 2;
         db_ = storage::OpenDatabase(config);
         storage::MigrateSchema(*db_, "core");
+        storage::MigrateSchema(*db_, "billing");
     }
 
     template <typename Work>

@@ -5,10 +5,10 @@
 #include "core/billing/account_book.hpp"
 #include "core/billing/ledger_writer.hpp"
 #include "core/billing/settlement.hpp"
-#include "core/storage/core_model.hxx"
+#include "core/storage/billing_model.hxx"
 #include "core/storage/database.hpp"
 #include "core/storage/migration.hpp"
-#include "core_model-odb.hxx"
+#include "billing_model-odb.hxx"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -48,6 +48,7 @@ protected:
         config_.pool_size = 12;
         db_ = storage::OpenDatabase(config_);
         storage::MigrateSchema(*db_, "core");
+        storage::MigrateSchema(*db_, "billing");
     }
     void TearDown() override {
         db_.reset();

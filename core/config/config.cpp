@@ -109,7 +109,7 @@ void ParseDatabase(const YamlMap& map, Config& config, const fs::path& base) {
         }
     }
     if (auto sqlite = map.Find("sqlite")) {
-        YamlMap s(*sqlite, {"path", "busy_timeout_ms", "synchronous"});
+        YamlMap s(*sqlite, {"path", "billing_path", "busy_timeout_ms", "synchronous"});
         if (auto sync = s.OptionalString("synchronous")) {
             if (*sync != "full" && *sync != "normal") {
                 s.Get("synchronous").Fail("expected full or normal, found '" + *sync + "'");
@@ -118,6 +118,9 @@ void ParseDatabase(const YamlMap& map, Config& config, const fs::path& base) {
         }
         if (auto path = s.OptionalString("path")) {
             d.sqlite_path = path->empty() ? fs::path() : fs::path(*path);
+        }
+        if (auto path = s.OptionalString("billing_path")) {
+            d.sqlite_billing_path = path->empty() ? fs::path() : fs::path(*path);
         }
         d.sqlite_busy_timeout_ms = PositiveInt(s, "busy_timeout_ms", d.sqlite_busy_timeout_ms, 600000);
     }
@@ -326,6 +329,7 @@ void ApplyEnvironment(Config& config) {
         if (value.rfind("sqlite:", 0) == 0 && value.size() > 7) {
             config.database.backend = Backend::kSqlite;
             config.database.sqlite_path = value.substr(7);
+            config.database.sqlite_billing_path.clear();  // billing's file goes beside it
         } else if (value.rfind("postgresql://", 0) == 0 || value.rfind("postgres://", 0) == 0) {
             config.database.backend = Backend::kPgsql;
             config.database.pgsql_conninfo = value;
@@ -348,6 +352,16 @@ void ApplyEnvironment(Config& config) {
         sqlite = config.data_dir / "lastro.db";
     } else if (sqlite.is_relative()) {
         sqlite = (config.data_dir / sqlite).lexically_normal();
+    }
+    fs::path& billing = config.database.sqlite_billing_path;
+    if (billing.empty()) {
+        billing = sqlite.parent_path() / (sqlite.stem().string() + "-billing" + sqlite.extension().string());
+    } else if (billing.is_relative()) {
+        billing = (config.data_dir / billing).lexically_normal();
+    }
+    if (billing == sqlite) {
+        throw YamlError("database.sqlite.billing_path: " + billing.string() +
+                        " is the data file itself; billing needs a file of its own");
     }
 }
 

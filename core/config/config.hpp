@@ -38,6 +38,10 @@ enum class Backend { kSqlite, kPgsql };
 struct DatabaseConfig {
     Backend backend = Backend::kSqlite;
     std::filesystem::path sqlite_path;  // absolute after loading
+    // Billing's own file (ledger, usage, call windows): an ingest holds the data file's write
+    // lock for seconds, which must never hold a billed call (docs/storage.md). Absolute after
+    // loading; by default beside the data file ("lastro.db": "lastro-billing.db").
+    std::filesystem::path sqlite_billing_path;
     int sqlite_busy_timeout_ms = 5000;
     // true (synchronous: full, the default): a commit is on disk when it returns, power loss
     // included. false (normal): it survives a crash of the process, not of the machine; no

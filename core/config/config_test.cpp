@@ -175,6 +175,29 @@ TEST(ConfigTest, EnvironmentOverridesTheFile) {
     Config d = ParseConfig("data_dir: /srv/lastro\n", "/etc/lastro/lastro.yaml");
     ApplyEnvironment(d);
     EXPECT_EQ(d.database.sqlite_path, "/srv/lastro/lastro.db");
+    EXPECT_EQ(d.database.sqlite_billing_path, "/srv/lastro/lastro-billing.db");
+
+    // Billing's file: beside the data file by default, even one LASTRO_DATABASE names; a
+    // relative billing_path is under data_dir; the data file itself is refused.
+    setenv("LASTRO_DATABASE", "sqlite:/tmp/copy/x.sqlite", 1);
+    Config moved = ParseConfig("data_dir: /srv/lastro\ndatabase:\n  sqlite:\n    billing_path: b.db\n",
+                               "/etc/lastro/lastro.yaml");
+    ApplyEnvironment(moved);
+    unsetenv("LASTRO_DATABASE");
+    EXPECT_EQ(moved.database.sqlite_path, "/tmp/copy/x.sqlite");
+    EXPECT_EQ(moved.database.sqlite_billing_path, "/tmp/copy/x-billing.sqlite");
+    Config own = ParseConfig("data_dir: /srv/lastro\ndatabase:\n  sqlite:\n    billing_path: ledger/b.db\n",
+                             "/etc/lastro/lastro.yaml");
+    ApplyEnvironment(own);
+    EXPECT_EQ(own.database.sqlite_billing_path, "/srv/lastro/ledger/b.db");
+    Config same = ParseConfig("data_dir: /srv/lastro\ndatabase:\n  sqlite:\n    billing_path: lastro.db\n",
+                              "/etc/lastro/lastro.yaml");
+    try {
+        ApplyEnvironment(same);
+        ADD_FAILURE() << "billing_path naming the data file was accepted";
+    } catch (const YamlError& e) {
+        EXPECT_NE(std::string(e.what()).find("database.sqlite.billing_path"), std::string::npos) << e.what();
+    }
 
     setenv("LASTRO_DATABASE", "mysql://x", 1);
     EXPECT_THROW(ApplyEnvironment(d), YamlError);

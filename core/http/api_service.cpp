@@ -253,8 +253,14 @@ billing::LedgerWriterOptions LedgerOptions(const config::Config& config, odb::da
     // One lastrod owns a SQLite database (storage::ServingLock, taken by lastrod's main), so
     // there admission is decided in this process; on PostgreSQL the database decides.
     options.decide_in_process = db.id() == odb::id_sqlite;
+    // On the writer's connection when billing shares the data's database (PostgreSQL: one round
+    // trip on a connection that is warm); otherwise on one of the data's.
     options.newest_generation = [&db](odb::connection& connection) {
-        return ingest::ReleaseCatalog::NewestReleaseIdNow(db, connection);
+        if (&connection.database() == &db) {
+            return ingest::ReleaseCatalog::NewestReleaseIdNow(db, connection);
+        }
+        odb::connection_ptr data(db.connection());
+        return ingest::ReleaseCatalog::NewestReleaseIdNow(db, *data);
     };
     if (metrics) {
         options.on_batch = [metrics](std::size_t calls, std::chrono::steady_clock::duration took) {
@@ -279,9 +285,9 @@ void ApiService::SawRelease(std::int64_t id) {
     }
 }
 
-ApiService::ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
-                       std::vector<std::string> cursor_secrets, std::shared_ptr<spdlog::logger> access_log,
-                       metrics::ServerMetrics* metrics)
+ApiService::ApiService(const config::Config& config, odb::database& db, odb::database& billing,
+                       const plugins::PluginSet& plugins, std::vector<std::string> cursor_secrets,
+                       std::shared_ptr<spdlog::logger> access_log, metrics::ServerMetrics* metrics)
     : config_(config),
       db_(db),
       plugins_(plugins),
@@ -289,7 +295,7 @@ ApiService::ApiService(const config::Config& config, odb::database& db, const pl
       key_cache_(keys_, std::chrono::milliseconds(config.auth.key_cache_ms),
                  std::chrono::milliseconds(config.auth.unknown_key_cache_ms)),
       failed_auths_(config.auth.failed_auth_limit, config.auth.failed_auth_window_s),
-      ledger_(db, LedgerOptions(config, db, metrics)),
+      ledger_(billing, LedgerOptions(config, db, metrics)),
       cursors_(std::move(cursor_secrets)),
       answers_(static_cast<std::size_t>(config.server.response_cache_mb) << 20),
       access_log_(std::move(access_log)),

@@ -66,9 +66,11 @@ public:
     // instance (config.server.instance, already resolved) left open.
     // `metrics`, when given, counts every answer and ledger commit (GET /metrics); it must
     // outlive the service.
-    ApiService(const config::Config& config, odb::database& db, const plugins::PluginSet& plugins,
-               std::vector<std::string> cursor_secrets, std::shared_ptr<spdlog::logger> access_log,
-               metrics::ServerMetrics* metrics = nullptr);
+    // `db` holds the data and the keys; `billing` the ledger (the same object on PostgreSQL, its
+    // own file on SQLite: runtime::Runtime::Billing).
+    ApiService(const config::Config& config, odb::database& db, odb::database& billing,
+               const plugins::PluginSet& plugins, std::vector<std::string> cursor_secrets,
+               std::shared_ptr<spdlog::logger> access_log, metrics::ServerMetrics* metrics = nullptr);
 
     std::size_t RecoveredReservations() const { return ledger_.RecoveredAtStart(); }
 

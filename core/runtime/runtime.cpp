@@ -2,6 +2,7 @@
 
 #include "core/catalog/catalog.hpp"
 #include "core/runtime/cursor_secret.hpp"
+#include "core/storage/billing_migration.hpp"
 #include "core/storage/core_model.hxx"
 #include "core/storage/database.hpp"
 #include "core_model-odb.hxx"
@@ -32,6 +33,7 @@ plugins::LoadedPlugin Builtin(std::shared_ptr<const plugins::PluginSet*> slot) {
 
 Runtime::~Runtime() {
     plugins.reset();
+    billing_db.reset();
     db.reset();
 }
 
@@ -43,12 +45,16 @@ std::unique_ptr<Runtime> Boot(bool open_database) {
     *slot = runtime->plugins.get();
     if (open_database) {
         runtime->db = storage::OpenDatabase(runtime->config.database);
+        runtime->billing_db = storage::OpenBillingDatabase(runtime->config.database);
     }
     return runtime;
 }
 
 std::vector<storage::MigrationResult> MigrateAll(Runtime& runtime) {
     std::vector<storage::MigrationResult> results;
+    // Billing first: core's migration to version 4 drops the tables billing copies its rows from.
+    results.push_back(
+        storage::MigrateBilling(runtime.Billing(), *runtime.db, runtime.config.database.sqlite_path));
     results.push_back(storage::MigrateSchema(*runtime.db, "core"));
     for (const auto& p : runtime.plugins->Plugins()) {
         // A plugin that owns no table (it reads through another plugin's services) has no schema.
@@ -62,6 +68,7 @@ std::vector<storage::MigrationResult> MigrateAll(Runtime& runtime) {
 
 void RequireMigrated(Runtime& runtime) {
     storage::RequireCurrentSchema(*runtime.db, "core");
+    storage::RequireCurrentSchema(runtime.Billing(), "billing");
     for (const auto& p : runtime.plugins->Plugins()) {
         if (p->plugin && storage::HasSchema(*runtime.db, p->manifest.name)) {
             storage::RequireCurrentSchema(*runtime.db, p->manifest.name);

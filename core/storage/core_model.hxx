@@ -1,8 +1,9 @@
-// The host's own tables (schema "core"): API keys, the credit ledger, monthly usage, data
-// releases and server settings. Plugins own their tables in their own schemas.
+// The host's own tables (schema "core"): API keys, data releases, run outcomes and server
+// settings. Billing's tables are schema "billing" (billing_model.hxx); plugins own theirs.
 // Model version history: 1 = first release; 2 = ledger entries name the instance that
 // reserved them, per-minute call windows shared by every instance (core_rate_window); 3 = what
-// ingests and syncs did that left no release (core_run_outcome). Bump `current` and
+// ingests and syncs did that left no release (core_run_outcome); 4 = the ledger, usage and
+// call windows move to schema "billing" (`lastro db migrate` copies them there first). Bump `current` and
 // commit the regenerated core_model.xml changelog when a persistent class changes (docs/storage.md).
 #pragma once
 
@@ -12,7 +13,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 3)
+#pragma db model version(1, 4)
 
 namespace lastro::storage {
 
@@ -31,49 +32,6 @@ struct ApiKey {
     std::optional<std::int64_t> calls_per_minute;  // null: the policy's default
     std::string created_at;
     std::optional<std::string> revoked_at;
-};
-
-// Credits of one key in one calendar month (UTC): `reserved` is in flight, `charged` settled.
-#pragma db object table("core_credit_usage")
-struct CreditUsage {
-#pragma db id
-    std::string key_month;  // "<key id>:<YYYY-MM>"
-    std::int64_t key_id = 0;
-    std::string month;
-    std::int64_t reserved = 0;
-    std::int64_t charged = 0;
-};
-
-// One billed call: reserved before execution, then charged or refunded (contract section 3).
-#pragma db object table("core_ledger")
-struct LedgerEntry {
-#pragma db id
-    std::string request_id;
-#pragma db index
-    std::int64_t key_id = 0;
-    std::string operation;
-    std::int64_t price = 0;
-    std::string month;
-#pragma db index
-    std::string state;  // reserved | charged | refunded
-    std::optional<std::int64_t> status;
-    std::string reserved_at;
-    std::optional<std::string> settled_at;
-    // The lastrod instance (server.instance) that made the reservation: at start an instance
-    // refunds what it left reserved (docs/billing.md). Null on entries of model version 1.
-    std::optional<std::string> instance;
-};
-
-// Calls of one key in one UTC minute, counted by every instance in the same row so that the
-// per-minute limit holds across instances (docs/billing.md).
-#pragma db object table("core_rate_window")
-struct RateWindow {
-#pragma db id
-    std::string key_minute;  // "<key id>:<epoch second of the minute's start>"
-    std::int64_t key_id = 0;
-#pragma db index
-    std::int64_t minute = 0;
-    std::int64_t calls = 0;
 };
 
 #pragma db object table("core_data_release")

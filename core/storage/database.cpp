@@ -121,28 +121,35 @@ std::string WithConnectTimeout(const std::string& conninfo) {
     return has_timeout ? conninfo : rebuilt + " connect_timeout=" + std::to_string(kConnectTimeoutSeconds);
 }
 
+std::unique_ptr<odb::database> OpenSqlite(const config::DatabaseConfig& config,
+                                          const std::filesystem::path& path, std::size_t pool) {
+    DisableSqliteMemoryStatistics();
+    CreatePrivately(path);
+    try {
+        // Private cache: shared cache would turn WAL's concurrent readers into table locks.
+        auto db = std::make_unique<odb::sqlite::database>(
+            path.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_PRIVATECACHE, true, "",
+            std::unique_ptr<odb::sqlite::connection_factory>(
+                new SqlitePool(pool, config.sqlite_busy_timeout_ms, config.sqlite_sync_full)));
+        odb::connection_ptr c(db->connection());
+        c->execute("PRAGMA journal_mode=WAL");
+        return db;
+    } catch (const odb::exception& e) {
+        throw StorageError("cannot open SQLite database " + path.string() + ": " + e.what());
+    }
+}
+
+// 0 is "not configured" (the configuration file resolves it from server.threads).
+std::size_t PoolSize(const config::DatabaseConfig& config) {
+    return static_cast<std::size_t>(config.pool_size > 0 ? config.pool_size : 8);
+}
+
 }  // namespace
 
 std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config) {
-    // 0 is "not configured" (the configuration file resolves it from server.threads).
-    const auto pool = static_cast<std::size_t>(config.pool_size > 0 ? config.pool_size : 8);
+    const std::size_t pool = PoolSize(config);
     if (config.backend == config::Backend::kSqlite) {
-        DisableSqliteMemoryStatistics();
-        CreatePrivately(config.sqlite_path);
-        try {
-            // Private cache: shared cache would turn WAL's concurrent readers into table locks.
-            auto db = std::make_unique<odb::sqlite::database>(
-                config.sqlite_path.string(),
-                SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_PRIVATECACHE, true, "",
-                std::unique_ptr<odb::sqlite::connection_factory>(
-                    new SqlitePool(pool, config.sqlite_busy_timeout_ms, config.sqlite_sync_full)));
-            odb::connection_ptr c(db->connection());
-            c->execute("PRAGMA journal_mode=WAL");
-            return db;
-        } catch (const odb::exception& e) {
-            throw StorageError("cannot open SQLite database " + config.sqlite_path.string() + ": " +
-                               e.what());
-        }
+        return OpenSqlite(config, config.sqlite_path, pool);
     }
     try {
         auto db =
@@ -154,6 +161,15 @@ std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config
     } catch (const odb::exception& e) {
         throw StorageError(std::string("cannot connect to PostgreSQL: ") + e.what());
     }
+}
+
+std::unique_ptr<odb::database> OpenBillingDatabase(const config::DatabaseConfig& config) {
+    if (config.backend != config::Backend::kSqlite) {
+        return nullptr;
+    }
+    // As many connections as the data's: every request thread may read a key's usage while
+    // the ledger writer holds one.
+    return OpenSqlite(config, config.sqlite_billing_path, PoolSize(config));
 }
 
 odb::transaction_impl* BeginWrite(odb::database& db) {

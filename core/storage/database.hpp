@@ -1,5 +1,6 @@
-// Opens the one odb::database of the process: SQLite (WAL, busy timeout, private-cache pool)
-// by default, PostgreSQL when configured (docs/storage.md).
+// Opens the databases of the process: SQLite (WAL, busy timeout, private-cache pool) by
+// default, a data file and billing's file; PostgreSQL when configured, one database for both
+// (docs/storage.md).
 #pragma once
 
 #include "core/config/config.hpp"
@@ -24,6 +25,11 @@ public:
 // minimum): making a connection to a server that never answers then fails instead of waiting.
 inline constexpr int kConnectTimeoutSeconds = 2;
 std::unique_ptr<odb::database> OpenDatabase(const config::DatabaseConfig& config);
+
+// Billing's database where it is not the data's: on SQLite its own file
+// (database.sqlite.billing_path), so that an ingest's write lock on the data file never holds
+// a billed call. Null on PostgreSQL, where schema "billing" is in the one database.
+std::unique_ptr<odb::database> OpenBillingDatabase(const config::DatabaseConfig& config);
 
 // Begins a write transaction. On SQLite it takes the write lock up front (BEGIN IMMEDIATE)
 // so that a read-then-write transaction can never deadlock against another writer.

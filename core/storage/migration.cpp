@@ -8,19 +8,14 @@
 #include <odb/transaction.hxx>
 
 namespace lastro::storage {
-namespace {
-
-// The version recorded in ODB's schema_version table (0 when absent), read in a transaction
-// of its own: on PostgreSQL a failed SELECT of a missing table aborts the transaction it runs
-// in, which must not be the one that then creates the schema.
-unsigned long long StoredVersion(odb::database& db, const std::string& schema) {
+// Read in a transaction of its own: on PostgreSQL a failed SELECT of a missing table aborts the
+// transaction it runs in, which must not be the one that then creates the schema.
+unsigned long long StoredSchemaVersion(odb::database& db, const std::string& schema) {
     odb::transaction t(db.begin());
     const unsigned long long version = db.schema_version(schema);
     t.rollback();
     return version;
 }
-
-}  // namespace
 
 bool HasSchema(odb::database& db, const std::string& schema) {
     return odb::schema_catalog::exists(db, schema);
@@ -31,7 +26,7 @@ MigrationResult MigrateSchema(odb::database& db, const std::string& schema) {
         throw StorageError("no schema named '" + schema + "' is compiled into this binary or its plugins");
     }
     const unsigned long long binary = odb::schema_catalog::current_version(db, schema);
-    MigrationResult result{schema, StoredVersion(db, schema), binary};
+    MigrationResult result{schema, StoredSchemaVersion(db, schema), binary};
     if (result.from > binary) {
         throw StorageError("database schema '" + schema + "' is at version " + std::to_string(result.from) +
                            ", newer than this binary's " + std::to_string(binary) +
@@ -52,7 +47,7 @@ MigrationResult MigrateSchema(odb::database& db, const std::string& schema) {
 
 void RequireCurrentSchema(odb::database& db, const std::string& schema) {
     const unsigned long long binary = odb::schema_catalog::current_version(db, schema);
-    const unsigned long long stored = StoredVersion(db, schema);
+    const unsigned long long stored = StoredSchemaVersion(db, schema);
     if (stored == 0) {
         throw StorageError("database schema '" + schema + "' does not exist: run `lastro db migrate`");
     }

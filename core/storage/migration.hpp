@@ -14,6 +14,9 @@ struct MigrationResult {
     unsigned long long to = 0;
 };
 
+// The version of `schema` recorded in `db`; 0 when it was never created.
+unsigned long long StoredSchemaVersion(odb::database& db, const std::string& schema);
+
 // Whether this binary or a loaded plugin's library compiled in an ODB schema named `schema`.
 bool HasSchema(odb::database& db, const std::string& schema);
 

@@ -32,9 +32,9 @@ TEST_F(MigrationTest, CreatesOnceThenFindsTheSchemaCurrent) {
     EXPECT_THROW(RequireCurrentSchema(*db_, "core"), StorageError);
     MigrationResult first = MigrateSchema(*db_, "core");
     EXPECT_EQ(first.from, 0u);
-    EXPECT_EQ(first.to, 3u);
+    EXPECT_EQ(first.to, 4u);
     MigrationResult second = MigrateSchema(*db_, "core");
-    EXPECT_EQ(second.from, 3u);
+    EXPECT_EQ(second.from, 4u);
     EXPECT_NO_THROW(RequireCurrentSchema(*db_, "core"));
 }
 
@@ -51,7 +51,7 @@ TEST_F(MigrationTest, RefusesADatabaseNewerThanTheBinary) {
     } catch (const StorageError& e) {
         EXPECT_STREQ(
             e.what(),
-            "database schema 'core' is at version 7, newer than this binary's 3: upgrade lastro before using "
+            "database schema 'core' is at version 7, newer than this binary's 4: upgrade lastro before using "
             "this database");
     }
     EXPECT_THROW(RequireCurrentSchema(*db_, "core"), StorageError);

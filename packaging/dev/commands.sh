@@ -39,7 +39,7 @@ check_shared_paths() {
     IFS=: read -r -a dirs <<<"$LASTRO_DEV_SHARED"
     listing=$(lastro config) || exit 1 # lastro said what is wrong with the configuration
     while read -r key value; do
-        case $key in data_dir | sqlite_path | cursor_secret_file | access_log) ;; *) continue ;; esac
+        case $key in data_dir | sqlite_path | sqlite_billing_path | cursor_secret_file | access_log) ;; *) continue ;; esac
         ok=0
         for dir in "${dirs[@]}"; do
             [ -n "$dir" ] || continue
