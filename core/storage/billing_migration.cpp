@@ -1,6 +1,7 @@
 #include "core/storage/billing_migration.hpp"
 
 #include "core/storage/database.hpp"
+#include "core/storage/pgsql_statements.hpp"  // SqlText: the same quoting in SQLite
 
 #include <odb/connection.hxx>
 #include <odb/schema-catalog.hxx>
@@ -10,18 +11,6 @@
 
 namespace lastro::storage {
 namespace {
-
-// A SQL string literal: quotes doubled.
-std::string Literal(const std::string& text) {
-    std::string quoted = "'";
-    for (char c : text) {
-        quoted += c;
-        if (c == '\'') {
-            quoted += '\'';
-        }
-    }
-    return quoted + "'";
-}
 
 // Copies core's billing rows (read through `from`, "" or "legacy.") into billing's tables.
 // Core 1 had neither the ledger's instance column nor the per-minute windows (core 2 added both).
@@ -55,7 +44,7 @@ MigrationResult MigrateBilling(odb::database& billing, odb::database& data,
     odb::connection_ptr c(billing.connection());
     if (apart) {
         // Outside any transaction (SQLite refuses ATTACH in one); detached on every way out.
-        c->execute("ATTACH DATABASE " + Literal(data_file.string()) + " AS legacy");
+        c->execute("ATTACH DATABASE " + SqlText(data_file.string()) + " AS legacy");
     }
     struct Detach {
         odb::connection* c;
