@@ -7,7 +7,8 @@
 #
 # Knobs: MONTHS (default 120) full-size months of FIDC reports; DURATION (default 5) seconds of
 # wrk per operation; PER_OP (default 2000) paths drawn per operation; DATABASES (default
-# "sqlite pgsql").
+# "sqlite pgsql"); OPS (default every operation) a comma-separated list of operation ids to
+# measure, e.g. OPS=funds.class_documents,funds.resolve.
 # repo, bin, work, preset, threads, duration, wrk_timeout, lastrod_pid and started_pid are
 # bench/run.sh's; the backquotes in printf formats are markdown.
 # shellcheck disable=SC2154,SC2034,SC2016
@@ -89,10 +90,17 @@ scale_measure() {
     t0=$(date +%s.%N)
     python3 "$repo/bench/scale/paths.py" "$base" "$dir" "$database" "${PER_OP:-2000}"
     say "paths drawn in $(scale_elapsed "$t0") s"
+    local asked ops=${OPS:-}
+    for asked in ${ops//,/ }; do
+        cut -f1 "$dir/operations.tsv" | grep -qxF "$asked" || say "OPS: there is no operation $asked (see $dir/operations.tsv)"
+    done
     printf '| operation | paths | calls | calls/s | p50 ms | p99 ms | errors | lastrod CPU/call |%s\n' \
         "${db_ticks:+ database CPU/call |}" >>"$work/scale-$label.md"
     printf '|---|---|---|---|---|---|---|---|%s\n' "${db_ticks:+---|}" >>"$work/scale-$label.md"
     while IFS=$'\t' read -r op template _plugin count note; do
+        if [ -n "${OPS:-}" ] && [[ ",$OPS," != *",$op,"* ]]; then
+            continue # not asked for: no row
+        fi
         if [ "$note" != ok ]; then
             printf '| %s `%s` | 0 | | **%s** | | | | |%s\n' "$op" "$template" "$note" "${db_ticks:+ |}" \
                 >>"$work/scale-$label.md"

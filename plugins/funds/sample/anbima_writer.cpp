@@ -103,7 +103,7 @@ struct Entry {
 
 }  // namespace
 
-AnbimaFile RenderAnbimaSubclasses(const Universe& universe) {
+AnbimaFile RenderAnbimaSubclasses(const Universe& universe, UniverseSize size) {
     std::vector<Entry> entries;
     std::vector<Entry> plain;  // single-class FIDCs without subclasses, in operation
     for (const Fund& fund : universe.funds) {
@@ -125,6 +125,10 @@ AnbimaFile RenderAnbimaSubclasses(const Universe& universe) {
         }
     }
     Prng plan = Prng::ForStream(universe.seed, kAnbimaStream, 0);
+    if (size == UniverseSize::kFull) {
+        entries.insert(entries.end(), plain.begin(), plain.end());
+        plain.clear();
+    }
     for (std::size_t k = 0; k < 20 && !plain.empty(); ++k) {
         const std::size_t at = static_cast<std::size_t>(plan.Below(plain.size()));
         entries.push_back(plain[at]);

@@ -18,7 +18,9 @@ struct AnbimaFile {
 };
 
 // One row per registry subclass of a FIDC-family class (seniority ranked), plus one row per
-// class for about twenty single-class FIDCs without registry subclasses (cvm_code empty).
-AnbimaFile RenderAnbimaSubclasses(const Universe& universe);
+// class (cvm_code empty) for twenty single-class FIDCs in operation without registry subclasses
+// at kSample, for every one of them at kFull. No public count of ANBIMA's FIDC codes exists
+// (FORMATS.md §8), so the full-size universe's subclasses and classes stand for the real ones.
+AnbimaFile RenderAnbimaSubclasses(const Universe& universe, UniverseSize size = UniverseSize::kSample);
 
 }  // namespace lastro::funds::sample

@@ -86,6 +86,16 @@ struct Holder {
     bool holds_np = false;
 };
 
+// A CDA holder outside the FIDC universe (the full-size CDA's other classes).
+struct OtherHolder {
+    std::string type;  // TP_FUNDO_CLASSE
+    std::string cnpj;  // masked
+    std::string name;
+    std::int64_t nav = 0;        // cents, CDA month 0
+    std::int64_t drift_ppm = 0;  // the NAV's change a month
+    std::uint64_t index = 0;     // its stream
+};
+
 struct Issuer {
     std::string name;
     std::string cnpj;  // masked
@@ -111,7 +121,7 @@ std::string TickerStem(std::string_view brand) {
 
 class CdaBuilder {
 public:
-    CdaBuilder(const Universe& universe, const History& history)
+    CdaBuilder(const Universe& universe, const History& history, UniverseSize size)
         : universe_(universe),
           history_(history),
           rng_(Prng::ForStream(history.seed, kCdaStream, 0)),
@@ -125,15 +135,16 @@ public:
         BuildIssuers();
         ChooseTargets();
         BuildHolders();
+        if (size == UniverseSize::kFull) {
+            BuildOthers();
+        }
     }
 
-    std::vector<CdaMonth> Render() {
-        std::vector<CdaMonth> months;
+    void Render(const std::function<void(CdaMonth&&)>& sink) {
         std::map<const Line*, std::int64_t> previous;  // quantity held the month before
         for (int k = first_; k < kCdaMonths; ++k) {
-            months.push_back(RenderMonth(k, previous));
+            sink(RenderMonth(k, previous));
         }
-        return months;
     }
 
 private:
@@ -451,6 +462,169 @@ private:
         PlanEvents();
     }
 
+    // The holders outside the universe (kFull): drawn once here; their positions are drawn again
+    // each month from the holder's own stream, so a month needs no state from the one before.
+    void BuildOthers() {
+        struct Kind {
+            std::string_view type;
+            std::size_t count;
+        };
+        static constexpr std::array<Kind, 3> kKinds{{{"CLASSES - FIF", kOtherFifHolders},
+                                                     {"CLASSES - FIP", kOtherFipHolders},
+                                                     {"FI", kOtherFiHolders}}};
+        static constexpr std::array<std::string_view, 6> kStrategies{
+            "RENDA FIXA", "RENDA FIXA REFERENCIADO DI", "MULTIMERCADO", "CRÉDITO PRIVADO", "AÇÕES",
+            "PREVIDÊNCIA"};
+        Prng rng = Prng::ForStream(history_.seed, kCdaOtherStream, 0);
+        const auto brands = Brands();
+        for (const Kind& kind : kKinds) {
+            for (std::size_t i = 0; i < kind.count; ++i) {
+                OtherHolder holder;
+                holder.type = std::string(kind.type);
+                holder.cnpj = Masked(NewCnpj(rng));
+                const std::string brand(rng.Pick(brands));
+                const std::string series = i % 7 == 0 ? "" : " " + std::to_string(i % 7 + 1);
+                holder.name = kind.type == "CLASSES - FIP"
+                                  ? brand + series + " FUNDO DE INVESTIMENTO EM PARTICIPAÇÕES MULTIESTRATÉGIA"
+                              : kind.type == "FI"
+                                  ? brand + " FUNDO DE INVESTIMENTO " + std::string(rng.Pick(kStrategies))
+                                  : brand + " " + std::string(rng.Pick(kStrategies)) + series +
+                                        " FUNDO DE INVESTIMENTO FINANCEIRO RESPONSABILIDADE LIMITADA";
+                // R$ 1 million to R$ 10 billion, spread over orders of magnitude.
+                std::int64_t nav = rng.Between(100'000, 999'999);
+                for (std::size_t p = rng.Weighted({300, 350, 250, 100}); p > 0; --p) {
+                    nav *= 10;
+                }
+                holder.nav = nav * 1000 + rng.Between(0, 999);  // cents
+                holder.drift_ppm = rng.Between(-15'000, 25'000);
+                holder.index = others_.size() + 1;
+                others_.push_back(std::move(holder));
+            }
+        }
+    }
+
+    // An outside holder's positions, the same every month: 1 to 6, or 6 to 30 for two in five.
+    std::vector<Line> OtherLines(const OtherHolder& holder) {
+        Prng rng = Prng::ForStream(history_.seed, kCdaOtherStream, holder.index);
+        std::int64_t count = rng.Between(1, 6);
+        if (rng.Chance(400)) {
+            count += rng.Between(5, 24);
+        }
+        std::vector<Line> lines;
+        for (std::int64_t i = 0; i < count; ++i) {
+            switch (rng.Weighted({300, 150, 150, 100, 200, 100})) {
+                case 0:
+                    lines.push_back(BondLine(rng, rng.Chance(300)));
+                    break;
+                case 1:
+                    lines.push_back(DepositLine(rng));
+                    break;
+                case 2:
+                    lines.push_back(DebentureLine(rng));
+                    break;
+                case 3:
+                    lines.push_back(CreditLine(rng));
+                    break;
+                case 4: {
+                    // Quotas of another outside fund.
+                    const OtherHolder& target = others_[static_cast<std::size_t>(rng.Below(others_.size()))];
+                    Line line;
+                    line.block = 2;
+                    line.source = Source::kFidcQuotas;
+                    line.aplic = "Cotas de Fundos";
+                    line.ativo = "Cota de Fundo";
+                    line.negoc = "Para negociação";
+                    line.whole_units = false;
+                    line.weight = rng.Between(500, 1500);
+                    line.cost_ppm = rng.Between(850'000, 1'000'000);
+                    line.base_price = Share(1'000 * kE8, rng.Between(1'050'000, 1'400'000));
+                    line.fields = {target.cnpj, target.name, ""};
+                    lines.push_back(std::move(line));
+                    break;
+                }
+                default:
+                    lines.push_back(OtherLine(rng));
+                    break;
+            }
+            Line& line = lines.back();
+            // Now and then bought after the first month; never the first line, so that every month
+            // has a position to put the NAV in.
+            const int from = rng.Chance(100) ? static_cast<int>(rng.Between(1, kCdaMonths - 1)) : 0;
+            line.first = i == 0 ? 0 : from;
+            line.cost_blank = rng.Chance(50);
+        }
+        return lines;
+    }
+
+    // The quantity of each line in CDA month k: 95 % of the month's NAV split by weight.
+    std::vector<std::int64_t> OtherQuantities(const OtherHolder& holder, const std::vector<Line>& lines,
+                                              int k) const {
+        std::vector<std::int64_t> quantities(lines.size(), 0);
+        if (k < first_) {
+            return quantities;
+        }
+        std::vector<std::int64_t> weights;
+        for (const Line& line : lines) {
+            weights.push_back(line.first <= k ? line.weight : 0);
+        }
+        const std::vector<std::int64_t> amounts = Allocate(Share(OtherNav(holder, k), 950'000), weights);
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            if (amounts[i] <= 0) {
+                continue;
+            }
+            std::int64_t quantity = MulDiv(amounts[i], kE8 * kE8 / 100, Price(lines[i], k));
+            if (lines[i].whole_units) {
+                quantity = MulDiv(quantity, 1, kE8) * kE8;
+            }
+            quantities[i] = std::max<std::int64_t>(quantity, 0);
+        }
+        return quantities;
+    }
+
+    std::int64_t OtherNav(const OtherHolder& holder, int k) const {
+        return Share(holder.nav, kPpm + holder.drift_ppm * k);
+    }
+
+    void RenderOthers(int k, const std::string& date, std::vector<CsvTable>& blocks, CsvTable& pl,
+                      CdaMonth& out) {
+        for (const OtherHolder& holder : others_) {
+            const std::vector<Line> lines = OtherLines(holder);
+            const std::vector<std::int64_t> now = OtherQuantities(holder, lines, k);
+            const std::vector<std::int64_t> before = OtherQuantities(holder, lines, k - 1);
+            pl.AddRow({holder.type, holder.cnpj, holder.name, date, Cents(OtherNav(holder, k))});
+            for (std::size_t i = 0; i < lines.size(); ++i) {
+                const Line& line = lines[i];
+                if (now[i] <= 0) {
+                    continue;
+                }
+                const std::int64_t price = Price(line, k);
+                const std::int64_t change = now[i] - before[i];
+                const std::int64_t bought = std::max<std::int64_t>(change, 0);
+                const std::int64_t sold = std::max<std::int64_t>(-change, 0);
+                const std::int64_t value = ValueInCents(now[i], price);
+                std::vector<std::string> row{holder.type,
+                                             holder.cnpj,
+                                             holder.name,
+                                             date,
+                                             line.aplic,
+                                             line.ativo,
+                                             "N",
+                                             line.negoc,
+                                             Decimal(sold, 8),
+                                             Cents(ValueInCents(sold, price)),
+                                             Decimal(bought, 8),
+                                             Cents(ValueInCents(bought, price)),
+                                             Decimal(now[i], 8),
+                                             Cents(value),
+                                             line.cost_blank ? "" : Cents(Share(value, line.cost_ppm)),
+                                             ""};
+                row.insert(row.end(), line.fields.begin(), line.fields.end());
+                blocks[static_cast<std::size_t>(line.block - 1)].AddRow(row);
+                ++out.positions;
+            }
+        }
+    }
+
     bool ReportsThroughout(const Holder& holder) const {
         for (int k = first_; k < kCdaMonths; ++k) {
             if (!holder.c->months[static_cast<std::size_t>(HistoryMonth(k))].reports) {
@@ -648,6 +822,7 @@ private:
             }
         }
         previous = std::move(held);
+        RenderOthers(k, date, blocks, pl, out);
 
         const std::string yyyymm = Compact(out.month);
         for (int block = 1; block <= 8; ++block) {
@@ -675,6 +850,7 @@ private:
     std::vector<const ClassHistory*> targets_;
     std::vector<Holder> holders_;
     std::map<const ClassHistory*, std::set<const ClassHistory*>> invested_;
+    std::vector<OtherHolder> others_;
 };
 
 }  // namespace
@@ -683,8 +859,15 @@ std::string CdaZipName(const sdk::Month& month) {
     return "cda_fi_" + Compact(month) + ".zip";
 }
 
-std::vector<CdaMonth> RenderCda(const Universe& universe, const History& history) {
-    return CdaBuilder(universe, history).Render();
+std::vector<CdaMonth> RenderCda(const Universe& universe, const History& history, UniverseSize size) {
+    std::vector<CdaMonth> months;
+    RenderCda(universe, history, size, [&](CdaMonth&& month) { months.push_back(std::move(month)); });
+    return months;
+}
+
+void RenderCda(const Universe& universe, const History& history, UniverseSize size,
+               const std::function<void(CdaMonth&&)>& sink) {
+    CdaBuilder(universe, history, size).Render(sink);
 }
 
 }  // namespace lastro::funds::sample

@@ -12,6 +12,7 @@
 #include <lastro/sdk/calendar.hpp>
 
 #include <cstddef>
+#include <functional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -32,7 +33,22 @@ struct CdaMonth {
     std::size_t positions = 0;  // BLC_1..BLC_8 rows
 };
 
+// The CDA holders of the real file that the FIDC universe leaves out, written at kFull so that
+// a month holds as many PL lines as CVM's: its PL of 2026-05 lists 25,381 `CLASSES - FIF`, 145
+// `CLASSES - FIP` and 8 `FI` (shared/datasets/FORMATS.md §4, counted on the real file).
+inline constexpr std::size_t kOtherFifHolders = 25'381;
+inline constexpr std::size_t kOtherFipHolders = 145;
+inline constexpr std::size_t kOtherFiHolders = 8;
+
 // The six months 2026-03 .. 2026-08 (those the history covers, when it is shorter), oldest first.
-std::vector<CdaMonth> RenderCda(const Universe& universe, const History& history);
+// kSample: the universe's holders. kFull: the same holders (of the full-size universe) and, each
+// month, the 25,534 other holders above with 1 to 30 positions each (about 9 on average: the
+// shared material gives no row count per block, so that figure is ours), in invented CNPJs.
+std::vector<CdaMonth> RenderCda(const Universe& universe, const History& history,
+                                UniverseSize size = UniverseSize::kSample);
+// The same months handed to `sink` one at a time, oldest first, so that only one full-size month
+// (about 240,000 positions) is in memory at once.
+void RenderCda(const Universe& universe, const History& history, UniverseSize size,
+               const std::function<void(CdaMonth&&)>& sink);
 
 }  // namespace lastro::funds::sample

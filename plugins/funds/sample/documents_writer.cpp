@@ -12,8 +12,7 @@
 namespace lastro::funds::sample {
 namespace {
 
-constexpr int kFirstYear = 2025;
-constexpr int kLastYear = 2026;
+constexpr int kLastYear = kLastDocumentYear;
 
 struct DocumentType {
     std::string_view label;  // TP_DOC
@@ -111,7 +110,7 @@ std::string EventualFileName(int year) {
     return "eventual_fi_" + std::to_string(year) + ".csv";
 }
 
-DocumentFiles RenderDocuments(const Universe& universe) {
+DocumentFiles RenderDocuments(const Universe& universe, int first_year) {
     const std::vector<Filer> filers = Filers(universe);
 
     // The class with the most documents: a live FIDC class, registered before 2025.
@@ -135,7 +134,7 @@ DocumentFiles RenderDocuments(const Universe& universe) {
     for (std::size_t i = 0; i < filers.size(); ++i) {
         const Filer& f = filers[i];
         Prng rng = Prng::ForStream(universe.seed, kDocumentStream, f.stream_index + 1);
-        for (int year = kFirstYear; year <= kLastYear; ++year) {
+        for (int year = first_year; year <= kLastYear; ++year) {
             const sdk::Date year_first{year, 1, 1};
             const sdk::Date year_last = year == kLastYear ? LastDayReceived() : sdk::Date{year, 12, 31};
             const std::optional<sdk::Date> first = Clamp(f, year_first, year_last);
@@ -197,12 +196,13 @@ DocumentFiles RenderDocuments(const Universe& universe) {
 
     DocumentFiles out;
     std::int64_t id = plan.Between(900'000, 1'100'000);
-    std::array<CsvTable, 2> tables{CsvTable(kEventualColumns), CsvTable(kEventualColumns)};
+    std::vector<CsvTable> tables(static_cast<std::size_t>(kLastYear - first_year + 1),
+                                 CsvTable(kEventualColumns));
     for (const Document& d : documents) {
         id += plan.Between(1, 40);
         const std::string id_text = std::to_string(id);
         const Filer& f = *d.filer;
-        tables[static_cast<std::size_t>(d.received.year - kFirstYear)].AddRow(
+        tables[static_cast<std::size_t>(d.received.year - first_year)].AddRow(
             {f.fund_level ? "Fundo" : "Classe", sdk::FormatCnpj(f.cnpj), f.name, d.subclass_id,
              d.reference.ToString(), d.received.ToString(), std::string(d.type->label),
              std::string(d.type->slug) + "_" + id_text + ".pdf", id_text,
@@ -210,9 +210,9 @@ DocumentFiles RenderDocuments(const Universe& universe) {
              d.audit});
         ++out.documents;
     }
-    for (int year = kFirstYear; year <= kLastYear; ++year) {
+    for (int year = first_year; year <= kLastYear; ++year) {
         out.files.push_back(
-            {EventualFileName(year), tables[static_cast<std::size_t>(year - kFirstYear)].ToLatin1()});
+            {EventualFileName(year), tables[static_cast<std::size_t>(year - first_year)].ToLatin1()});
     }
     if (busiest < filers.size()) {
         out.busiest_cnpj = sdk::FormatCnpj(filers[busiest].cnpj);

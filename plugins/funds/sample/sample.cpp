@@ -9,6 +9,7 @@
 #include "sample/registry_writer.hpp"
 #include "sample/universe.hpp"
 
+#include <algorithm>
 #include <iterator>
 #include <stdexcept>
 #include <string>
@@ -70,20 +71,23 @@ WrittenSample WriteSample(const sdk::SampleRequest& request) {
             out.WriteZip(FidcMonthlyZipName(month), std::move(rendered.members));
         }
     }
-    if (!full) {
-        for (CdaMonth& cda : RenderCda(universe, history)) {
-            written.cda_positions += cda.positions;
-            out.WriteZip(CdaZipName(cda.month), std::move(cda.members));
-        }
-        DocumentFiles documents = RenderDocuments(universe);
-        written.documents = documents.documents;
-        for (const ArchiveMember& file : documents.files) {
-            out.Write(file.name, file.bytes);
-        }
-        const AnbimaFile anbima = RenderAnbimaSubclasses(universe);
-        written.anbima_rows = anbima.rows;
-        out.Write(kAnbimaFileName, anbima.bytes);
+    // At full scale every writer runs on the full-size universe: the CDA adds the real file's
+    // other holders (cda_writer.hpp), the documents cover every year of the reports.
+    const UniverseSize size = full ? UniverseSize::kFull : UniverseSize::kSample;
+    RenderCda(universe, history, size, [&](CdaMonth&& cda) {
+        written.cda_positions += cda.positions;
+        out.WriteZip(CdaZipName(cda.month), std::move(cda.members));
+    });
+    const int first_document_year =
+        full ? std::min(kFirstDocumentYear, history.first_month.year) : kFirstDocumentYear;
+    DocumentFiles documents = RenderDocuments(universe, first_document_year);
+    written.documents = documents.documents;
+    for (const ArchiveMember& file : documents.files) {
+        out.Write(file.name, file.bytes);
     }
+    const AnbimaFile anbima = RenderAnbimaSubclasses(universe, size);
+    written.anbima_rows = anbima.rows;
+    out.Write(kAnbimaFileName, anbima.bytes);
     written.files = out.Files();
     return written;
 }
@@ -99,12 +103,13 @@ sdk::SampleReport FundsSampleWriter::Write(const sdk::SampleRequest& request) {
     report.notes.push_back("FIDC monthly reports of " + std::to_string(written.months) +
                            (written.months == 1 ? " month, " : " months, ") + written.first_month.ToString() +
                            " .. " + kLastReportMonth.ToString() + " (--months N for another length)");
+    report.counts.push_back({"CDA positions", written.cda_positions});
+    report.counts.push_back({"documents", written.documents});
+    report.counts.push_back({"ANBIMA subclasses", written.anbima_rows});
     if (request.scale == sdk::SampleScale::kFull) {
-        report.notes.push_back("full scale: the registry and the FIDC monthly reports only");
-    } else {
-        report.counts.push_back({"CDA positions", written.cda_positions});
-        report.counts.push_back({"documents", written.documents});
-        report.counts.push_back({"ANBIMA subclasses", written.anbima_rows});
+        report.notes.push_back(
+            "full scale: the CDA holds 25,534 other holders a month beside the FIDC universe's, as CVM's "
+            "real CDA (their CNPJs are not in the registry)");
     }
     return report;
 }

@@ -22,7 +22,9 @@ inline constexpr int kDefaultFullMonths = 1;
 
 // What WriteSample wrote. kSample: 300 funds; 36 months of FIDC reports (SampleRequest::months),
 // 6 of CDA, two years of documents, ANBIMA. kFull: about 3,000 reporting FIDC classes: the
-// registry and the FIDC reports of the last month (or of SampleRequest::months) only.
+// registry, the FIDC reports of the last month (or of SampleRequest::months), the CDA of the
+// months 2026-03 .. 2026-08 they cover with the real file's other holders, the documents of every
+// year they cover (2025 at the latest) and the ANBIMA subclasses, all of the full-size universe.
 struct WrittenSample {
     std::size_t funds = 0;  // distinct funds; the registry has one more row (a superseded registration)
     std::size_t classes = 0;
@@ -32,7 +34,7 @@ struct WrittenSample {
     int months = 0;                            // months of FIDC monthly reports, ending 2026-08
     sdk::Month first_month;                    // the first of them
     std::size_t cda_positions = 0;             // BLC_1..BLC_8 rows over every CDA month
-    std::size_t documents = 0;                 // eventual_fi rows over both years
+    std::size_t documents = 0;                 // eventual_fi rows over every year
     std::size_t anbima_rows = 0;               // anbima_subclasses.csv rows
     std::vector<std::filesystem::path> files;  // every file written, in writing order
     // The deliberate irregularities of the FIDC reports, "CNPJ month: what" (docs/sample.md).
@@ -42,8 +44,8 @@ struct WrittenSample {
 // Creates out_dir when needed and (over)writes every file of the chosen scale: the registry
 // (registro_fundo.csv, registro_classe.csv, registro_subclasse.csv, registro_fundo_classe.zip),
 // then the FIDC monthly reports of the `months` months ending 2026-08 (default 36 at kSample,
-// kDefaultFullMonths at kFull), and for kSample the CDA zips (those of 2026-03 .. 2026-08 the
-// months cover), the documents and the ANBIMA subclasses. The same seed, scale and months give
+// kDefaultFullMonths at kFull), the CDA zips (those of 2026-03 .. 2026-08 the months cover), the
+// documents and the ANBIMA subclasses. The same seed, scale and months give
 // the same bytes. Throws std::invalid_argument for months outside 1 .. 240 (before writing
 // anything), std::runtime_error naming the path on I/O failure.
 WrittenSample WriteSample(const sdk::SampleRequest& request);

@@ -23,6 +23,7 @@ enum Stream : std::uint64_t {
     // The FIDC monthly report's descriptive tables (index: class id, month and variant).
     kReportDetailStream = 20,
     kCdaStream = 30,
+    kCdaOtherStream = 31,  // the full-size CDA's holders outside the universe (index: their place)
     kDocumentStream = 40,
     kAnbimaStream = 50,
 };
