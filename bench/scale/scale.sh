@@ -7,7 +7,8 @@
 #
 # Knobs: MONTHS (default 120) full-size months of FIDC reports; DURATION (default 5) seconds of
 # wrk per operation; PER_OP (default 2000) paths drawn per operation; DATABASES (default
-# "sqlite pgsql").
+# "sqlite pgsql"); OPS (default: every operation) the operation ids to measure, separated by
+# spaces or commas (OPS=funds.screening).
 # repo, bin, work, preset, threads, duration, wrk_timeout, lastrod_pid and started_pid are
 # bench/run.sh's; the backquotes in printf formats are markdown.
 # shellcheck disable=SC2154,SC2034,SC2016
@@ -93,6 +94,9 @@ scale_measure() {
         "${db_ticks:+ database CPU/call |}" >>"$work/scale-$label.md"
     printf '|---|---|---|---|---|---|---|---|%s\n' "${db_ticks:+---|}" >>"$work/scale-$label.md"
     while IFS=$'\t' read -r op template _plugin count note; do
+        if [ -n "${OPS:-}" ] && [[ " ${OPS//,/ } " != *" $op "* ]]; then
+            continue
+        fi
         if [ "$note" != ok ]; then
             printf '| %s `%s` | 0 | | **%s** | | | | |%s\n' "$op" "$template" "$note" "${db_ticks:+ |}" \
                 >>"$work/scale-$label.md"
