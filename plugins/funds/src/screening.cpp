@@ -203,7 +203,7 @@ std::string ScreenedMonth(odb::database& db, const std::optional<sdk::Month>& re
 }
 
 // The rankings of recent months, shared by every request thread. Bounded in bytes (a full-size
-// month is about 0.4 MB: 2,900 classes); the least recently used goes first.
+// month is about 0.45 MB: 2,900 classes); the least recently used goes first.
 class RankingCache {
 public:
     static constexpr std::size_t kBudgetBytes = std::size_t{64} << 20;
@@ -270,34 +270,51 @@ std::vector<ScreeningRow> StoredRows(odb::database& db, const std::string& month
     return rows;
 }
 
-// The rows of one page, in one statement: up to 100 class_ids (the largest page), the unused
-// places bound to an empty text that no row has; one round trip on PostgreSQL.
-constexpr std::size_t kMaxPage = 100;
+// The rows of one page, in one statement: a query prepared for 10, 25, 50 or 100 class_ids (the
+// API's usual page sizes; the smallest that holds the page), the unused places bound to an empty
+// text that no row has. One round trip on PostgreSQL, and no more index probes than needed.
+template <std::size_t N>
 struct OfPage {
     std::string month;
-    std::array<std::string, kMaxPage> class_ids;
+    std::array<std::string, N> class_ids;
 };
 
-std::map<std::string, ScreeningRow, std::less<>> StoredPage(odb::database& db, const std::string& month,
-                                                            const std::vector<std::string_view>& class_ids) {
+template <std::size_t N>
+void ReadPage(odb::database& db, const char* name, const std::string& month,
+              const std::vector<std::string_view>& class_ids, std::size_t first,
+              std::map<std::string, ScreeningRow, std::less<>>& rows) {
     using Query = odb::query<ScreeningRow>;
-    auto q = sdk::CachedQuery<ScreeningRow, OfPage>(db, "funds.screening_page_rows", [](const OfPage& p) {
+    auto q = sdk::CachedQuery<ScreeningRow, OfPage<N>>(db, name, [](const OfPage<N>& p) {
         // SQLite reads `class_id = ? OR ...` on one column as an IN list, by the index.
         Query any = Query::class_id == Query::_ref(p.class_ids[0]);
-        for (std::size_t i = 1; i < kMaxPage; ++i) {
+        for (std::size_t i = 1; i < N; ++i) {
             any = any || Query::class_id == Query::_ref(p.class_ids[i]);
         }
         return Query::month == Query::_ref(p.month) && any;
     });
+    q.params.month = month;
+    for (std::size_t i = 0; i < N; ++i) {
+        q.params.class_ids[i] =
+            first + i < class_ids.size() ? std::string(class_ids[first + i]) : std::string();
+    }
+    for (const ScreeningRow& row : q.Execute()) {
+        rows.emplace(row.class_id, row);
+    }
+}
+
+std::map<std::string, ScreeningRow, std::less<>> StoredPage(odb::database& db, const std::string& month,
+                                                            const std::vector<std::string_view>& class_ids) {
     std::map<std::string, ScreeningRow, std::less<>> rows;
-    for (std::size_t first = 0; first < class_ids.size(); first += kMaxPage) {
-        q.params.month = month;
-        for (std::size_t i = 0; i < kMaxPage; ++i) {
-            q.params.class_ids[i] =
-                first + i < class_ids.size() ? std::string(class_ids[first + i]) : std::string();
-        }
-        for (const ScreeningRow& row : q.Execute()) {
-            rows.emplace(row.class_id, row);
+    for (std::size_t first = 0; first < class_ids.size(); first += 100) {
+        const std::size_t left = class_ids.size() - first;
+        if (left <= 10) {
+            ReadPage<10>(db, "funds.screening_page_rows_10", month, class_ids, first, rows);
+        } else if (left <= 25) {
+            ReadPage<25>(db, "funds.screening_page_rows_25", month, class_ids, first, rows);
+        } else if (left <= 50) {
+            ReadPage<50>(db, "funds.screening_page_rows_50", month, class_ids, first, rows);
+        } else {
+            ReadPage<100>(db, "funds.screening_page_rows_100", month, class_ids, first, rows);
         }
     }
     return rows;
