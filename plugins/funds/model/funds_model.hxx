@@ -9,6 +9,10 @@
 //   FIDC universe by fund_id and by status, the registry id; and, beside the model, the text
 //   index of `q`, `manager` and `administrator` (src/search_index.cpp: SQLite FTS5 trigram
 //   table kept by triggers, PostgreSQL pg_trgm GIN indexes).
+// - version 5: what /v1/screening ranks, precomputed per month (ScreeningRow, ScreeningMonth;
+//   src/screening_rows.hpp), rebuilt in the transaction of every ingest that changes a month's
+//   reports or the registry, and filled from the stored reports when a version 4 database
+//   migrates.
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -23,7 +27,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 4)
+#pragma db model version(1, 5)
 
 namespace lastro::funds {
 
@@ -564,6 +568,55 @@ struct ScreeningByFundCnpj {
     std::optional<std::string> administrator_folded;
 #pragma db column(Fund::status_folded)
     std::optional<std::string> status_folded;
+};
+
+// ---- version 5: /v1/screening (src/screening_rows.hpp) -----------------------------------
+
+// One class of the FIDC universe with a report in `month`, as /v1/screening answers it: the
+// report (under the class's CNPJ, or its fund's when it is the fund's only class) joined to the
+// registry, with the folded keys the screening filters and sorts on. Derived: rebuilt whole for
+// a month whenever its reports or the registry change, in the same transaction.
+#pragma db object table("funds_screening_row")
+struct ScreeningRow {
+#pragma db id auto
+    std::int64_t id = 0;
+    std::string month;
+    std::string class_id;
+    std::int64_t report_id = 0;
+    std::string cnpj;  // the filing CNPJ
+    std::optional<std::string> class_name;
+    std::string fund_id;
+    std::optional<std::string> fund_name;
+    std::optional<std::string> fund_type;  // canonical when the registry's spelling is known
+    std::optional<std::string> manager;
+    std::optional<std::string> administrator;
+    std::optional<std::string> status;
+    std::optional<std::string> name_folded;  // FoldedText(fund_name): the name sort's key
+    std::optional<std::string> manager_folded;
+    std::optional<std::string> administrator_folded;
+    std::optional<std::string> status_folded;
+    std::optional<double> nav;
+    std::optional<std::int64_t> investor_count;
+    std::optional<double> delinquency_ratio;
+    std::optional<double> pdd_ratio;
+    std::optional<double> subordination_with_mezzanine_ratio;
+    std::optional<double> subordination_without_mezzanine_ratio;
+    std::optional<std::string> primary_segment_code;
+    std::optional<std::string> primary_segment_name;
+    std::optional<double> primary_segment_ratio;
+
+#pragma db index("funds_screening_row_month_class_i") unique members(month, class_id)
+};
+
+// A month's screening rows were last built as `generation`, a random number drawn at each
+// build: the handler keeps a month's ranking in memory under it, so a rebuilt month (or another
+// database) is never answered from an older one. A month keeps its row when it has no classes.
+#pragma db object table("funds_screening_month")
+struct ScreeningMonth {
+#pragma db id
+    std::string month;
+    std::int64_t generation = 0;
+    std::int64_t class_count = 0;
 };
 
 }  // namespace lastro::funds

@@ -4,7 +4,10 @@
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/class_reports.hpp"
 #include "src/fidc_values.hpp"
+#include "src/screening_ranking.hpp"
+#include "src/screening_rows.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
@@ -21,10 +24,15 @@
 #include <odb/result.hxx>
 
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <charconv>
 #include <cstdint>
+#include <list>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <stdexcept>
 #include <string_view>
 #include <system_error>
 #include <utility>
@@ -36,7 +44,8 @@ using sdk::JsonOrNull;
 
 namespace {
 
-enum class SortField { kNav, kDelinquency, kSubordination, kPdd, kName };
+using SortField = ScreeningSort;
+using Bounds = ScreeningFilters::Bounds;
 
 // The shortest text that reads back as exactly `value` (std::to_chars).
 std::string ShortestText(double value) {
@@ -44,101 +53,6 @@ std::string ShortestText(double value) {
     auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, ec == std::errc() ? end : buffer);
 }
-
-// One class's report of the screened month, with its registry fund.
-struct Candidate {
-    std::int64_t report_id = 0;
-    std::string cnpj;
-    std::string class_id;
-    std::optional<std::string> class_name;
-    std::string fund_id;
-    std::optional<std::string> fund_name;
-    std::optional<std::string> fund_type;  // canonical when the registry's spelling is known
-    std::optional<std::string> manager;
-    std::optional<std::string> administrator;
-    std::optional<std::string> status;
-    std::optional<std::string> manager_folded;
-    std::optional<std::string> administrator_folded;
-    std::optional<std::string> status_folded;
-    MaybeNumber nav;
-    std::optional<std::int64_t> investor_count;
-    MaybeNumber delinquency_ratio;
-    MaybeNumber pdd_ratio;
-    MaybeNumber subordination_with_mezzanine_ratio;
-    MaybeNumber subordination_without_mezzanine_ratio;
-    std::optional<std::string> primary_segment_code;
-    MaybeNumber primary_segment_ratio;
-};
-
-template <typename Row>
-Candidate FromRow(const Row& row) {
-    Candidate c;
-    c.report_id = row.report_id;
-    c.cnpj = row.cnpj;
-    c.class_id = row.class_id;
-    c.class_name = row.class_name;
-    c.fund_id = row.fund_id;
-    c.fund_name = row.fund_name;
-    c.fund_type = row.fund_type ? CanonicalFidcType(*row.fund_type).value_or(*row.fund_type) : row.fund_type;
-    c.manager = row.manager;
-    c.administrator = row.administrator;
-    c.status = row.status;
-    c.manager_folded = row.manager_folded;
-    c.administrator_folded = row.administrator_folded;
-    c.status_folded = row.status_folded;
-    c.nav = row.nav;
-    c.investor_count = row.investor_count;
-    c.delinquency_ratio = row.delinquency_ratio;
-    c.pdd_ratio = row.pdd_ratio;
-    c.subordination_with_mezzanine_ratio = row.subordination_with_mezzanine_ratio;
-    c.subordination_without_mezzanine_ratio = row.subordination_without_mezzanine_ratio;
-    c.primary_segment_code = row.primary_segment_code;
-    c.primary_segment_ratio = row.primary_segment_ratio;
-    return c;
-}
-
-// Every class of a FIDC-universe fund with a report in `month`, once, by class_id: the report
-// under the class's own CNPJ, else the one under its fund's CNPJ when it is the fund's only
-// class (the rule of class_reports.hpp).
-std::vector<Candidate> Candidates(odb::database& db, const std::string& month) {
-    std::map<std::string, Candidate> by_class;
-    using OwnQuery = odb::query<ScreeningByClassCnpj>;
-    odb::result<ScreeningByClassCnpj> own(db.query<ScreeningByClassCnpj>(
-        OwnQuery::FidcReport::month == month && OwnQuery::Fund::fidc_universe == true));
-    for (const ScreeningByClassCnpj& row : own) {
-        by_class.try_emplace(row.class_id, FromRow(row));
-    }
-
-    using FundQuery = odb::query<ScreeningByFundCnpj>;
-    std::vector<ScreeningByFundCnpj> through_fund;
-    odb::result<ScreeningByFundCnpj> rows(db.query<ScreeningByFundCnpj>(
-        FundQuery::FidcReport::month == month && FundQuery::Fund::fidc_universe == true));
-    for (const ScreeningByFundCnpj& row : rows) {
-        through_fund.push_back(row);
-    }
-    // The join yields every class of the fund: a report of a fund with one class only.
-    std::map<std::pair<std::int64_t, std::string>, int> classes_of_fund;
-    for (const ScreeningByFundCnpj& row : through_fund) {
-        ++classes_of_fund[{row.report_id, row.fund_id}];
-    }
-    for (const ScreeningByFundCnpj& row : through_fund) {
-        if (classes_of_fund[{row.report_id, row.fund_id}] == 1) {
-            by_class.try_emplace(row.class_id, FromRow(row));  // the class's own report wins
-        }
-    }
-
-    std::vector<Candidate> out;
-    out.reserve(by_class.size());
-    for (auto& [class_id, candidate] : by_class) {
-        out.push_back(std::move(candidate));
-    }
-    return out;
-}
-
-struct Bounds {
-    std::optional<double> min;
-    std::optional<double> max;
-};
 
 Bounds ReadBounds(const sdk::Params& params, const std::string& min_name, const std::string& max_name) {
     Bounds bounds{params.Number(min_name), params.Number(max_name)};
@@ -148,14 +62,6 @@ Bounds ReadBounds(const sdk::Params& params, const std::string& min_name, const 
                               min_name);
     }
     return bounds;
-}
-
-// A metric filter keeps rows whose value is known and inside the bounds (inclusive).
-bool Within(const Bounds& bounds, const MaybeNumber& value) {
-    if (!bounds.min && !bounds.max) {
-        return true;
-    }
-    return value && (!bounds.min || *value >= *bounds.min) && (!bounds.max || *value <= *bounds.max);
 }
 
 std::optional<std::string> FoldedFilter(const std::optional<std::string>& value) {
@@ -169,87 +75,15 @@ std::optional<std::string> FoldedFilter(const std::optional<std::string>& value)
     return folded;
 }
 
-struct Filters {
-    std::optional<std::string> fund_type;
-    Bounds nav;
-    Bounds delinquency;
-    Bounds subordination;
-    std::optional<std::string> segment;
-    std::optional<std::string> manager;        // folded
-    std::optional<std::string> administrator;  // folded
-    std::optional<std::string> status;         // folded
-
-    bool Keep(const Candidate& c) const {
-        auto contains = [](const std::optional<std::string>& haystack, const std::string& needle) {
-            return haystack && haystack->find(needle) != std::string::npos;
-        };
-        return (!fund_type || c.fund_type == fund_type) && Within(nav, c.nav) &&
-               Within(delinquency, c.delinquency_ratio) &&
-               Within(subordination, c.subordination_with_mezzanine_ratio) &&
-               (!segment || c.primary_segment_code == segment) &&
-               (!manager || contains(c.manager_folded, *manager)) &&
-               (!administrator || contains(c.administrator_folded, *administrator)) &&
-               (!status || c.status_folded == status);
-    }
-};
-
-// The keyset: the sort value (null sorts last in both orders), then class_id ascending.
-struct SortKey {
+// A keyset position as read from the cursor; the key's texts point into it.
+struct Position {
+    std::string month;
     bool present = false;
     double number = 0;
     std::string text;  // for the name sort
     std::string class_id;
-};
 
-SortKey KeyOf(const Candidate& c, SortField sort) {
-    SortKey key;
-    key.class_id = c.class_id;
-    MaybeNumber number;
-    switch (sort) {
-        case SortField::kNav:
-            number = c.nav;
-            break;
-        case SortField::kDelinquency:
-            number = c.delinquency_ratio;
-            break;
-        case SortField::kSubordination:
-            number = c.subordination_with_mezzanine_ratio;
-            break;
-        case SortField::kPdd:
-            number = c.pdd_ratio;
-            break;
-        case SortField::kName:
-            if (c.fund_name) {
-                key.present = true;
-                key.text = FoldedText(*c.fund_name);
-            }
-            return key;
-    }
-    if (number) {
-        key.present = true;
-        key.number = *number;
-    }
-    return key;
-}
-
-bool Precedes(const SortKey& a, const SortKey& b, bool descending) {
-    if (a.present != b.present) {
-        return a.present;
-    }
-    if (a.present) {
-        if (a.number != b.number) {
-            return descending ? a.number > b.number : a.number < b.number;
-        }
-        if (a.text != b.text) {
-            return descending ? a.text > b.text : a.text < b.text;
-        }
-    }
-    return a.class_id < b.class_id;
-}
-
-struct Position {
-    std::string month;
-    SortKey after;
+    ScreeningKey Key() const { return ScreeningKey{present, number, text, class_id}; }
 };
 
 constexpr std::string_view kIssuer = "/v1/screening";
@@ -273,14 +107,14 @@ std::optional<Position> PositionFrom(const std::optional<boost::json::value>& po
     }
     Position out;
     out.month = std::move(read->month);
-    out.after.class_id = std::move(read->class_id);
+    out.class_id = std::move(read->class_id);
     if (read->value) {
-        out.after.present = true;
+        out.present = true;
         const std::string_view text = *read->value;
         if (sort == SortField::kName) {
-            out.after.text = std::string(text);
+            out.text = std::string(text);
         } else {
-            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out.after.number);
+            auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out.number);
             if (ec != std::errc() || end != text.data() + text.size()) {
                 sdk::RejectCursor(kIssuer);
             }
@@ -289,12 +123,12 @@ std::optional<Position> PositionFrom(const std::optional<boost::json::value>& po
     return out;
 }
 
-boost::json::value PositionJson(const std::string& month, const SortKey& key, SortField sort) {
+boost::json::value PositionJson(const std::string& month, const ScreeningKey& key, SortField sort) {
     std::optional<std::string> value;
     if (key.present) {
-        value = sort == SortField::kName ? key.text : ShortestText(key.number);
+        value = sort == SortField::kName ? std::string(key.text) : ShortestText(key.number);
     }
-    return sdk::PositionValue(ScreeningAfter{month, std::move(value), key.class_id});
+    return sdk::PositionValue(ScreeningAfter{month, std::move(value), std::string(key.class_id)});
 }
 
 SortField SortFrom(const std::optional<std::string>& sort) {
@@ -320,15 +154,39 @@ SortField SortFrom(const std::optional<std::string>& sort) {
 }
 
 // The month to screen: the one asked (404 when no report has it), the cursor's, or the latest.
+struct OfMonth {
+    std::string month;
+};
+struct NoParams {};
+
+// The latest month with reports, or whether `month` has any (prepared once per connection).
+std::optional<std::string> LatestReportMonth(odb::database& db, const std::optional<std::string>& month) {
+    using MonthQuery = odb::query<FidcReport>;
+    FidcLatestMonth latest;
+    if (month) {
+        auto q = sdk::CachedQuery<FidcLatestMonth, OfMonth>(
+            db, "funds.screening_month_reported", [](const OfMonth& p) {
+                return odb::query<FidcLatestMonth>(MonthQuery::month == MonthQuery::_ref(p.month));
+            });
+        q.params.month = *month;
+        q.ExecuteOne(latest);
+    } else {
+        auto q = sdk::CachedQuery<FidcLatestMonth, NoParams>(
+            db, "funds.screening_latest_month",
+            [](const NoParams&) { return odb::query<FidcLatestMonth>(true); });
+        q.ExecuteOne(latest);
+    }
+    return latest.month;
+}
+
 std::string ScreenedMonth(odb::database& db, const std::optional<sdk::Month>& requested,
                           const std::optional<Position>& position) {
-    using MonthQuery = odb::query<FidcReport>;
     if (requested) {
         const std::string month = requested->ToString();
         if (position && position->month != month) {
             sdk::RejectCursor(kIssuer);
         }
-        if (!db.query_value<FidcLatestMonth>(MonthQuery::month == month).month) {
+        if (!LatestReportMonth(db, month)) {
             throw sdk::NotFound("no FIDC monthly report was filed for " + month, "month");
         }
         return month;
@@ -336,7 +194,7 @@ std::string ScreenedMonth(odb::database& db, const std::optional<sdk::Month>& re
     if (position) {
         return position->month;  // later pages stay on the first page's month
     }
-    const auto latest = db.query_value<FidcLatestMonth>(MonthQuery(true)).month;
+    const auto latest = LatestReportMonth(db, std::nullopt);
     if (!latest) {
         throw sdk::Unavailable("no FIDC monthly report (" + std::string(kFidcReportDataset) +
                                ") has been ingested yet");
@@ -344,29 +202,125 @@ std::string ScreenedMonth(odb::database& db, const std::optional<sdk::Month>& re
     return *latest;
 }
 
-std::map<std::int64_t, std::optional<std::string>> SegmentsOf(odb::database& db,
-                                                              const std::vector<const Candidate*>& page) {
-    std::map<std::int64_t, std::optional<std::string>> segments;
-    std::vector<std::int64_t> ids;
-    for (const Candidate* c : page) {
-        if (c->primary_segment_code) {
-            ids.push_back(c->report_id);
+// The rankings of recent months, shared by every request thread. Bounded in bytes (a full-size
+// month is about 0.45 MB: 2,900 classes); the least recently used goes first.
+class RankingCache {
+public:
+    static constexpr std::size_t kBudgetBytes = std::size_t{64} << 20;
+
+    std::shared_ptr<const ScreeningRanking> Find(const std::string& month, std::int64_t generation) {
+        std::lock_guard lock(mutex_);
+        auto it = entries_.find(month);
+        if (it == entries_.end() || it->second.generation != generation) {
+            return nullptr;
+        }
+        recent_.splice(recent_.begin(), recent_, it->second.place);
+        return it->second.ranking;
+    }
+
+    // Keeps `ranking` as the month's; one of an older (or another database's) generation goes.
+    void Keep(const std::string& month, std::int64_t generation,
+              std::shared_ptr<const ScreeningRanking> ranking) {
+        std::lock_guard lock(mutex_);
+        if (auto it = entries_.find(month); it != entries_.end()) {
+            Drop(it);
+        }
+        recent_.push_front(month);
+        bytes_ += ranking->Bytes();
+        entries_.emplace(month, Kept{generation, std::move(ranking), recent_.begin()});
+        while (bytes_ > kBudgetBytes && recent_.size() > 1) {
+            Drop(entries_.find(recent_.back()));
         }
     }
-    if (ids.empty()) {
-        return segments;
+
+private:
+    struct Kept {
+        std::int64_t generation;
+        std::shared_ptr<const ScreeningRanking> ranking;
+        std::list<std::string>::iterator place;
+    };
+    void Drop(std::map<std::string, Kept>::iterator it) {
+        bytes_ -= it->second.ranking->Bytes();
+        recent_.erase(it->second.place);
+        entries_.erase(it);
     }
-    using SegmentsQuery = odb::query<FidcReport>;
-    odb::result<FidcReportSegments> rows(
-        db.query<FidcReportSegments>(SegmentsQuery::id.in_range(ids.begin(), ids.end())));
-    for (const FidcReportSegments& row : rows) {
-        segments[row.report_id] = row.segments_json;
-    }
-    return segments;
+
+    std::mutex mutex_;
+    std::map<std::string, Kept> entries_;
+    std::list<std::string> recent_;  // most recent first
+    std::size_t bytes_ = 0;
+};
+
+RankingCache& Rankings() {
+    static RankingCache cache;
+    return cache;
 }
 
-boost::json::object Row(const Candidate& c, const std::string& month,
-                        const std::optional<std::string>& segments) {
+std::vector<ScreeningRow> StoredRows(odb::database& db, const std::string& month) {
+    using Query = odb::query<ScreeningRow>;
+    auto q =
+        sdk::CachedQuery<ScreeningRow, OfMonth>(db, "funds.screening_rows_of_month", [](const OfMonth& p) {
+            return Query((Query::month == Query::_ref(p.month)) + "ORDER BY" + Query::class_id);
+        });
+    q.params.month = month;
+    std::vector<ScreeningRow> rows;
+    for (const ScreeningRow& row : q.Execute()) {
+        rows.push_back(row);
+    }
+    return rows;
+}
+
+// The rows of one page, in one statement: a query prepared for 10, 25, 50 or 100 class_ids (the
+// API's usual page sizes; the smallest that holds the page), the unused places bound to an empty
+// text that no row has. One round trip on PostgreSQL, and no more index probes than needed.
+template <std::size_t N>
+struct OfPage {
+    std::string month;
+    std::array<std::string, N> class_ids;
+};
+
+template <std::size_t N>
+void ReadPage(odb::database& db, const char* name, const std::string& month,
+              const std::vector<std::string_view>& class_ids, std::size_t first,
+              std::map<std::string, ScreeningRow, std::less<>>& rows) {
+    using Query = odb::query<ScreeningRow>;
+    auto q = sdk::CachedQuery<ScreeningRow, OfPage<N>>(db, name, [](const OfPage<N>& p) {
+        // SQLite reads `class_id = ? OR ...` on one column as an IN list, by the index.
+        Query any = Query::class_id == Query::_ref(p.class_ids[0]);
+        for (std::size_t i = 1; i < N; ++i) {
+            any = any || Query::class_id == Query::_ref(p.class_ids[i]);
+        }
+        return Query::month == Query::_ref(p.month) && any;
+    });
+    q.params.month = month;
+    for (std::size_t i = 0; i < N; ++i) {
+        q.params.class_ids[i] =
+            first + i < class_ids.size() ? std::string(class_ids[first + i]) : std::string();
+    }
+    for (const ScreeningRow& row : q.Execute()) {
+        rows.emplace(row.class_id, row);
+    }
+}
+
+std::map<std::string, ScreeningRow, std::less<>> StoredPage(odb::database& db, const std::string& month,
+                                                            const std::vector<std::string_view>& class_ids) {
+    std::map<std::string, ScreeningRow, std::less<>> rows;
+    for (std::size_t first = 0; first < class_ids.size(); first += 100) {
+        const std::size_t left = class_ids.size() - first;
+        if (left <= 10) {
+            ReadPage<10>(db, "funds.screening_page_rows_10", month, class_ids, first, rows);
+        } else if (left <= 25) {
+            ReadPage<25>(db, "funds.screening_page_rows_25", month, class_ids, first, rows);
+        } else if (left <= 50) {
+            ReadPage<50>(db, "funds.screening_page_rows_50", month, class_ids, first, rows);
+        } else {
+            ReadPage<100>(db, "funds.screening_page_rows_100", month, class_ids, first, rows);
+        }
+    }
+    return rows;
+}
+
+boost::json::object Row(const ScreeningRow& c) {
     return {
         {"class_id", c.class_id},
         {"fund_id", c.fund_id},
@@ -377,7 +331,7 @@ boost::json::object Row(const Candidate& c, const std::string& month,
         {"manager", JsonOrNull(c.manager)},
         {"administrator", JsonOrNull(c.administrator)},
         {"status", JsonOrNull(c.status)},
-        {"month", month},
+        {"month", c.month},
         {"nav_brl", JsonOrNull(c.nav)},
         {"investor_count", JsonOrNull(c.investor_count)},
         {"delinquency_ratio", JsonOrNull(c.delinquency_ratio)},
@@ -385,8 +339,7 @@ boost::json::object Row(const Candidate& c, const std::string& month,
         {"subordination_with_mezzanine_ratio", JsonOrNull(c.subordination_with_mezzanine_ratio)},
         {"subordination_without_mezzanine_ratio", JsonOrNull(c.subordination_without_mezzanine_ratio)},
         {"primary_segment_code", JsonOrNull(c.primary_segment_code)},
-        {"primary_segment_name",
-         JsonOrNull(c.primary_segment_code ? SegmentName(segments, *c.primary_segment_code) : std::nullopt)},
+        {"primary_segment_name", JsonOrNull(c.primary_segment_name)},
         {"primary_segment_ratio", JsonOrNull(c.primary_segment_ratio)},
     };
 }
@@ -414,7 +367,7 @@ std::optional<std::string> CanonicalFidcType(std::string_view fund_type) {
 
 sdk::Result HandleScreening(const sdk::RequestContext& context) {
     const sdk::Params& params = context.params;
-    Filters filters;
+    ScreeningFilters filters;
     filters.fund_type = params.String("fund_type");
     filters.nav = ReadBounds(params, "min_nav_brl", "max_nav_brl");
     filters.delinquency = ReadBounds(params, "min_delinquency_ratio", "max_delinquency_ratio");
@@ -429,42 +382,54 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
     const std::optional<Position> position = PositionFrom(context.cursor_position, sort);
     const std::string month = ScreenedMonth(context.db, params.MonthValue("month"), position);
 
-    std::vector<Candidate> candidates = Candidates(context.db, month);
-    std::vector<std::pair<SortKey, const Candidate*>> matches;
-    for (const Candidate& c : candidates) {
-        if (filters.Keep(c)) {
-            matches.emplace_back(KeyOf(c, sort), &c);
+    // The month's ranking: from memory when its generation is the one stored, else from its
+    // stored rows. A month without them (rows written outside an ingest) is built from the
+    // reports for this call only.
+    std::shared_ptr<const ScreeningRanking> ranking;
+    std::vector<ScreeningRow> built;
+    if (ScreeningMonth stored; context.db.find<ScreeningMonth>(month, stored)) {
+        ranking = Rankings().Find(month, stored.generation);
+        if (!ranking) {
+            ranking = std::make_shared<const ScreeningRanking>(StoredRows(context.db, month));
+            Rankings().Keep(month, stored.generation, ranking);
         }
+    } else {
+        built = BuildScreeningRows(context.db, month);
+        ranking = std::make_shared<const ScreeningRanking>(built);
     }
-    std::sort(matches.begin(), matches.end(),
-              [descending](const auto& a, const auto& b) { return Precedes(a.first, b.first, descending); });
 
-    auto first = matches.begin();
+    std::optional<ScreeningKey> after;
     if (position) {
-        first = std::find_if(matches.begin(), matches.end(), [&](const auto& match) {
-            return Precedes(position->after, match.first, descending);
-        });
+        after = position->Key();
     }
-    const std::size_t remaining = static_cast<std::size_t>(matches.end() - first);
-    const std::size_t count = std::min(limit, remaining);
-    std::vector<const Candidate*> page;
-    for (std::size_t i = 0; i < count; ++i) {
-        page.push_back((first + static_cast<std::ptrdiff_t>(i))->second);
-    }
-    const auto segments = SegmentsOf(context.db, page);
+    const ScreeningRanking::Page page = ranking->Select(filters, sort, descending, after, limit);
 
     boost::json::array data;
-    for (const Candidate* c : page) {
-        auto it = segments.find(c->report_id);
-        data.push_back(Row(*c, month, it == segments.end() ? std::nullopt : it->second));
+    if (!built.empty()) {
+        for (std::size_t index : page.rows) {
+            data.push_back(Row(built[index]));
+        }
+    } else if (!page.rows.empty()) {
+        std::vector<std::string_view> class_ids;
+        for (std::size_t index : page.rows) {
+            class_ids.push_back(ranking->ClassId(index));
+        }
+        const auto rows = StoredPage(context.db, month, class_ids);
+        for (std::string_view class_id : class_ids) {
+            auto it = rows.find(class_id);
+            if (it == rows.end()) {
+                throw std::logic_error("screening: the stored rows of " + month +
+                                       " changed within a generation");
+            }
+            data.push_back(Row(it->second));
+        }
     }
 
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset, kRegistryDataset});
     result.meta.as_of = month;  // the month screened
-    if (remaining > count) {
-        result.meta.next_position =
-            PositionJson(month, (first + static_cast<std::ptrdiff_t>(count) - 1)->first, sort);
+    if (page.more) {
+        result.meta.next_position = PositionJson(month, ranking->KeyOf(page.rows.back(), sort), sort);
     }
     result.meta.extra["universe_filter"] = boost::json::object{
         {"fund_type",
@@ -473,7 +438,7 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
                                          : boost::json::array{"FIDC", "FIDC-NP", "FIC-FIDC"}},
     };
     result.meta.extra["month_selection"] = params.MonthValue("month") ? "requested" : "latest_month";
-    result.meta.extra["match_count"] = matches.size();
+    result.meta.extra["match_count"] = page.match_count;
     result.data = std::move(data);
     return result;
 }

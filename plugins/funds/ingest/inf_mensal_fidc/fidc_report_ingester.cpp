@@ -9,6 +9,7 @@
 #include "ingest/inf_mensal_fidc/fidc_row_store.hpp"
 #include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
 #include "ingest/inf_mensal_fidc/fidc_tables.hpp"
+#include "src/screening_rows.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/cnpj.hpp>
@@ -68,6 +69,7 @@ public:
             summary_.rejections.push_back(std::to_string(conflicts_ - conflicts_listed_) +
                                           " more conflicting rows not listed");
         }
+        RebuildScreeningOfWrittenMonths();
         RecordRelease();
         return std::move(summary_);
     }
@@ -249,6 +251,15 @@ private:
             db.persist(operation);
         }
         summary_.inserted += built.series.size() + built.operations.size();
+    }
+
+    // /v1/screening's rows of the replaced months, in this transaction (src/screening_rows.hpp).
+    void RebuildScreeningOfWrittenMonths() {
+        std::vector<std::string> months;
+        for (const sdk::Month& month : written_) {
+            months.push_back(month.ToString());
+        }
+        RebuildScreening(context_.db, months);
     }
 
     void RecordRelease() {

@@ -4,6 +4,7 @@
 #include "funds_model.hxx"
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "layouts/registro_fundo_classe.hpp"
+#include "src/screening_rows.hpp"
 
 #include <lastro/sdk/cnpj.hpp>
 #include <lastro/sdk/cvm_csv.hpp>
@@ -404,6 +405,11 @@ sdk::IngestSummary RegistryIngester::Run(const sdk::IngestContext& context) {
     const IdMap funds = applier.Apply<FundTraits>({});
     const IdMap classes = applier.Apply<ClassTraits>(funds);
     applier.Apply<SubclassTraits>(classes);
+    // /v1/screening's rows join every month's reports to the registry: when it changed, every
+    // month is rebuilt, in this transaction (src/screening_rows.hpp).
+    if (summary.inserted + summary.updated + summary.removed > 0) {
+        RebuildAllScreening(context.db);
+    }
 
     // The newest modification time of the three files: the date of the snapshot. Zip times are
     // local wall-clock times (DOS format), so the local calendar inverts them.

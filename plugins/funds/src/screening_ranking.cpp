@@ -1,0 +1,175 @@
+#include "src/screening_ranking.hpp"
+
+#include <algorithm>
+#include <unordered_map>
+
+namespace lastro::funds {
+namespace {
+
+constexpr int kNav = 0;
+constexpr int kDelinquency = 1;
+constexpr int kSubordination = 2;
+constexpr int kPdd = 3;
+
+int NumberOf(ScreeningSort sort) {
+    switch (sort) {
+        case ScreeningSort::kNav:
+            return kNav;
+        case ScreeningSort::kDelinquency:
+            return kDelinquency;
+        case ScreeningSort::kSubordination:
+            return kSubordination;
+        case ScreeningSort::kPdd:
+            return kPdd;
+        case ScreeningSort::kName:
+            break;
+    }
+    return -1;
+}
+
+// A metric filter keeps rows whose value is known and inside the bounds (inclusive).
+bool Within(const ScreeningFilters::Bounds& bounds, bool present, double value) {
+    if (!bounds.min && !bounds.max) {
+        return true;
+    }
+    return present && (!bounds.min || value >= *bounds.min) && (!bounds.max || value <= *bounds.max);
+}
+
+}  // namespace
+
+std::uint32_t TextPool::Add(const std::optional<std::string>& text) {
+    if (!text) {
+        return kNone;
+    }
+    data_ += *text;
+    offsets_.push_back(static_cast<std::uint32_t>(data_.size()));
+    return static_cast<std::uint32_t>(offsets_.size() - 2);
+}
+
+void TextPool::Shrink() {
+    data_.shrink_to_fit();
+    offsets_.shrink_to_fit();
+}
+
+bool ScreeningPrecedes(const ScreeningKey& a, const ScreeningKey& b, bool descending) {
+    if (a.present != b.present) {
+        return a.present;
+    }
+    if (a.present) {
+        if (a.number != b.number) {
+            return descending ? a.number > b.number : a.number < b.number;
+        }
+        if (a.text != b.text) {
+            return descending ? a.text > b.text : a.text < b.text;
+        }
+    }
+    return a.class_id < b.class_id;
+}
+
+ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRow>& rows) {
+    // Registry texts repeat across a month's classes (a manager, a status): each kept once.
+    std::unordered_map<std::string, std::uint32_t> seen;
+    auto shared = [&](const std::optional<std::string>& text) {
+        if (!text) {
+            return TextPool::kNone;
+        }
+        auto [it, inserted] = seen.try_emplace(*text, 0);
+        if (inserted) {
+            it->second = texts_.Add(text);
+        }
+        return it->second;
+    };
+    entries_.reserve(rows.size());
+    for (const ScreeningRow& row : rows) {
+        Entry entry;
+        const std::optional<double> numbers[4] = {row.nav, row.delinquency_ratio,
+                                                  row.subordination_with_mezzanine_ratio, row.pdd_ratio};
+        for (int i = 0; i < 4; ++i) {
+            if (numbers[i]) {
+                entry.present |= static_cast<std::uint8_t>(1u << i);
+                entry.number[i] = *numbers[i];
+            }
+        }
+        entry.class_id = texts_.Add(row.class_id);
+        entry.name = shared(row.name_folded);
+        entry.fund_type = shared(row.fund_type);
+        entry.segment = shared(row.primary_segment_code);
+        entry.manager = shared(row.manager_folded);
+        entry.administrator = shared(row.administrator_folded);
+        entry.status = shared(row.status_folded);
+        entries_.push_back(entry);
+    }
+    texts_.Shrink();
+}
+
+std::size_t ScreeningRanking::Bytes() const {
+    return sizeof(*this) + entries_.capacity() * sizeof(Entry) + texts_.Bytes();
+}
+
+ScreeningKey ScreeningRanking::KeyOf(std::size_t row, ScreeningSort sort) const {
+    const Entry& entry = entries_[row];
+    ScreeningKey key;
+    key.class_id = texts_.At(entry.class_id);
+    if (sort == ScreeningSort::kName) {
+        if (entry.name != TextPool::kNone) {
+            key.present = true;
+            key.text = texts_.At(entry.name);
+        }
+        return key;
+    }
+    const int i = NumberOf(sort);
+    if (entry.present & (1u << i)) {
+        key.present = true;
+        key.number = entry.number[i];
+    }
+    return key;
+}
+
+bool ScreeningRanking::Keep(const Entry& e, const ScreeningFilters& f) const {
+    auto equals = [this](std::uint32_t text, const std::string& wanted) {
+        return text != TextPool::kNone && texts_.At(text) == wanted;
+    };
+    auto contains = [this](std::uint32_t text, const std::string& needle) {
+        return text != TextPool::kNone && texts_.At(text).find(needle) != std::string_view::npos;
+    };
+    auto known = [&e](int i) { return (e.present & (1u << i)) != 0; };
+    return (!f.fund_type || equals(e.fund_type, *f.fund_type)) &&
+           Within(f.nav, known(kNav), e.number[kNav]) &&
+           Within(f.delinquency, known(kDelinquency), e.number[kDelinquency]) &&
+           Within(f.subordination, known(kSubordination), e.number[kSubordination]) &&
+           (!f.segment || equals(e.segment, *f.segment)) && (!f.manager || contains(e.manager, *f.manager)) &&
+           (!f.administrator || contains(e.administrator, *f.administrator)) &&
+           (!f.status || equals(e.status, *f.status));
+}
+
+ScreeningRanking::Page ScreeningRanking::Select(const ScreeningFilters& filters, ScreeningSort sort,
+                                                bool descending, const std::optional<ScreeningKey>& after,
+                                                std::size_t limit) const {
+    Page page;
+    // The matches after the position, with their keys; only the page's share is sorted.
+    std::vector<std::pair<ScreeningKey, std::size_t>> following;
+    for (std::size_t i = 0; i < entries_.size(); ++i) {
+        if (!Keep(entries_[i], filters)) {
+            continue;
+        }
+        ++page.match_count;
+        ScreeningKey key = KeyOf(i, sort);
+        if (!after || ScreeningPrecedes(*after, key, descending)) {
+            following.emplace_back(key, i);
+        }
+    }
+    auto before = [descending](const auto& a, const auto& b) {
+        return ScreeningPrecedes(a.first, b.first, descending);
+    };
+    const std::size_t count = std::min(limit, following.size());
+    std::partial_sort(following.begin(), following.begin() + static_cast<std::ptrdiff_t>(count),
+                      following.end(), before);
+    page.rows.reserve(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        page.rows.push_back(following[i].second);
+    }
+    page.more = following.size() > count;
+    return page;
+}
+
+}  // namespace lastro::funds

@@ -1,0 +1,102 @@
+// One month of /v1/screening in memory: its classes' filter and sort keys, compact, built from
+// the month's ScreeningRows (src/screening_rows.hpp). A call filters and pages it without
+// reading the month again; the handler keeps the rankings of recent months in a cache bounded
+// in bytes, keyed by (month, generation), so a rebuilt month is never answered from an older
+// ranking.
+#pragma once
+
+#include "funds_model.hxx"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace lastro::funds {
+
+enum class ScreeningSort { kNav, kDelinquency, kSubordination, kPdd, kName };
+
+// Texts of a ranking, each stored once.
+class TextPool {
+public:
+    static constexpr std::uint32_t kNone = 0xffffffffu;
+    std::uint32_t Add(const std::optional<std::string>& text);
+    std::string_view At(std::uint32_t index) const {
+        return std::string_view(data_).substr(offsets_[index], offsets_[index + 1] - offsets_[index]);
+    }
+    std::size_t Bytes() const { return data_.capacity() + offsets_.capacity() * sizeof(std::uint32_t); }
+    void Shrink();
+
+private:
+    std::string data_;
+    std::vector<std::uint32_t> offsets_{0};
+};
+
+// A keyset position: the sort value (absent for null) and the class_id.
+struct ScreeningKey {
+    bool present = false;
+    double number = 0;
+    std::string_view text;  // the name sort's value
+    std::string_view class_id;
+};
+
+// The filters of one call (texts already folded where the API folds them).
+struct ScreeningFilters {
+    struct Bounds {
+        std::optional<double> min;
+        std::optional<double> max;
+    };
+    std::optional<std::string> fund_type;
+    Bounds nav;
+    Bounds delinquency;
+    Bounds subordination;
+    std::optional<std::string> segment;
+    std::optional<std::string> manager;        // folded
+    std::optional<std::string> administrator;  // folded
+    std::optional<std::string> status;         // folded
+};
+
+class ScreeningRanking {
+public:
+    explicit ScreeningRanking(const std::vector<ScreeningRow>& rows);
+
+    struct Page {
+        std::size_t match_count = 0;
+        std::vector<std::size_t> rows;  // indexes into the rows the ranking was built from
+        bool more = false;              // matches follow the page's last row
+    };
+    // The matches of `filters` in the order of `sort` (nulls last in both orders, then class_id
+    // ascending), the `limit` first after `after`.
+    Page Select(const ScreeningFilters& filters, ScreeningSort sort, bool descending,
+                const std::optional<ScreeningKey>& after, std::size_t limit) const;
+
+    ScreeningKey KeyOf(std::size_t row, ScreeningSort sort) const;
+    std::string_view ClassId(std::size_t row) const { return texts_.At(entries_[row].class_id); }
+    std::size_t Bytes() const;
+
+private:
+    struct Entry {
+        double number[4] = {0, 0, 0, 0};  // nav, delinquency, subordination (with mezzanine), pdd
+        std::uint32_t class_id = TextPool::kNone;
+        std::uint32_t name = TextPool::kNone;  // folded fund name
+        std::uint32_t fund_type = TextPool::kNone;
+        std::uint32_t segment = TextPool::kNone;
+        std::uint32_t manager = TextPool::kNone;
+        std::uint32_t administrator = TextPool::kNone;
+        std::uint32_t status = TextPool::kNone;
+        std::uint8_t present = 0;  // bit i: number[i] is known
+    };
+    bool Keep(const Entry& entry, const ScreeningFilters& filters) const;
+
+    std::vector<Entry> entries_;
+    TextPool texts_;
+};
+
+// Whether `a` comes before `b` in the order of a sort: a known value before null, then the value
+// (descending or ascending), then class_id ascending.
+bool ScreeningPrecedes(const ScreeningKey& a, const ScreeningKey& b, bool descending);
+
+}  // namespace lastro::funds

@@ -1,0 +1,171 @@
+#include "src/screening_rows.hpp"
+
+#include "funds_model-odb.hxx"
+#include "ingest/registro_fundo_classe/registry_rules.hpp"
+#include "src/fidc_values.hpp"
+#include "src/screening.hpp"
+
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+#include <odb/schema-catalog.hxx>
+
+#include <cstdint>
+#include <map>
+#include <random>
+#include <set>
+#include <utility>
+
+namespace lastro::funds {
+namespace {
+
+template <typename Row>
+ScreeningRow FromView(const std::string& month, const Row& row) {
+    ScreeningRow out;
+    out.month = month;
+    out.class_id = row.class_id;
+    out.report_id = row.report_id;
+    out.cnpj = row.cnpj;
+    out.class_name = row.class_name;
+    out.fund_id = row.fund_id;
+    out.fund_name = row.fund_name;
+    out.fund_type =
+        row.fund_type ? CanonicalFidcType(*row.fund_type).value_or(*row.fund_type) : row.fund_type;
+    out.manager = row.manager;
+    out.administrator = row.administrator;
+    out.status = row.status;
+    if (row.fund_name) {
+        out.name_folded = FoldedText(*row.fund_name);
+    }
+    out.manager_folded = row.manager_folded;
+    out.administrator_folded = row.administrator_folded;
+    out.status_folded = row.status_folded;
+    out.nav = row.nav;
+    out.investor_count = row.investor_count;
+    out.delinquency_ratio = row.delinquency_ratio;
+    out.pdd_ratio = row.pdd_ratio;
+    out.subordination_with_mezzanine_ratio = row.subordination_with_mezzanine_ratio;
+    out.subordination_without_mezzanine_ratio = row.subordination_without_mezzanine_ratio;
+    out.primary_segment_code = row.primary_segment_code;
+    out.primary_segment_ratio = row.primary_segment_ratio;
+    return out;
+}
+
+// A build's generation: random, so that no two builds, of one database or of two, share one.
+std::int64_t NewGeneration() {
+    static thread_local std::mt19937_64 random{std::random_device{}() ^
+                                               (std::uint64_t{std::random_device{}()} << 32)};
+    return static_cast<std::int64_t>(random());
+}
+
+void FillOnMigration(odb::database& db) {
+    RebuildAllScreening(db);
+}
+
+// A database at funds 4 has reports and no screening rows: the migration to 5 builds them.
+// (ODB 2.4's data_migration_entry cannot take a database id in C++11 mode, hence the calls.)
+[[maybe_unused]] const bool kFillOnMigration = [] {
+    odb::schema_catalog::data_migration_function<5, 1>(odb::id_sqlite, &FillOnMigration, "funds");
+    odb::schema_catalog::data_migration_function<5, 1>(odb::id_pgsql, &FillOnMigration, "funds");
+    return true;
+}();
+
+}  // namespace
+
+std::vector<ScreeningRow> BuildScreeningRows(odb::database& db, const std::string& month) {
+    std::map<std::string, ScreeningRow> by_class;
+    using OwnQuery = odb::query<ScreeningByClassCnpj>;
+    odb::result<ScreeningByClassCnpj> own(db.query<ScreeningByClassCnpj>(
+        OwnQuery::FidcReport::month == month && OwnQuery::Fund::fidc_universe == true));
+    for (const ScreeningByClassCnpj& row : own) {
+        by_class.try_emplace(row.class_id, FromView(month, row));
+    }
+
+    using FundQuery = odb::query<ScreeningByFundCnpj>;
+    std::vector<ScreeningByFundCnpj> through_fund;
+    odb::result<ScreeningByFundCnpj> rows(db.query<ScreeningByFundCnpj>(
+        FundQuery::FidcReport::month == month && FundQuery::Fund::fidc_universe == true));
+    for (const ScreeningByFundCnpj& row : rows) {
+        through_fund.push_back(row);
+    }
+    // The join yields every class of the fund: a report of a fund with one class only.
+    std::map<std::pair<std::int64_t, std::string>, int> classes_of_fund;
+    for (const ScreeningByFundCnpj& row : through_fund) {
+        ++classes_of_fund[{row.report_id, row.fund_id}];
+    }
+    for (const ScreeningByFundCnpj& row : through_fund) {
+        if (classes_of_fund[{row.report_id, row.fund_id}] == 1) {
+            by_class.try_emplace(row.class_id, FromView(month, row));  // the class's own report wins
+        }
+    }
+
+    // The segment's name, as the report's table II names it.
+    std::map<std::int64_t, std::optional<std::string>> segments;
+    for (const auto& [class_id, row] : by_class) {
+        if (row.primary_segment_code) {
+            segments.try_emplace(row.report_id);
+        }
+    }
+    if (!segments.empty()) {
+        using SegmentsQuery = odb::query<FidcReport>;
+        odb::result<FidcReportSegments> documents(
+            db.query<FidcReportSegments>(SegmentsQuery::month == month));
+        for (const FidcReportSegments& document : documents) {
+            if (auto it = segments.find(document.report_id); it != segments.end()) {
+                it->second = document.segments_json;
+            }
+        }
+    }
+
+    std::vector<ScreeningRow> out;
+    out.reserve(by_class.size());
+    for (auto& [class_id, row] : by_class) {
+        if (row.primary_segment_code) {
+            row.primary_segment_name = SegmentName(segments[row.report_id], *row.primary_segment_code);
+        }
+        out.push_back(std::move(row));
+    }
+    return out;
+}
+
+std::size_t RebuildScreening(odb::database& db, const std::vector<std::string>& months) {
+    using RowQuery = odb::query<ScreeningRow>;
+    std::size_t written = 0;
+    for (const std::string& month : months) {
+        db.erase_query<ScreeningRow>(RowQuery::month == month);
+        std::vector<ScreeningRow> rows = BuildScreeningRows(db, month);
+        for (ScreeningRow& row : rows) {
+            db.persist(row);
+        }
+        written += rows.size();
+        ScreeningMonth built;
+        const bool known = db.find<ScreeningMonth>(month, built);
+        built = ScreeningMonth{month, NewGeneration(), static_cast<std::int64_t>(rows.size())};
+        if (known) {
+            db.update(built);
+        } else {
+            db.persist(built);
+        }
+    }
+    return written;
+}
+
+std::size_t RebuildAllScreening(odb::database& db) {
+    std::vector<std::string> months;
+    odb::result<FidcReportMonth> reported(db.query<FidcReportMonth>());
+    for (const FidcReportMonth& row : reported) {
+        months.push_back(row.month);
+    }
+    // A month that lost its reports keeps its ScreeningMonth, with no classes.
+    const std::set<std::string> with_reports(months.begin(), months.end());
+    std::vector<std::string> emptied;
+    odb::result<ScreeningMonth> built(db.query<ScreeningMonth>());
+    for (const ScreeningMonth& row : built) {
+        if (!with_reports.count(row.month)) {
+            emptied.push_back(row.month);
+        }
+    }
+    months.insert(months.end(), emptied.begin(), emptied.end());
+    return RebuildScreening(db, months);
+}
+
+}  // namespace lastro::funds

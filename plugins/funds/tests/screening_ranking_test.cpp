@@ -1,0 +1,291 @@
+// /v1/screening from the precomputed rows (funds schema 5, src/screening_rows.hpp) against the
+// handler it replaced (screening_reference.hpp), byte for byte: every sort, both orders, filters,
+// limits, cursors to the last page, months with and without classes, a republished month and a
+// registry change; and the migration of a schema 4 database.
+#include "fidc_report_fixture.hpp"
+#include "screening_reference.hpp"
+#include "src/screening.hpp"
+#include "src/screening_rows.hpp"
+
+#include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
+
+#include <gtest/gtest.h>
+#include <boost/json/parse.hpp>
+#include <boost/json/serialize.hpp>
+#include <odb/schema-catalog.hxx>
+#include <odb/transaction.hxx>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace lastro::funds::testing {
+namespace {
+
+// Beside the fixture's registry: funds whose names tie once folded, lack a name, a manager or a
+// status, and reports whose numbers tie or are missing, in three months; 2025-02 has a report
+// of a fund outside the universe only.
+class ScreeningRankingTest : public FidcReportTest {
+protected:
+    void SetUp() override {
+        FidcReportTest::SetUp();
+        const std::vector<std::string> types = {"FIDC", "FIDC-NP", "fic fidc", "FIDC", "Fidc Np", "FIC-FIDC"};
+        const std::vector<std::optional<std::string>> names = {"FIDC ÁGUA", "FIDC AGUA",     std::nullopt,
+                                                               "fidc água", "Crédito Ômega", "FIDC ZETA"};
+        const std::vector<std::optional<std::string>> managers = {"GESTORA AÇÃO LTDA", std::nullopt,
+                                                                  "Gestora Ômega"};
+        const std::vector<std::optional<std::string>> statuses = {"Em Funcionamento Normal", std::nullopt,
+                                                                  "Cancelado"};
+        for (int i = 0; i < 12; ++i) {
+            const std::string fund = std::to_string(1101 + i);
+            const std::string cnpj = "901000000001" + std::to_string(10 + i);
+            Fund f =
+                RegistryFund(fund, cnpj, types[i % types.size()], "x", "x", "ADMINISTRADORA BETA S.A.", "x");
+            f.name = names[i % names.size()];
+            f.manager = managers[i % managers.size()];
+            f.manager_folded = Folded(f.manager);
+            f.status = statuses[i % statuses.size()];
+            f.status_folded = Folded(f.status);
+            Persist(f);
+            // Even funds file under their only class's own CNPJ, odd ones under the fund's; every
+            // third fund has a second class, which makes the fund's own filings nobody's.
+            const std::string class_cnpj = "902000000001" + std::to_string(10 + i);
+            Persist(RegistryClass(std::to_string(2101 + i), fund, i % 2 == 0 ? class_cnpj : cnpj,
+                                  "CLASSE " + fund));
+            if (i % 3 == 0) {
+                Persist(RegistryClass(std::to_string(2201 + i), fund, "903000000001" + std::to_string(10 + i),
+                                      "OUTRA " + fund));
+                File("903000000001" + std::to_string(10 + i), "2025-05", i);
+            }
+            for (const char* month : {"2025-03", "2025-04", "2025-05"}) {
+                File(i % 2 == 0 ? class_cnpj : cnpj, month, i + (month[6] - '0'));
+            }
+        }
+        for (const char* cnpj : {kAlfaCnpj, kAlfaMezzCnpj, kGamaFundCnpj, kDeltaCnpj, kMultiSeniorCnpj}) {
+            File(cnpj, "2025-05", 5);
+        }
+        File(kEpsilonCnpj, "2025-02", 1);  // outside the universe: 2025-02 screens no class
+    }
+
+    // A report whose numbers come from small sets, so that they tie and are sometimes missing.
+    FidcReport File(const std::string& cnpj, const std::string& month, int seed) {
+        const std::vector<std::optional<double>> navs = {100.0, 200.0, 200.0, std::nullopt, 0.1 + 0.2};
+        const std::vector<std::optional<double>> ratios = {0.0, 0.05, 0.05, std::nullopt,
+                                                           0.04926700000045242};
+        const std::vector<std::optional<std::string>> segments = {"payroll_loans", "vehicles", std::nullopt};
+        FidcReport report = MonthlyReport(cnpj, month);
+        report.nav = navs[seed % navs.size()];
+        report.investor_count = seed % 4 == 0 ? std::nullopt : std::optional<std::int64_t>(seed);
+        report.delinquency_ratio = ratios[seed % ratios.size()];
+        report.subordination_with_mezzanine_ratio = ratios[(seed + 1) % ratios.size()];
+        report.subordination_without_mezzanine_ratio = ratios[(seed + 2) % ratios.size()];
+        report.pdd_ratio = ratios[(seed / 2) % ratios.size()];
+        report.primary_segment_code = segments[seed % segments.size()];
+        if (report.primary_segment_code) {
+            report.primary_segment_ratio = 0.5;
+            report.segments_json = "[{\"code\":\"" + *report.primary_segment_code + "\",\"name\":\"Nome " +
+                                   *report.primary_segment_code + "\",\"source\":\"TAB_II_X\",\"value\":5}]";
+        }
+        return AddReport(report);
+    }
+
+    void RebuildAll() {
+        odb::transaction transaction(Db().begin());
+        RebuildAllScreening(Db());
+        transaction.commit();
+    }
+
+    // What a call answers, as the host would write it.
+    static std::string Answer(const sdk::Result& result) {
+        boost::json::object meta;
+        meta["as_of"] = result.meta.as_of ? boost::json::value(*result.meta.as_of) : nullptr;
+        meta["data_release"] =
+            result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
+        meta["next"] = result.meta.next_position ? *result.meta.next_position : boost::json::value(nullptr);
+        for (const auto& [key, value] : result.meta.extra) {
+            meta[key] = value;
+        }
+        return sdk::WriteJson(result.data) + "\n" + sdk::WriteJson(meta);
+    }
+
+    // Every page of `params`, from both handlers, compared page by page; the number of pages.
+    int ExpectSamePages(std::vector<Param> params) {
+        std::optional<boost::json::value> position;
+        for (int page = 1; page <= 200; ++page) {
+            std::string expected;
+            std::string actual;
+            sdk::Result result;
+            try {
+                expected = Answer(Run(&reference::ReferenceScreening, params, position));
+            } catch (const sdk::Problem& problem) {
+                expected = std::string("problem: ") + problem.what();
+            }
+            try {
+                result = Run(&HandleScreening, params, position);
+                actual = Answer(result);
+            } catch (const sdk::Problem& problem) {
+                actual = std::string("problem: ") + problem.what();
+            }
+            EXPECT_EQ(actual, expected) << "page " << page;
+            if (actual != expected || !result.meta.next_position) {
+                return page;
+            }
+            position = boost::json::parse(boost::json::serialize(*result.meta.next_position));
+        }
+        ADD_FAILURE() << "paging did not end";
+        return 0;
+    }
+
+    // Every sort, order and limit of each filter set, in each month and the default one.
+    void ExpectSameEverywhere() {
+        const std::vector<std::vector<Param>> filter_sets = {
+            {},
+            {{"fund_type", std::string("FIDC")}},
+            {{"fund_type", std::string("FIC-FIDC")}},
+            {{"fund_type", std::string("fic fidc")}},
+            {{"min_nav_brl", 200.0}},
+            {{"min_nav_brl", 100.0}, {"max_nav_brl", 200.0}},
+            {{"max_delinquency_ratio", 0.05}},
+            {{"min_subordination_ratio", 0.04926700000045242}},
+            {{"segment", std::string("payroll_loans")}},
+            {{"manager", std::string("acao")}},
+            {{"administrator", std::string("Beta")}},
+            {{"status", std::string("EM FUNCIONAMENTO NORMAL")}},
+            {{"manager", std::string("ÔMEGA")}, {"fund_type", std::string("FIDC-NP")}},
+            {{"manager", std::string("   ")}},
+        };
+        const std::vector<std::optional<std::string>> months = {std::nullopt, "2025-02", "2025-03",
+                                                                "2025-04",    "2025-05", "2025-01"};
+        int calls = 0;
+        for (const auto& month : months) {
+            for (const auto& filters : filter_sets) {
+                // Every filter in the latest month and 2025-04; the others without filters.
+                if (!filters.empty() && month && *month != "2025-04") {
+                    continue;
+                }
+                for (const char* sort :
+                     {"nav_brl", "delinquency_ratio", "subordination_ratio", "pdd_ratio", "name"}) {
+                    for (const char* order : {"desc", "asc"}) {
+                        for (std::int64_t limit : {3, 100}) {
+                            std::vector<Param> params = filters;
+                            params.push_back({"sort", std::string(sort)});
+                            params.push_back({"order", std::string(order)});
+                            params.push_back({"limit", limit});
+                            if (month) {
+                                params.push_back({"month", MonthOf(*month)});
+                            }
+                            SCOPED_TRACE(std::string(sort) + " " + order + " limit " + std::to_string(limit) +
+                                         " month " + month.value_or("latest") + " filters " +
+                                         std::to_string(filters.size()));
+                            calls += ExpectSamePages(params);
+                        }
+                    }
+                }
+            }
+        }
+        EXPECT_GT(calls, 500);
+    }
+
+    std::size_t StoredRows() { return sdk::testing::AllRows<ScreeningRow>(Db()).size(); }
+};
+
+TEST_F(ScreeningRankingTest, TheStoredRowsAnswerAsTheScanDid) {
+    RebuildAll();
+    EXPECT_GT(StoredRows(), 40u);
+    ExpectSameEverywhere();
+}
+
+TEST_F(ScreeningRankingTest, WithoutStoredRowsTheMonthIsBuiltForTheCall) {
+    EXPECT_EQ(StoredRows(), 0u);
+    ExpectSameEverywhere();
+}
+
+TEST_F(ScreeningRankingTest, ARepublishedMonthIsAnsweredAsRepublished) {
+    RebuildAll();
+    ExpectSamePages({{"limit", std::int64_t{3}}});  // the month's ranking is now in memory
+    {
+        odb::transaction transaction(Db().begin());
+        Db().erase_query<FidcReport>(odb::query<FidcReport>::month == "2025-05");
+        transaction.commit();
+    }
+    for (int i = 0; i < 12; i += 2) {
+        File("902000000001" + std::to_string(10 + i), "2025-05", 40 - i);
+    }
+    {
+        odb::transaction transaction(Db().begin());
+        RebuildScreening(Db(), {"2025-05"});
+        transaction.commit();
+    }
+    ExpectSameEverywhere();
+}
+
+TEST_F(ScreeningRankingTest, ARegistryChangeIsAnsweredAfterTheRebuild) {
+    RebuildAll();
+    ExpectSamePages({{"sort", std::string("name")}, {"limit", std::int64_t{3}}});
+    {
+        odb::transaction transaction(Db().begin());
+        Fund fund;
+        Db().load<Fund>(FundIdFor("1102"), fund);
+        fund.name = "AAA PRIMEIRO";
+        fund.manager = "Nova Gestora";
+        fund.manager_folded = Folded(fund.manager);
+        Db().update(fund);
+        Fund other;
+        Db().load<Fund>(FundIdFor("1104"), other);
+        other.fidc_universe = false;
+        Db().update(other);
+        RebuildAllScreening(Db());
+        transaction.commit();
+    }
+    ExpectSameEverywhere();
+}
+
+TEST_F(ScreeningRankingTest, AMonthThatLostItsReportsKeepsNoRows) {
+    RebuildAll();
+    {
+        odb::transaction transaction(Db().begin());
+        Db().erase_query<FidcReport>(odb::query<FidcReport>::month == "2025-03");
+        RebuildAllScreening(Db());
+        transaction.commit();
+    }
+    EXPECT_TRUE(sdk::testing::AllRows<ScreeningRow>(Db()).size() > 0);
+    for (const ScreeningRow& row : sdk::testing::AllRows<ScreeningRow>(Db())) {
+        EXPECT_NE(row.month, "2025-03");
+    }
+    ExpectSamePages({{"month", MonthOf("2025-03")}});  // 404 from both
+}
+
+// A database at funds 4 (reports, no screening tables) migrates to 5 with its rows filled.
+TEST_F(ScreeningRankingTest, MigratingFromSchema4FillsTheRowsFromTheStoredReports) {
+    {
+        odb::transaction transaction(Db().begin());
+        Db().execute("DROP TABLE funds_screening_row");
+        Db().execute("DROP TABLE funds_screening_month");
+        Db().execute("UPDATE schema_version SET version = 4 WHERE name = 'funds'");
+        transaction.commit();
+    }
+    {
+        odb::transaction transaction(Db().begin());
+        EXPECT_EQ(Db().schema_version("funds"), 4u);
+        odb::schema_catalog::migrate(Db(), 5, "funds");  // as lastro db migrate does
+        transaction.commit();
+    }
+    {
+        odb::transaction transaction(Db().begin());
+        EXPECT_EQ(Db().schema_version("funds"), 5u);
+        transaction.commit();
+    }
+    const std::vector<ScreeningMonth> months = sdk::testing::AllRows<ScreeningMonth>(Db());
+    EXPECT_EQ(months.size(), 4u);  // 2025-02 .. 2025-05, 2025-02 without a class
+    std::size_t classes = 0;
+    for (const ScreeningMonth& month : months) {
+        classes += static_cast<std::size_t>(month.class_count);
+    }
+    EXPECT_EQ(StoredRows(), classes);
+    EXPECT_GT(classes, 40u);
+    ExpectSameEverywhere();
+}
+
+}  // namespace
+}  // namespace lastro::funds::testing
