@@ -199,15 +199,20 @@ std::string RecordRefundsSql(const std::string& instance, const std::vector<Sett
 }
 
 const std::string& LeaseWrites::Statement() {
+    // What the entries take from the instance's lease rows is summed from the entries actually
+    // inserted: a batch retried after a commit whose answer was lost changes nothing twice.
     // Spending stays on the instance's own lease row; the shared usage row changes only for
     // reservations written, or when the lease is gone (reclaimed while calls ran): then the
     // charge goes to the month directly.
     static const std::string statement =
         "WITH e AS (INSERT INTO billing_ledger (request_id, key_id, operation, price, month, state, status,"
         " reserved_at, settled_at, instance) SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[],"
-        " $4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[])),"
-        " v AS (SELECT * FROM unnest($11::text[], $12::text[], $13::bigint[], $14::bigint[])"
-        " AS v (lease_id, key_month, charged, written)),"
+        " $4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[])"
+        " ON CONFLICT (request_id) DO NOTHING RETURNING key_id, month, price, state),"
+        " v AS (SELECT CAST(key_id AS TEXT) || ':' || month AS key_month,"
+        " CAST(key_id AS TEXT) || ':' || month || ':' || $11::text AS lease_id,"
+        " sum(CASE WHEN state = 'charged' THEN price ELSE 0 END) AS charged,"
+        " sum(CASE WHEN state = 'reserved' THEN price ELSE 0 END) AS written FROM e GROUP BY key_id, month),"
         " l AS (UPDATE billing_credit_lease AS c SET charged = c.charged + v.charged, credits = c.credits - "
         "v.written"
         " FROM v WHERE c.lease_id = v.lease_id RETURNING c.lease_id)"
@@ -241,16 +246,11 @@ std::int64_t LeaseWrites::Record(const SettlementRequest& settlement) {
     const bool charge = SettlementFor(settlement.status) == Settlement::kCharge;
     Entry(r, charge ? "charged" : "refunded", std::to_string(settlement.status),
           storage::Rfc3339(settlement.now));
-    if (!charge) {
-        return 0;  // its credits stay in the lease
-    }
-    leases_[UsageIdOf(r.key_id, r.month)].charged += r.price;
-    return r.price;
+    return charge ? r.price : 0;  // a refund's credits stay in the lease
 }
 
 void LeaseWrites::Reserve(const Reservation& r) {
     Entry(r, "reserved", std::nullopt, std::nullopt);
-    leases_[UsageIdOf(r.key_id, r.month)].written += r.price;
 }
 
 void LeaseWrites::Settle(const SettlementRequest& settlement) {
@@ -265,16 +265,7 @@ std::vector<std::optional<std::string>> LeaseWrites::Parameters() const {
     for (const auto& column : columns_) {
         params.push_back(storage::PgArray(column));
     }
-    std::vector<std::optional<std::string>> lease_ids, usage_ids, charged, written;
-    for (const auto& [usage_id, use] : leases_) {
-        lease_ids.push_back(LeaseIdOf(usage_id, instance_));
-        usage_ids.push_back(usage_id);
-        charged.push_back(std::to_string(use.charged));
-        written.push_back(std::to_string(use.written));
-    }
-    for (const auto* column : {&lease_ids, &usage_ids, &charged, &written}) {
-        params.push_back(storage::PgArray(*column));
-    }
+    params.push_back(instance_);
     return params;
 }
 

@@ -81,7 +81,8 @@ std::string ReturnTokensSql(const std::vector<std::pair<std::string, std::int64_
 
 // A batch's writes where admission is leased: settled entries of calls whose reservation was
 // never written, and reservations written for calls that outlived the write delay (one INSERT
-// for the batch); what they took from the instance's lease rows (one UPDATE); both in ONE
+// for the batch, an entry already there left as it is); what those inserted took from the
+// instance's lease rows (one UPDATE); both in ONE
 // statement prepared once per connection, its columns passed as arrays, so that PostgreSQL
 // neither parses nor plans anything per batch. Settlements of written reservations (rare: calls
 // that ran past the write delay) are one more statement, under the entries' row locks.
@@ -95,7 +96,7 @@ public:
     std::int64_t Record(const SettlementRequest& settlement);
     void Reserve(const Reservation& reservation);
     void Settle(const SettlementRequest& settlement);  // its reservation is written
-    bool Empty() const { return columns_[0].empty() && leases_.empty(); }
+    bool Empty() const { return columns_[0].empty(); }
     bool HasSettled() const { return !settled_.empty(); }
     // The parameters of Statement().
     std::vector<std::optional<std::string>> Parameters() const;
@@ -104,15 +105,10 @@ public:
     std::string SettledSql() const;
 
 private:
-    struct LeaseUse {
-        std::int64_t charged = 0;
-        std::int64_t written = 0;
-    };
     void Entry(const Reservation& r, const char* state, std::optional<std::string> status,
                std::optional<std::string> settled_at);
     std::string instance_;
     std::vector<std::optional<std::string>> columns_[10];  // billing_ledger's, in Statement()'s order
-    std::map<std::string, LeaseUse> leases_;               // by usage id
     std::string settled_;  // VALUES rows (request_id, state, status, settled_at)
 };
 

@@ -166,6 +166,7 @@ void LedgerWriter::Run() {
                 queue_.pop_front();
             }
         }
+        newest_unread_.clear();
         std::vector<Pending> outdated = SetAsideOutdated(batch);
         const auto began = std::chrono::steady_clock::now();
         if (book_) {
@@ -179,12 +180,19 @@ void LedgerWriter::Run() {
             options_.on_batch(batch.size(), std::chrono::steady_clock::now() - began);
         }
         batch.clear();
+        if (!newest_unread_.empty()) {
+            // The database did not answer: answering these anew would meet it again (a read
+            // that waits its own timeout), so they are 503 and refunded at once.
+            available_ = false;
+            Fail(outdated, newest_unread_, false);
+            outdated.clear();
+        }
         for (Pending& pending : outdated) {
             SettleResult result;
             result.outdated = true;
             pending.done(result);
         }
-        if (leases_) {
+        if (leases_ && available_) {  // while the database is away, Maintain() probes it
             LeaseUpkeep();
         }
         const std::time_t now = WallNow();
@@ -206,16 +214,17 @@ std::vector<LedgerWriter::Pending> LedgerWriter::SetAsideOutdated(std::vector<Pe
         return outdated;
     }
     // Read after every call of the batch arrived: an answer cached under this generation is
-    // the answer the data gives now. When it cannot be read, every cached answer counts as
-    // outdated; answering them anew then meets the same unavailable database (503, refunded).
+    // the answer the data gives now. When it cannot be read, no cached answer is current, and
+    // Run() answers them 503 at once (refunded): anew, they would wait for the same database.
     std::optional<std::int64_t> newest;
     try {
         const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
         odb::connection& connection = BatchConnection(deadline);  // its page cache is warm
         storage::ReplyDeadline bound(connection, deadline);
         newest = options_.newest_generation(connection);
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
         connection_.reset();
+        newest_unread_ = e.what();
     }
     std::vector<Pending> kept;
     kept.reserve(batch.size());
@@ -459,6 +468,7 @@ void LedgerWriter::Fail(std::vector<Pending>& batch, const std::string& failure,
         }
         if (auto* settlement = std::get_if<SettlementRequest>(&pending.request)) {
             const std::string& id = settlement->reservation.request_id;
+            unwritten_.erase(id);  // the call is over: its reservation is never to be written
             // Where the database decides, every reservation is in it; where the process does,
             // only those already written are, and the book releases the price in any case. Where
             // it leases, a settled entry of the batch may have committed all the same.
@@ -736,6 +746,7 @@ void LedgerWriter::LeaseUpkeep() {
         // The book let go of what it returned: the database reclaims it at its expiry. A lease
         // not renewed stops being spent at its local validity.
         connection_.reset();
+        available_ = false;  // the calls queued meanwhile meet no second wait on it
         if (reclaim) {
             last_reclaim_ = now;
         }

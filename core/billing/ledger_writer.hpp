@@ -151,6 +151,7 @@ private:
     odb::database& db_;
     odb::connection_ptr connection_;         // writer thread only
     bool lease_statement_prepared_ = false;  // on connection_ (LeaseWrites::Statement)
+    std::string newest_unread_;              // why SetAsideOutdated could not read the newest generation
     LedgerWriterOptions options_;
     std::mutex mutex_;
     std::condition_variable wake_;
