@@ -54,7 +54,8 @@ std::string ReturnWhere(const std::string& where) {
            " RETURNING key_month, credits, charged),"
            " s AS (SELECT key_month, sum(credits) AS credits, sum(charged) AS charged FROM d GROUP BY "
            "key_month)"
-           " UPDATE billing_credit_usage AS u SET leased = u.leased - s.credits, charged = u.charged + s.charged"
+           " UPDATE billing_credit_usage AS u SET leased = u.leased - s.credits, charged = u.charged + "
+           "s.charged"
            " FROM s WHERE u.key_month = s.key_month;";
 }
 
@@ -77,10 +78,11 @@ LeaseGrants LeaseOnPostgres(const std::string& instance, std::chrono::seconds tt
         Append(rows, Row({SqlText(id), std::to_string(w->key_id), SqlText(w->month), "0", "0", "0"}));
     }
     if (!rows.empty()) {
-        sql += "INSERT INTO billing_credit_usage (key_month, key_id, month, reserved, charged, leased) VALUES " +
-               rows +
-               " ON CONFLICT (key_month) DO UPDATE SET key_month = EXCLUDED.key_month"
-               " RETURNING key_month, reserved, charged, leased;";
+        sql +=
+            "INSERT INTO billing_credit_usage (key_month, key_id, month, reserved, charged, leased) VALUES " +
+            rows +
+            " ON CONFLICT (key_month) DO UPDATE SET key_month = EXCLUDED.key_month"
+            " RETURNING key_month, reserved, charged, leased;";
     }
     rows.clear();
     for (const auto& [id, w] : windows) {
@@ -107,8 +109,9 @@ LeaseGrants LeaseOnPostgres(const std::string& instance, std::chrono::seconds tt
             grants.credits.push_back({w.key_id, w.month, granted, used + granted, granted < w.need});
             if (granted > 0) {
                 Append(usage_rows, Row({SqlText(*row.at(0)), std::to_string(granted)}));
-                Append(lease_rows, Row({SqlText(LeaseIdOf(*row.at(0), instance)), SqlText(*row.at(0)),
-                                        SqlText(instance), std::to_string(granted), "0", ExpiresAt(ttl)}));
+                Append(lease_rows,
+                       Row({SqlText(LeaseIdOf(*row.at(0), instance)), SqlText(*row.at(0)), SqlText(instance),
+                            std::to_string(granted), "0", ExpiresAt(ttl), "CAST(txid_current() AS BIGINT)"}));
             }
         }
     }
@@ -125,19 +128,34 @@ LeaseGrants LeaseOnPostgres(const std::string& instance, std::chrono::seconds tt
     }
     if (!usage_rows.empty()) {
         writes +=
-            "UPDATE billing_credit_usage AS u SET leased = u.leased + v.g FROM (VALUES " + usage_rows +
-            ") AS v (key_month, g) WHERE u.key_month = v.key_month;"
-            "INSERT INTO billing_credit_lease (lease_id, key_month, instance, credits, charged, expires_at)"
+            "WITH u AS (UPDATE billing_credit_usage AS u SET leased = u.leased + v.g FROM (VALUES " +
+            usage_rows +
+            ") AS v (key_month, g) WHERE u.key_month = v.key_month)"
+            " INSERT INTO billing_credit_lease (lease_id, key_month, instance, credits, charged, expires_at, "
+            "since)"
             " VALUES " +
             lease_rows +
             " ON CONFLICT (lease_id) DO UPDATE SET credits = billing_credit_lease.credits + EXCLUDED.credits,"
-            " expires_at = EXCLUDED.expires_at;";
+            " expires_at = EXCLUDED.expires_at RETURNING key_month, since;";
+        grants.credit_rows = true;
+        ++grants.statements;
     }
     if (!window_rows.empty()) {
         writes += "UPDATE billing_rate_window AS w SET calls = w.calls + v.g FROM (VALUES " + window_rows +
                   ") AS v (key_minute, g) WHERE w.key_minute = v.key_minute;";
+        ++grants.statements;
     }
     return grants;
+}
+
+void LeaseGrants::Granted(const storage::PgRows& rows) {
+    for (const auto& row : rows) {
+        for (CreditLeaseGrant& g : credits) {
+            if (UsageIdOf(g.key_id, g.month) == row.at(0).value_or("")) {
+                g.since = std::stoll(row.at(1).value_or("0"));
+            }
+        }
+    }
 }
 
 std::string ReturnLeasesSql(const std::string& instance, const std::vector<std::string>& usage_ids) {
@@ -175,7 +193,8 @@ std::string FoldLeasesSql(const std::string& instance) {
            " f AS (UPDATE billing_credit_lease AS c SET credits = c.credits - o.charged, charged = 0 FROM o"
            " WHERE c.lease_id = o.lease_id RETURNING c.key_month, o.charged),"
            " s AS (SELECT key_month, sum(charged) AS charged FROM f GROUP BY key_month)"
-           " UPDATE billing_credit_usage AS u SET charged = u.charged + s.charged, leased = u.leased - s.charged"
+           " UPDATE billing_credit_usage AS u SET charged = u.charged + s.charged, leased = u.leased - "
+           "s.charged"
            " FROM s WHERE u.key_month = s.key_month;";
 }
 
@@ -193,7 +212,8 @@ std::string RecordRefundsSql(const std::string& instance, const std::vector<Sett
     }
     // ON CONFLICT waits for a commit of the same entry still in flight (a frozen server's), then
     // leaves the entry it made for the ledger batch to take back.
-    return "INSERT INTO billing_ledger (request_id, key_id, operation, price, month, state, status, reserved_at,"
+    return "INSERT INTO billing_ledger (request_id, key_id, operation, price, month, state, status, "
+           "reserved_at,"
            " settled_at, instance) VALUES " +
            rows + " ON CONFLICT (request_id) DO NOTHING;";
 }
@@ -201,32 +221,39 @@ std::string RecordRefundsSql(const std::string& instance, const std::vector<Sett
 const std::string& LeaseWrites::Statement() {
     // What the entries take from the instance's lease rows is summed from the entries actually
     // inserted: a batch retried after a commit whose answer was lost changes nothing twice.
-    // Spending stays on the instance's own lease row; the shared usage row changes only for
-    // reservations written, or when the lease is gone (reclaimed while calls ran): then the
-    // charge goes to the month directly.
+    // Spending stays on the instance's own lease rows, locked here first (a reclaim waits for
+    // this commit, or this statement for the reclaim's). An entry is charged, or its reservation
+    // written, only to the very lease row it was admitted under (same `since`): one whose row is
+    // gone, reclaimed past its expiry while the call ran and perhaps taken again since, is
+    // written refunded and adds nothing anywhere, so the allowance is never exceeded. Its rows
+    // are the request ids written refunded that way.
     static const std::string statement =
-        "WITH e AS (INSERT INTO billing_ledger (request_id, key_id, operation, price, month, state, status,"
-        " reserved_at, settled_at, instance) SELECT * FROM unnest($1::text[], $2::bigint[], $3::text[],"
-        " $4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::text[], $9::text[], $10::text[])"
-        " ON CONFLICT (request_id) DO NOTHING RETURNING key_id, month, price, state),"
-        " v AS (SELECT CAST(key_id AS TEXT) || ':' || month AS key_month,"
-        " CAST(key_id AS TEXT) || ':' || month || ':' || $11::text AS lease_id,"
-        " sum(CASE WHEN state = 'charged' THEN price ELSE 0 END) AS charged,"
-        " sum(CASE WHEN state = 'reserved' THEN price ELSE 0 END) AS written FROM e GROUP BY key_id, month),"
-        " l AS (UPDATE billing_credit_lease AS c SET charged = c.charged + v.charged, credits = c.credits - "
-        "v.written"
-        " FROM v WHERE c.lease_id = v.lease_id RETURNING c.lease_id)"
-        " UPDATE billing_credit_usage AS u SET reserved = u.reserved + v.written,"
-        " leased = u.leased - CASE WHEN v.lease_id IN (SELECT lease_id FROM l) THEN v.written ELSE 0 END,"
-        " charged = u.charged + CASE WHEN v.lease_id IN (SELECT lease_id FROM l) THEN 0 ELSE v.charged END"
-        " FROM v WHERE u.key_month = v.key_month"
-        " AND (v.written > 0 OR v.lease_id NOT IN (SELECT lease_id FROM l))";
+        "WITH p AS (SELECT *, CAST(key_id AS TEXT) || ':' || month AS key_month FROM unnest($1::text[],"
+        " $2::bigint[], $3::text[], $4::bigint[], $5::text[], $6::text[], $7::bigint[], $8::text[],"
+        " $9::text[], $10::text[], $12::bigint[]) AS p (request_id, key_id, operation, price, month, state,"
+        " status, reserved_at, settled_at, instance, since)),"
+        " k AS (SELECT c.key_month, c.since FROM billing_credit_lease AS c WHERE c.lease_id IN (SELECT"
+        " key_month || ':' || $11::text FROM p) FOR UPDATE),"
+        " q AS (SELECT p.*, CASE WHEN p.state = 'refunded' OR EXISTS (SELECT 1 FROM k WHERE k.key_month ="
+        " p.key_month AND k.since = p.since) THEN p.state ELSE 'refunded' END AS written FROM p),"
+        " e AS (INSERT INTO billing_ledger (request_id, key_id, operation, price, month, state, status,"
+        " reserved_at, settled_at, instance) SELECT request_id, key_id, operation, price, month, written,"
+        " status, reserved_at, COALESCE(settled_at, CASE WHEN written = 'refunded' THEN reserved_at END),"
+        " instance FROM q ON CONFLICT (request_id) DO NOTHING RETURNING request_id, price, state),"
+        " v AS (SELECT q.key_month, sum(CASE WHEN e.state = 'charged' THEN e.price ELSE 0 END) AS charged,"
+        " sum(CASE WHEN e.state = 'reserved' THEN e.price ELSE 0 END) AS taken FROM e JOIN q ON"
+        " q.request_id = e.request_id WHERE e.state <> 'refunded' GROUP BY q.key_month),"
+        " l AS (UPDATE billing_credit_lease AS c SET charged = c.charged + v.charged, credits = c.credits -"
+        " v.taken FROM v WHERE c.lease_id = v.key_month || ':' || $11::text),"
+        " u AS (UPDATE billing_credit_usage AS u SET reserved = u.reserved + v.taken, leased = u.leased -"
+        " v.taken FROM v WHERE u.key_month = v.key_month AND v.taken > 0)"
+        " SELECT e.request_id FROM e JOIN q ON q.request_id = e.request_id WHERE q.state <> e.state";
     return statement;
 }
 
 void LeaseWrites::Entry(const Reservation& r, const char* state, std::optional<std::string> status,
-                        std::optional<std::string> settled_at) {
-    const std::optional<std::string> values[10] = {r.request_id,
+                        std::optional<std::string> settled_at, std::int64_t lease) {
+    const std::optional<std::string> values[11] = {r.request_id,
                                                    std::to_string(r.key_id),
                                                    r.operation,
                                                    std::to_string(r.price),
@@ -235,22 +262,27 @@ void LeaseWrites::Entry(const Reservation& r, const char* state, std::optional<s
                                                    std::move(status),
                                                    storage::Rfc3339(r.reserved_at),
                                                    std::move(settled_at),
-                                                   instance_};
-    for (int i = 0; i < 10; ++i) {
+                                                   instance_,
+                                                   std::to_string(lease)};
+    for (int i = 0; i < 11; ++i) {
         columns_[i].push_back(values[i]);
     }
 }
 
-std::int64_t LeaseWrites::Record(const SettlementRequest& settlement) {
+std::int64_t LeaseWrites::Record(const SettlementRequest& settlement, std::optional<std::int64_t> lease) {
     const Reservation& r = settlement.reservation;
-    const bool charge = SettlementFor(settlement.status) == Settlement::kCharge;
+    const bool charge = lease && SettlementFor(settlement.status) == Settlement::kCharge;
     Entry(r, charge ? "charged" : "refunded", std::to_string(settlement.status),
-          storage::Rfc3339(settlement.now));
+          storage::Rfc3339(settlement.now), lease.value_or(0));
     return charge ? r.price : 0;  // a refund's credits stay in the lease
 }
 
-void LeaseWrites::Reserve(const Reservation& r) {
-    Entry(r, "reserved", std::nullopt, std::nullopt);
+void LeaseWrites::Reserve(const Reservation& r, std::optional<std::int64_t> lease) {
+    if (lease) {
+        Entry(r, "reserved", std::nullopt, std::nullopt, *lease);
+    } else {
+        Entry(r, "refunded", std::nullopt, storage::Rfc3339(r.reserved_at), 0);
+    }
 }
 
 void LeaseWrites::Settle(const SettlementRequest& settlement) {
@@ -262,10 +294,11 @@ void LeaseWrites::Settle(const SettlementRequest& settlement) {
 
 std::vector<std::optional<std::string>> LeaseWrites::Parameters() const {
     std::vector<std::optional<std::string>> params;
-    for (const auto& column : columns_) {
-        params.push_back(storage::PgArray(column));
+    for (int i = 0; i < 10; ++i) {
+        params.push_back(storage::PgArray(columns_[i]));
     }
-    params.push_back(instance_);
+    params.push_back(instance_);                       // $11
+    params.push_back(storage::PgArray(columns_[10]));  // $12: the lease rows' `since`
     return params;
 }
 

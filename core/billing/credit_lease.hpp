@@ -8,6 +8,7 @@
 #pragma once
 
 #include "core/billing/credit_ledger.hpp"
+#include "core/storage/pgsql_statements.hpp"
 
 #include <chrono>
 #include <cstdint>
@@ -39,6 +40,7 @@ struct CreditLeaseGrant {
     std::int64_t granted = 0;
     std::int64_t used = 0;  // the usage row's charged + reserved + leased after the grant
     bool short_of_need = false;
+    std::int64_t since = 0;  // the lease row's (billing_credit_lease.since), once committed
 };
 struct TokenLeaseGrant {
     std::int64_t key_id = 0;
@@ -50,12 +52,19 @@ struct TokenLeaseGrant {
 struct LeaseGrants {
     std::vector<CreditLeaseGrant> credits;
     std::vector<TokenLeaseGrant> tokens;
+    // The statements appended to `writes`; when `credit_rows`, the first one's rows are the
+    // lease rows granted (key_month, since), for Granted().
+    std::size_t statements = 0;
+    bool credit_rows = false;
+    // Sets each credit grant's `since` from those rows.
+    void Granted(const storage::PgRows& rows);
 };
 
 // Inside the caller's PostgreSQL transaction: makes and locks the usage and window rows in id
 // order (one round trip), decides each grant (never beyond the allowance or the minute's
-// limit), and appends to `writes` the statements that record them (sent with the batch's).
-// The database's clock dates the lease: expires_at = now() + ttl.
+// limit), and appends to `writes` the statements that record them (sent with the batch's, its
+// first statements). The database's clock dates the lease: expires_at = now() + ttl. A lease row
+// made anew gets the transaction's id as `since`; one extended keeps its own.
 LeaseGrants LeaseOnPostgres(const std::string& instance, std::chrono::seconds ttl,
                             const std::vector<CreditLeaseWant>& credits,
                             const std::vector<TokenLeaseWant>& tokens, std::string& writes);
@@ -81,8 +90,8 @@ std::string ReturnTokensSql(const std::vector<std::pair<std::string, std::int64_
 
 // A batch's writes where admission is leased: settled entries of calls whose reservation was
 // never written, and reservations written for calls that outlived the write delay (one INSERT
-// for the batch, an entry already there left as it is); what those inserted took from the
-// instance's lease rows (one UPDATE); both in ONE
+// for the batch, an entry already there left as it is; one whose lease row is gone is written
+// refunded); what those inserted took from the instance's lease rows (one UPDATE); both in ONE
 // statement prepared once per connection, its columns passed as arrays, so that PostgreSQL
 // neither parses nor plans anything per batch. Settlements of written reservations (rare: calls
 // that ran past the write delay) are one more statement, under the entries' row locks.
@@ -93,8 +102,12 @@ public:
 
     explicit LeaseWrites(std::string instance) : instance_(std::move(instance)) {}
     // A call settled before its reservation was written; returns the credits charged.
-    std::int64_t Record(const SettlementRequest& settlement);
-    void Reserve(const Reservation& reservation);
+    // `lease`: the lease row it was admitted under, if the instance holds it yet
+    // (LeaseBook::LeaseOf); otherwise it is written refunded, whatever its status, and so it is
+    // when that row is gone by the time the statement runs (docs/billing.md, "Cut off while
+    // calls run").
+    std::int64_t Record(const SettlementRequest& settlement, std::optional<std::int64_t> lease);
+    void Reserve(const Reservation& reservation, std::optional<std::int64_t> lease);
     void Settle(const SettlementRequest& settlement);  // its reservation is written
     bool Empty() const { return columns_[0].empty(); }
     bool HasSettled() const { return !settled_.empty(); }
@@ -106,9 +119,10 @@ public:
 
 private:
     void Entry(const Reservation& r, const char* state, std::optional<std::string> status,
-               std::optional<std::string> settled_at);
+               std::optional<std::string> settled_at, std::int64_t lease);
     std::string instance_;
-    std::vector<std::optional<std::string>> columns_[10];  // billing_ledger's, in Statement()'s order
+    // billing_ledger's, in Statement()'s order, then the lease row's `since`
+    std::vector<std::optional<std::string>> columns_[11];
     std::string settled_;  // VALUES rows (request_id, state, status, settled_at)
 };
 

@@ -75,7 +75,7 @@ std::optional<Admission> LeaseBook::Admit(const AdmissionRequest& request, bool 
         credits->free -= request.price;
         credits->in_flight += request.price;
         credits->last_call = now;
-        in_flight_[request.request_id] = InFlight{usage_id, request.price, credits->epoch};
+        in_flight_[request.request_id] = InFlight{usage_id, request.price, credits->since};
         a.reservation = Reservation{request.request_id,   request.key_id,    request.price,
                                     MonthOf(request.now), request.operation, request.now};
     }
@@ -99,17 +99,19 @@ LeaseBook::Lack LeaseBook::LackOf(const AdmissionRequest& request, Clock::time_p
 }
 
 void LeaseBook::CreditsLeased(std::int64_t key_id, const std::string& month, std::int64_t granted,
-                              std::int64_t used, Clock::time_point sent, bool short_of_need) {
+                              std::int64_t used, std::int64_t since, Clock::time_point sent,
+                              bool short_of_need) {
     const auto now = Clock::now();
     std::lock_guard lock(mutex_);
     Credits& c = credits_[UsageIdOf(key_id, month)];
     if (granted > 0) {
-        if (c.held && now >= c.valid_until) {
-            // What the book held is past its validity: whatever the database row still holds
-            // of it stays there until the lease returns; the book starts from the grant.
+        if (c.held && c.since != since) {
+            // Another row: the one the book held was reclaimed meanwhile. Its calls in flight
+            // are not covered any more; the book starts from the grant.
             Drop(c);
         }
         c.held = true;
+        c.since = since;
         c.free += granted;
         c.valid_until = sent + settings_.ttl - settings_.margin;
         c.renew_at = sent + settings_.ttl / 3;
@@ -138,7 +140,7 @@ void LeaseBook::Drop(Credits& c) {
     c.used -= c.free;
     c.free = 0;
     c.held = false;
-    ++c.epoch;
+    c.since = 0;
 }
 
 CreditState LeaseBook::Settled(const Reservation& reservation, bool charged, bool from_lease,
@@ -146,7 +148,7 @@ CreditState LeaseBook::Settled(const Reservation& reservation, bool charged, boo
     std::lock_guard lock(mutex_);
     if (auto it = in_flight_.find(reservation.request_id); it != in_flight_.end()) {
         Credits& c = credits_[it->second.usage_id];
-        const bool same_lease = c.held && c.epoch == it->second.epoch;
+        const bool same_lease = c.held && c.since == it->second.since;
         if (from_lease) {
             c.in_flight -= it->second.price;
             if (!charged && same_lease) {
@@ -159,6 +161,19 @@ CreditState LeaseBook::Settled(const Reservation& reservation, bool charged, boo
         in_flight_.erase(it);
     }
     return StateOf(UsageIdOf(reservation.key_id, MonthOf(now)), allowance, now);
+}
+
+std::optional<std::int64_t> LeaseBook::LeaseOf(const Reservation& reservation) {
+    std::lock_guard lock(mutex_);
+    auto it = in_flight_.find(reservation.request_id);
+    if (it == in_flight_.end()) {
+        return std::nullopt;  // lost (its batch failed): nothing of it is known to be held
+    }
+    const Credits& c = credits_[it->second.usage_id];
+    if (c.held && c.since == it->second.since) {
+        return c.since;
+    }
+    return std::nullopt;
 }
 
 void LeaseBook::Written(const Reservation& reservation) {

@@ -54,16 +54,22 @@ public:
     };
     Lack LackOf(const AdmissionRequest& request, Clock::time_point now);
     // Leased, committed: `granted` credits of the key's month, the usage row then holding `used`
-    // (charged + reserved + leased, every instance's). `sent`: when the lease was asked.
-    // `short_of_need`: the database could not cover the calls that asked.
+    // (charged + reserved + leased, every instance's), in the lease row made by transaction
+    // `since`. `sent`: when the lease was asked. `short_of_need`: the database could not cover
+    // the calls that asked.
     void CreditsLeased(std::int64_t key_id, const std::string& month, std::int64_t granted, std::int64_t used,
-                       Clock::time_point sent, bool short_of_need);
+                       std::int64_t since, Clock::time_point sent, bool short_of_need);
     void TokensLeased(std::int64_t key_id, std::time_t minute, std::int64_t granted, std::int64_t calls,
                       Clock::time_point now, bool short_of_need);
     // A settlement committed. `from_lease`: the call's reservation was not written, so a refund
     // gives its credits back to the lease. Returns the key's credits in the month of `now`.
     CreditState Settled(const Reservation& reservation, bool charged, bool from_lease, std::int64_t allowance,
                         std::time_t now);
+    // The lease row (its `since`) the call's credits are still in, if the book holds it yet:
+    // nullopt when that lease left the book since (returned, reclaimed, or taken again as a new
+    // row). A call not covered is written refunded: charging it could spend credits another
+    // lease holds. The batch statement checks the row too (credit_lease.hpp).
+    std::optional<std::int64_t> LeaseOf(const Reservation& reservation);
     // The reservation was written: its credits left the lease for the usage row's `reserved`.
     void Written(const Reservation& reservation);
     // Its batch failed: the call is answered 503; its credits count as spent until the lease
@@ -89,7 +95,7 @@ private:
         std::int64_t free = 0;       // leased, not promised to any call
         std::int64_t used = 0;       // the usage row at the last lease, all instances
         std::int64_t in_flight = 0;  // reserved by calls running, not written
-        std::uint64_t epoch = 0;     // bumped when the lease leaves the book
+        std::int64_t since = 0;      // the lease row's; 0 when none is held
         bool held = false;
         bool short_of_need = false;
         Clock::time_point valid_until{}, renew_at{}, last_call{}, recheck_at{};
@@ -104,7 +110,7 @@ private:
     struct InFlight {
         std::string usage_id;
         std::int64_t price = 0;
-        std::uint64_t epoch = 0;
+        std::int64_t since = 0;  // the lease row it was admitted under
     };
 
     CreditState StateOf(const std::string& usage_id, std::int64_t allowance, std::time_t now) const;

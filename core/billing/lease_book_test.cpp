@@ -33,7 +33,7 @@ TEST(LeaseBook, AsksForALeaseThenSpendsOnlyWhatWasLeased) {
     EXPECT_TRUE(lack.tokens);
     EXPECT_TRUE(lack.credits);
     book.TokensLeased(7, kNow - kNow % 60, 5, 5, t0, false);
-    book.CreditsLeased(7, MonthOf(kNow), 2, 2, t0, false);
+    book.CreditsLeased(7, MonthOf(kNow), 2, 2, 1, t0, false);
     for (const char* id : {"a", "b"}) {
         const std::optional<Admission> a = book.Admit(Call(id), true, t0);
         ASSERT_TRUE(a);
@@ -69,7 +69,7 @@ TEST(LeaseBook, StopsSpendingAtItsLocalValidityAndReturnsWhatGoesIdle) {
     LeaseBook book = Book();
     const auto t0 = Clock::now();
     book.TokensLeased(7, kNow - kNow % 60, 10, 10, t0, false);
-    book.CreditsLeased(7, MonthOf(kNow), 50, 50, t0, false);
+    book.CreditsLeased(7, MonthOf(kNow), 50, 50, 1, t0, false);
     EXPECT_TRUE(book.Admit(Call("a"), true, t0 + 19s));
     EXPECT_FALSE(book.Admit(Call("b"), true, t0 + 21s)) << "past sent + ttl - margin";
     const Reservation a{"a", 7, 1, MonthOf(kNow), "op", kNow};
@@ -81,6 +81,31 @@ TEST(LeaseBook, StopsSpendingAtItsLocalValidityAndReturnsWhatGoesIdle) {
     ASSERT_EQ(due.tokens.size(), 1u);
     EXPECT_EQ(due.tokens[0].second, 9) << "10 leased, one spent";
     EXPECT_TRUE(book.Due(t0 + 25s, kNow).returned.empty()) << "returned once";
+}
+
+// A call is charged only to the lease row it was admitted under (docs/billing.md, "Cut off while
+// calls run"): extended, the row still covers it; reclaimed, or taken again as a new row
+// (another `since`), it does not.
+TEST(LeaseBook, ACallIsCoveredOnlyByTheLeaseRowItWasAdmittedUnder) {
+    LeaseBook book = Book();
+    const auto t0 = Clock::now();
+    book.TokensLeased(7, kNow - kNow % 60, 10, 10, t0, false);
+    book.CreditsLeased(7, MonthOf(kNow), 5, 5, 100, t0, false);
+    ASSERT_TRUE(book.Admit(Call("a"), true, t0));
+    const Reservation a{"a", 7, 1, MonthOf(kNow), "op", kNow};
+    EXPECT_EQ(book.LeaseOf(a), std::optional<std::int64_t>(100));
+    book.CreditsLeased(7, MonthOf(kNow), 5, 10, 100, t0, false);
+    EXPECT_EQ(book.LeaseOf(a), std::optional<std::int64_t>(100)) << "the same row, extended";
+    book.CreditsLeased(7, MonthOf(kNow), 5, 15, 200, t0, false);
+    EXPECT_EQ(book.LeaseOf(a), std::nullopt) << "charged to the new row, it could spend its credits twice";
+    ASSERT_TRUE(book.Admit(Call("b"), true, t0));
+    const Reservation b{"b", 7, 1, MonthOf(kNow), "op", kNow};
+    EXPECT_EQ(book.LeaseOf(b), std::optional<std::int64_t>(200));
+    // The renewal finds the row reclaimed (past its expiry in the database).
+    book.Renewed({"7:" + MonthOf(kNow)}, {}, t0);
+    EXPECT_EQ(book.LeaseOf(b), std::nullopt);
+    const Reservation unknown{"z", 7, 1, MonthOf(kNow), "op", kNow};
+    EXPECT_EQ(book.LeaseOf(unknown), std::nullopt) << "a call the book does not know is not covered";
 }
 
 }  // namespace

@@ -588,6 +588,25 @@ void LedgerWriter::CommitLeased(std::vector<Pending>& batch) {
     std::vector<SettleResult> results(batch.size());
     std::unordered_set<std::string> settled;  // written reservations this batch settled
     LeaseGrants grants;
+    storage::PgRows uncovered;  // entries the database wrote refunded: their lease row was gone
+    // The lease row each call was admitted under, if the book holds it yet. Decided once: only
+    // this thread changes which lease the book holds (the grants, below).
+    std::unordered_map<std::string, std::optional<std::int64_t>> lease_of;
+    for (const Reservation& reservation : overdue) {
+        lease_of[reservation.request_id] = leases_->LeaseOf(reservation);
+    }
+    for (const Pending& p : batch) {
+        const auto* settlement = std::get_if<SettlementRequest>(&p.request);
+        if (settlement && !written_.contains(settlement->reservation.request_id)) {
+            lease_of[settlement->reservation.request_id] = leases_->LeaseOf(settlement->reservation);
+        }
+    }
+    std::unordered_set<std::string> refunded;  // not charged: their lease had left
+    for (const auto& [id, lease] : lease_of) {
+        if (!lease) {
+            refunded.insert(id);
+        }
+    }
     std::string failure;
     bool wrote = false;
     const auto deadline = sent + options_.write_timeout;
@@ -597,14 +616,15 @@ void LedgerWriter::CommitLeased(std::vector<Pending>& batch) {
             storage::ReplyDeadline bound(connection, deadline);
             LeaseWrites writes(options_.instance);
             for (const Reservation& reservation : overdue) {
-                writes.Reserve(reservation);
+                writes.Reserve(reservation, lease_of.at(reservation.request_id));
             }
             for (std::size_t i = 0; i < batch.size(); ++i) {
                 if (const auto* settlement = std::get_if<SettlementRequest>(&batch[i].request)) {
                     if (written_.contains(settlement->reservation.request_id)) {
                         writes.Settle(*settlement);
                     } else {
-                        results[i].charged = writes.Record(*settlement);
+                        results[i].charged =
+                            writes.Record(*settlement, lease_of.at(settlement->reservation.request_id));
                     }
                 }
             }
@@ -615,6 +635,7 @@ void LedgerWriter::CommitLeased(std::vector<Pending>& batch) {
             // The settlements of written reservations first: their result is the first.
             std::string sql = writes.SettledSql();
             std::vector<storage::PgRows> rows;
+            uncovered.clear();
             if (locked || writes.HasSettled()) {
                 odb::transaction t(storage::BeginWrite(connection));
                 if (!owed_refunds_.empty()) {
@@ -629,7 +650,8 @@ void LedgerWriter::CommitLeased(std::vector<Pending>& batch) {
                 }
                 grants = LeaseOnPostgres(options_.instance, options_.leases->ttl, credits, tokens, sql);
                 if (!writes.Empty()) {
-                    storage::RunPgPrepared(connection, LeaseWrites::kStatementName, writes.Parameters());
+                    uncovered =
+                        storage::RunPgPrepared(connection, LeaseWrites::kStatementName, writes.Parameters());
                 }
                 if (!sql.empty()) {
                     rows = storage::RunPgStatements(sql);
@@ -637,7 +659,8 @@ void LedgerWriter::CommitLeased(std::vector<Pending>& batch) {
                 t.commit();
             } else if (!writes.Empty()) {
                 // The common batch: one round trip, its own transaction.
-                storage::RunPgPrepared(connection, LeaseWrites::kStatementName, writes.Parameters());
+                uncovered =
+                    storage::RunPgPrepared(connection, LeaseWrites::kStatementName, writes.Parameters());
             }
             wrote = locked || !writes.Empty() || writes.HasSettled();
             settled.clear();
@@ -645,6 +668,9 @@ void LedgerWriter::CommitLeased(std::vector<Pending>& batch) {
                 for (const auto& row : rows.at(0)) {
                     settled.insert(row.at(0).value_or(""));
                 }
+            }
+            if (grants.credit_rows) {  // after the settlements' result, if any
+                grants.Granted(rows.at(writes.HasSettled() ? 1 : 0));
             }
             failure.clear();
             owed_refunds_.clear();
@@ -668,11 +694,14 @@ void LedgerWriter::CommitLeased(std::vector<Pending>& batch) {
         available_ = true;
     }
     for (const CreditLeaseGrant& g : grants.credits) {
-        leases_->CreditsLeased(g.key_id, g.month, g.granted, g.used, sent, g.short_of_need);
+        leases_->CreditsLeased(g.key_id, g.month, g.granted, g.used, g.since, sent, g.short_of_need);
     }
     const auto now = std::chrono::steady_clock::now();
     for (const TokenLeaseGrant& g : grants.tokens) {
         leases_->TokensLeased(g.key_id, g.minute, g.granted, g.calls, now, g.short_of_need);
+    }
+    for (const auto& row : uncovered) {
+        refunded.insert(row.at(0).value_or(""));
     }
     for (const Reservation& reservation : overdue) {
         leases_->Written(reservation);
@@ -687,6 +716,10 @@ void LedgerWriter::CommitLeased(std::vector<Pending>& batch) {
             if (was_written) {
                 const bool charge = SettlementFor(settlement->status) == Settlement::kCharge;
                 results[i].charged = charge && settled.contains(r.request_id) ? r.price : 0;
+            } else if (refunded.contains(r.request_id)) {
+                // Its lease is gone: what the book held of it must not come back to be spent.
+                results[i].charged = 0;
+                leases_->Lost(r);
             }
             results[i].credits = leases_->Settled(r, results[i].charged > 0, !was_written,
                                                   settlement->allowance, settlement->now);

@@ -110,8 +110,9 @@ void ExpectBilling2(odb::database& billing, odb::database& data, const std::file
                               "reserved = 2 AND charged = 7"),
               1u);
     billing.execute(
-        "INSERT INTO billing_credit_lease (lease_id, key_month, instance, credits, charged, expires_at) "
-        "VALUES ('1:2026-10:host:8080', '1:2026-10', 'host:8080', 5, 0, 0)");
+        "INSERT INTO billing_credit_lease (lease_id, key_month, instance, credits, charged, expires_at, "
+        "since) "
+        "VALUES ('1:2026-10:host:8080', '1:2026-10', 'host:8080', 5, 0, 0, 1)");
     t.commit();
 }
 

@@ -48,6 +48,9 @@ struct CreditLease {
     std::int64_t charged = 0;  // spent: moved to the usage row's `charged` when the lease returns
 #pragma db index
     std::int64_t expires_at = 0;
+    // The transaction that made the row (txid): a lease reclaimed and taken again under the same
+    // id is another lease, and a call admitted under the first is never charged to the second.
+    std::int64_t since = 0;
 };
 
 // One billed call: reserved before execution, then charged or refunded (contract section 3).
