@@ -536,48 +536,52 @@ private:
     std::uint16_t port_ = 0;
 };
 
-// The port of the PostgreSQL conninfo in `config`, and `config` with it replaced by `port` and
-// `options` added.
+// The port of the PostgreSQL conninfo (a URI, "postgresql://user@127.0.0.1:PORT/db") in
+// `config`, and `config` with it replaced by `port` and `query` added to the URI.
 std::uint16_t ConninfoPort(const fs::path& config) {
     std::ifstream in(config);
     const std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const std::size_t at = text.find("port=");
+    const std::size_t at = text.find("@127.0.0.1:");
     if (at == std::string::npos) {
-        throw std::runtime_error("no port= in " + config.string());
+        throw std::runtime_error("no @127.0.0.1:PORT in " + config.string());
     }
-    return static_cast<std::uint16_t>(std::stoi(text.substr(at + 5)));
+    return static_cast<std::uint16_t>(std::stoi(text.substr(at + 11)));
 }
-fs::path WithConninfoPort(const fs::path& config, std::uint16_t port, const std::string& options) {
+fs::path WithConninfoPort(const fs::path& config, std::uint16_t port, const std::string& query) {
     std::ifstream in(config);
     std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-    const std::size_t digits = text.find("port=") + 5;
+    const std::size_t digits = text.find("@127.0.0.1:") + 11;
     const std::size_t end = text.find_first_not_of("0123456789", digits);
-    text.replace(digits, end - digits, std::to_string(port) + " " + options);
+    text.replace(digits, end - digits, std::to_string(port));
+    const std::size_t close = text.find('"', digits);  // the end of the quoted conninfo
+    text.insert(close, "?" + query);
     std::ofstream(config) << text;
     return config;
 }
 
-// One instance cut off from PostgreSQL while its calls run, for longer than its lease lives:
-// it stops admitting (503) once its lease's validity passes, another instance reclaims the
-// lease at its expiry and spends what the month has left, and what the cut-off instance sends
-// late (held statements, then its settlements) is charged within its lease or refunded. The
-// allowance is never exceeded, and the ledger is exactly the charges the clients saw.
-TEST_P(BillingFaultsTest, AnInstanceCutOffPastItsLeaseNeverSpendsBeyondTheAllowance) {
-    if (GetParam() == Backend::kSqlite) {
-        GTEST_SKIP() << "leases are PostgreSQL's (several instances)";
-    }
+enum class Cut {
+    kNetwork,  // its traffic to PostgreSQL held by the relay, delivered when the cut heals
+    kStall,    // the whole process stopped (SIGSTOP): calls admitted before settle after it
+};
+
+// One instance cut off while its calls run, for longer than its lease lives: another instance
+// reclaims the lease at its expiry and spends what the month has left; what the cut-off
+// instance settles late (held statements, calls admitted before the cut) is charged within its
+// lease or refunded. The allowance is never exceeded, and the ledger is exactly the charges
+// the clients saw (docs/billing.md, "Cut off while calls run").
+void CutOffWhileCallsRun(Deployment& d, Cut how) {
     const std::time_t started = std::time(nullptr);
     constexpr std::int64_t kAllowance = 300;
-    const CreatedKey key = D().CreateKeyWithId({kAllowance, 1000000, "", ""});
+    const CreatedKey key = d.CreateKeyWithId({kAllowance, 1000000, "", ""});
     const std::string lease = "billing:\n  lease_seconds: 10\n";
-    const fs::path cut_config = D().WriteConfig("cut.yaml", D().Dir() / "cut-access.log", lease);
-    CuttableRelay relay(ConninfoPort(cut_config), D().Dir() / "relay-cut");
+    const fs::path cut_config = d.WriteConfig("cut.yaml", d.Dir() / "cut-access.log", lease);
+    CuttableRelay relay(ConninfoPort(cut_config), d.Dir() / "relay-cut");
     // A transaction the cut leaves open (a lease being taken holds the key's usage row) ends
     // on the server's side as deploy.md advises, instead of holding the other instance's calls.
-    std::unique_ptr<Lastrod> cut_off = Lastrod::Start(
-        WithConninfoPort(cut_config, relay.Port(), "options='-c idle_in_transaction_session_timeout=2000'"));
+    std::unique_ptr<Lastrod> cut_off = Lastrod::Start(WithConninfoPort(
+        cut_config, relay.Port(), "options=-c%20idle_in_transaction_session_timeout%3D2000"));
     std::unique_ptr<Lastrod> other =
-        Lastrod::Start(D().WriteConfig("other.yaml", D().Dir() / "other-access.log", lease));
+        Lastrod::Start(d.WriteConfig("other.yaml", d.Dir() / "other-access.log", lease));
 
     Load load;
     load.ports = {cut_off->Port()};
@@ -595,7 +599,11 @@ TEST_P(BillingFaultsTest, AnInstanceCutOffPastItsLeaseNeverSpendsBeyondTheAllowa
     };
     std::thread clients([&] { outcomes = RunLoad(load, stop, &answered); });
     wait_for(30, std::chrono::seconds(30));
-    relay.Cut();
+    if (how == Cut::kNetwork) {
+        relay.Cut();  // it stops admitting (503) once its lease's validity passes
+    } else {
+        cut_off->Process().Signal(SIGSTOP);
+    }
     // Past the lease's expiry (10 s after its last renewal, by the database's clock) and a
     // reclaim by the other instance (every 2.5 s).
     std::this_thread::sleep_for(std::chrono::seconds(16));
@@ -614,7 +622,11 @@ TEST_P(BillingFaultsTest, AnInstanceCutOffPastItsLeaseNeverSpendsBeyondTheAllowa
             }
         }
     }
-    relay.Heal();
+    if (how == Cut::kNetwork) {
+        relay.Heal();
+    } else {
+        cut_off->Process().Signal(SIGCONT);
+    }
     wait_for(answered.load() + 30, std::chrono::seconds(30));
     stop = true;
     clients.join();
@@ -637,17 +649,17 @@ TEST_P(BillingFaultsTest, AnInstanceCutOffPastItsLeaseNeverSpendsBeyondTheAllowa
     })) << "the other instance did not reach the end of the allowance";
 
     const auto deadline = Clock::now() + std::chrono::seconds(45);
-    KeyUsage usage = UsageSince(D(), key.id, started);
+    KeyUsage usage = UsageSince(d, key.id, started);
     while ((usage.reserved != 0 || usage.ledger_reserved != 0 || usage.leased != 0) &&
            Clock::now() < deadline) {
         std::this_thread::sleep_for(std::chrono::milliseconds(250));
-        usage = UsageSince(D(), key.id, started);
+        usage = UsageSince(d, key.id, started);
     }
     ExpectSettledUsage(usage, key.id);
     EXPECT_LE(usage.charged, kAllowance) << "spent beyond the allowance";
     EXPECT_EQ(usage.leased, 0) << "credits left leased";
     std::set<std::string> ledger_charged;
-    for (const LedgerEntry& e : LedgerSince(D(), started)) {
+    for (const LedgerEntry& e : LedgerSince(d, started)) {
         if (e.key_id == key.id && e.state == "charged") {
             ledger_charged.insert(e.request_id);
         }
@@ -659,6 +671,20 @@ TEST_P(BillingFaultsTest, AnInstanceCutOffPastItsLeaseNeverSpendsBeyondTheAllowa
     if (!cut_off->Terminate(std::chrono::seconds(15))) {
         cut_off->Kill();
     }
+}
+
+TEST_P(BillingFaultsTest, AnInstanceCutOffPastItsLeaseNeverSpendsBeyondTheAllowance) {
+    if (GetParam() == Backend::kSqlite) {
+        GTEST_SKIP() << "leases are PostgreSQL's (several instances)";
+    }
+    CutOffWhileCallsRun(D(), Cut::kNetwork);
+}
+
+TEST_P(BillingFaultsTest, AnInstanceStalledPastItsLeaseNeverSpendsBeyondTheAllowance) {
+    if (GetParam() == Backend::kSqlite) {
+        GTEST_SKIP() << "leases are PostgreSQL's (several instances)";
+    }
+    CutOffWhileCallsRun(D(), Cut::kStall);
 }
 
 // PostgreSQL under two instances' load: its connections cut mid-transaction
