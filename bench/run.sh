@@ -372,11 +372,17 @@ pg_start() {
     "$pg_bin/createdb" -h 127.0.0.1 -p 18432 -U postgres lastro
 }
 
-# Sum of the CPU ticks of every process of the postgres user (the postmaster and each
-# connection's backend).
+# Sum of the CPU ticks of this run's cluster: its postmaster and every child (each connection's
+# backend, the WAL writer, the checkpointer, autovacuum), not other clusters of the postgres user
+# that may run on the machine (a test suite's).
 pg_ticks() {
-    local pid sum=0
-    for pid in $(pgrep -u postgres); do
+    local main pid sum=0
+    main=$(head -1 "$work/pg/data/postmaster.pid" 2>/dev/null) || main=""
+    [ -n "$main" ] || {
+        echo 0
+        return
+    }
+    for pid in "$main" $(pgrep -P "$main"); do
         sum=$((sum + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
     done
     echo "$sum"
@@ -440,18 +446,31 @@ YAML
     printf '%-30s %6s %10s %10s %10s %10s %8s %12s %12s\n' "resolve (1 instance)" 32 "$n" "$rps" "$p50" "$p99" \
         "$bad" "$l_cpu" "$pg_cpu"
     local one=$rps
-    # Two instances on the one database, 16 connections each, at the same time.
+    # Two instances on the one database, 16 connections each, at the same time; the CPU per call
+    # is both lastrods' (and the cluster's) over both instances' calls.
     start_pgsql_lastrod bench-b 18081
     b=$started_pid
+    local tb0
+    t0=$(cpu_ticks "$a")
+    tb0=$(cpu_ticks "$b")
+    p0=$(pg_ticks)
     wrk_once "http://127.0.0.1:18081$url" 16 >"$work/wrk-b.out" &
     local wrk_b=$!
     read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080$url" 16)
     wait "$wrk_b"
+    local t1 tb1 p1 n_a=$n
+    t1=$(cpu_ticks "$a")
+    tb1=$(cpu_ticks "$b")
+    p1=$(pg_ticks)
     printf '%-30s %6s %10s %10s %10s %10s %8s\n' "resolve (instance a of 2)" 16 "$n" "$rps" "$p50" "$p99" "$bad"
     local both=$rps
     read -r n rps p50 p99 bad <"$work/wrk-b.out"
     printf '%-30s %6s %10s %10s %10s %10s %8s\n' "resolve (instance b of 2)" 16 "$n" "$rps" "$p50" "$p99" "$bad"
     both=$(awk -v a="$both" -v b="$rps" 'BEGIN {printf "%.2f", a + b}')
+    l_cpu=$(cpu_per_call 0 $((t1 - t0 + tb1 - tb0)) $((n_a + n)))
+    pg_cpu=$(cpu_per_call "$p0" "$p1" $((n_a + n)))
+    printf '%-30s %6s %10s %10s %10s %10s %8s %12s %12s\n' "resolve (2 instances, both)" 32 $((n_a + n)) "$both" \
+        "" "" "" "$l_cpu" "$pg_cpu"
     read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" 32)
     printf '%-30s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" 32 "$n" "$rps" "$p50" "$p99" "$bad"
     awk -v o="$one" -v t="$both" -v b="$rps" 'BEGIN {

@@ -186,8 +186,8 @@ int KeyUsage(long long id, const std::string& month_text) {
     lastro::runtime::RequireMigrated(*runtime);
     const auto usage = lastro::billing::UsageOf(runtime->Billing(), id, month);
     std::printf("key %lld month %s\n", id, month.c_str());
-    std::printf("charged %lld\nreserved %lld\n", static_cast<long long>(usage.charged),
-                static_cast<long long>(usage.reserved));
+    std::printf("charged %lld\nreserved %lld\nleased %lld\n", static_cast<long long>(usage.charged),
+                static_cast<long long>(usage.reserved), static_cast<long long>(usage.leased));
     std::printf("ledger_charged %lld\nledger_reserved %lld\nledger_entries %lld\n",
                 static_cast<long long>(usage.ledger_charged), static_cast<long long>(usage.ledger_reserved),
                 static_cast<long long>(usage.calls));

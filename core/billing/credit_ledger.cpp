@@ -81,7 +81,7 @@ storage::CreditUsage& LedgerBatch::Usage(std::int64_t key_id, const std::string&
             LockOnPostgres({{id, {key_id, month}}}, {}, {});
         } else {
             auto slot = std::make_unique<Row>();
-            slot->value = FindOrPersist(db_, id, storage::CreditUsage{id, key_id, month, 0, 0});
+            slot->value = FindOrPersist(db_, id, storage::CreditUsage{id, key_id, month, 0, 0, 0});
             usage_[id] = std::move(slot);
         }
     }
@@ -140,13 +140,13 @@ void LedgerBatch::LockOnPostgres(const std::map<std::string, std::pair<std::int6
     std::string rows;
     for (const auto& [id, usage] : usages) {
         rows += (rows.empty() ? "(" : ", (") + SqlText(id) + ", " + std::to_string(usage.first) + ", " +
-                SqlText(usage.second) + ", 0, 0)";
+                SqlText(usage.second) + ", 0, 0, 0)";
     }
     if (!rows.empty()) {
-        sql += "INSERT INTO billing_credit_usage (key_month, key_id, month, reserved, charged) VALUES " +
+        sql += "INSERT INTO billing_credit_usage (key_month, key_id, month, reserved, charged, leased) VALUES " +
                rows +
                " ON CONFLICT (key_month) DO UPDATE SET key_month = EXCLUDED.key_month"
-               " RETURNING key_month, key_id, month, reserved, charged;";
+               " RETURNING key_month, key_id, month, reserved, charged, leased;";
     }
     rows.clear();
     for (const auto& [id, window] : windows) {
@@ -172,8 +172,8 @@ void LedgerBatch::LockOnPostgres(const std::map<std::string, std::pair<std::int6
     if (!usages.empty()) {
         for (const auto& row : results.at(next++)) {
             auto slot = std::make_unique<Row>();
-            slot->value = storage::CreditUsage{*row.at(0), number(row.at(1)), *row.at(2), number(row.at(3)),
-                                               number(row.at(4))};
+            slot->value = storage::CreditUsage{*row.at(0),        number(row.at(1)), *row.at(2),
+                                               number(row.at(3)), number(row.at(4)), number(row.at(5))};
             usage_[*row.at(0)] = std::move(slot);
         }
     }
@@ -500,12 +500,12 @@ std::size_t RefundOpenReservationsIn(odb::database& db, const std::optional<std:
         open.push_back(e);
     }
     for (storage::LedgerEntry& e : open) {
-        std::unique_ptr<storage::CreditUsage> usage(
-            db.find<storage::CreditUsage>(UsageId(e.key_id, e.month)));
-        if (usage) {
-            usage->reserved = std::max<std::int64_t>(0, usage->reserved - e.price);
-            db.update(*usage);
-        }
+        // Relative, not read and written back: on PostgreSQL other instances change the row's
+        // other columns meanwhile without locking it first (their leases).
+        const std::string price = std::to_string(e.price);
+        db.execute("UPDATE billing_credit_usage SET reserved = CASE WHEN reserved > " + price +
+                   " THEN reserved - " + price +
+                   " ELSE 0 END WHERE key_month = " + SqlText(UsageId(e.key_id, e.month)));
         e.state = kRefunded;
         e.settled_at = storage::Rfc3339(now);
         db.update(e);
@@ -537,6 +537,15 @@ MonthUsage UsageOf(odb::database& db, std::int64_t key_id, const std::string& mo
     if (usage) {
         m.charged = usage->charged;
         m.reserved = usage->reserved;
+        m.leased = usage->leased;
+    }
+    // Charges spent from instances' leases reach the usage row when the lease returns; until then
+    // the lease holds them (docs/billing.md, "Several instances").
+    using LeaseQuery = odb::query<storage::CreditLease>;
+    for (const auto& lease :
+         db.query<storage::CreditLease>(LeaseQuery::key_month == UsageId(key_id, month))) {
+        m.charged += lease.charged;
+        m.leased -= lease.charged;
     }
     using Query = odb::query<storage::LedgerEntry>;
     auto entries = db.query<storage::LedgerEntry>(Query::key_id == key_id && Query::month == month);

@@ -195,8 +195,9 @@ void ForgetRateWindowsIn(odb::database& db, std::time_t before);
 
 // A key's month as stored: charged and reserved credits, and the ledger's own sums.
 struct MonthUsage {
-    std::int64_t charged = 0;
+    std::int64_t charged = 0;  // the usage row's, plus what leases spent and hold yet
     std::int64_t reserved = 0;
+    std::int64_t leased = 0;           // held unspent by instances (PostgreSQL)
     std::int64_t ledger_charged = 0;   // sum of the prices of the month's charged entries
     std::int64_t ledger_reserved = 0;  // ... of its open reservations
     std::int64_t calls = 0;            // ledger entries (charged, refunded or open)

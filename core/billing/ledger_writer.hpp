@@ -24,6 +24,7 @@
 
 #include "core/billing/account_book.hpp"
 #include "core/billing/credit_ledger.hpp"
+#include "core/billing/lease_book.hpp"
 
 #include <odb/connection.hxx>
 #include <odb/database.hxx>
@@ -37,6 +38,7 @@
 #include <future>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -65,6 +67,10 @@ struct LedgerWriterOptions {
     // being settled; a call settled sooner gets its settled entry alone (one row written, not
     // three). A crash forgets the unwritten ones: their calls were never answered nor charged.
     std::chrono::milliseconds reservation_write_delay{1000};
+    // PostgreSQL: admission decided in the process against credits and per-minute tokens leased
+    // from the database (LeaseBook, docs/billing.md "Several instances"). Unset: the database
+    // decides every admission.
+    std::optional<LeaseSettings> leases{};
     // The newest data generation (release id), read on the writer's connection, outside any
     // transaction. Asked once for a batch that holds a settlement whose answer came from the
     // response cache (SettlementRequest::answered_at_generation); required for such settlements.
@@ -126,6 +132,14 @@ private:
     void Run();
     void Commit(std::vector<Pending>& batch);           // the database decides admission
     void CommitInProcess(std::vector<Pending>& batch);  // the AccountBook decided it
+    void CommitLeased(std::vector<Pending>& batch);     // the LeaseBook decided it, or leases
+    // Records the reservations queued in `batch` as unwritten, and returns those unsettled for
+    // longer than the write delay; the first `due` names of unwritten_order_ are then decided.
+    std::vector<Reservation> Overdue(const std::vector<Pending>& batch, std::size_t& due);
+    // Leases: idle ones returned, active ones renewed, expired ones of any instance reclaimed.
+    void LeaseUpkeep();
+    // One write of its own (PostgreSQL, outside any transaction), bounded like a batch.
+    std::vector<storage::PgRows> WriteAlone(const std::string& sql);
     void Fail(std::vector<Pending>& batch, const std::string& failure, bool skip_admissions);
     void Maintain(std::time_t now);
     // Batches run on one connection, kept between them: SQLite (WAL) keeps a connection's page
@@ -135,7 +149,9 @@ private:
     odb::connection& BatchConnection(std::chrono::steady_clock::time_point deadline);
 
     odb::database& db_;
-    odb::connection_ptr connection_;  // writer thread only
+    odb::connection_ptr connection_;         // writer thread only
+    bool lease_statement_prepared_ = false;  // on connection_ (LeaseWrites::Statement)
+    std::string newest_unread_;              // why SetAsideOutdated could not read the newest generation
     LedgerWriterOptions options_;
     std::mutex mutex_;
     std::condition_variable wake_;
@@ -148,6 +164,9 @@ private:
     std::vector<SettlementRequest> owed_refunds_;
     std::time_t last_maintenance_ = 0;
     std::unique_ptr<AccountBook> book_;  // set when the process decides admission
+    std::unique_ptr<LeaseBook> leases_;  // set when it decides against leases
+    bool leases_returned_ = false;       // by Stop(), which may run twice
+    std::chrono::steady_clock::time_point last_reclaim_{}, last_upkeep_{};
     // Reservations of calls in flight (writer thread only): not yet written, by age, and those
     // whose reserved entry is committed.
     struct Unwritten {

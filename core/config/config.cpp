@@ -259,7 +259,13 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
     }
     bool write_timeout_set = false;
     if (auto billing = map.Find("billing")) {
-        YamlMap b(*billing, {"stale_reservation_seconds", "write_timeout_ms"});
+        YamlMap b(*billing, {"stale_reservation_seconds", "write_timeout_ms", "lease_seconds"});
+        if (auto lease = b.OptionalInteger("lease_seconds")) {
+            if (*lease != 0 && (*lease < 10 || *lease > 3600)) {
+                b.Get("lease_seconds").Fail("must be 0 (no leases) or between 10 and 3600");
+            }
+            config.billing.lease_seconds = static_cast<int>(*lease);
+        }
         config.billing.stale_reservation_seconds =
             PositiveInt(b, "stale_reservation_seconds", config.billing.stale_reservation_seconds, 86400);
         if (config.billing.stale_reservation_seconds < 60) {

@@ -89,6 +89,10 @@ struct BillingConfig {
     // How long one batch of the credit ledger may try to reach the database before its calls
     // are answered 503, unbilled (docs/billing.md, "The database away").
     int write_timeout_ms = 2000;
+    // PostgreSQL: an instance leases credits and per-minute tokens for this long (the
+    // database's clock) and decides admission in memory against them; 0: the database decides
+    // every admission (docs/billing.md, "Several instances").
+    int lease_seconds = 30;
 };
 
 struct LogConfig {

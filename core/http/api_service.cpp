@@ -253,6 +253,18 @@ billing::LedgerWriterOptions LedgerOptions(const config::Config& config, odb::da
     // One lastrod owns a SQLite database (storage::ServingLock, taken by lastrod's main), so
     // there admission is decided in this process; on PostgreSQL the database decides.
     options.decide_in_process = db.id() == odb::id_sqlite;
+    if (db.id() == odb::id_pgsql && config.billing.lease_seconds > 0) {
+        // Several instances share PostgreSQL: each decides in memory against what it leased.
+        billing::LeaseSettings leases;
+        leases.ttl = std::chrono::seconds(config.billing.lease_seconds);
+        // Spent only while every call of the lease settles, or gets its reservation written,
+        // before the database's expiry: a third of the time, or the write delay and two batches.
+        leases.margin = std::min<std::chrono::steady_clock::duration>(
+            std::max<std::chrono::steady_clock::duration>(
+                leases.ttl / 3, options.reservation_write_delay + 2 * options.write_timeout),
+            leases.ttl * 2 / 3);
+        options.leases = leases;
+    }
     // On the writer's connection when billing shares the data's database (PostgreSQL: one round
     // trip on a connection that is warm); otherwise on one of the data's.
     options.newest_generation = [&db](odb::connection& connection) {

@@ -79,10 +79,41 @@ void ExpectMoved(odb::database& billing, odb::database& data, const std::filesys
     EXPECT_FALSE(HasTable(data, "core_credit_usage"));
     EXPECT_FALSE(HasTable(data, "core_rate_window"));
     const MigrationResult again = MigrateBilling(billing, data, data_file);
-    EXPECT_EQ(again.from, 1u);
+    EXPECT_EQ(again.from, 2u);
     EXPECT_EQ(Count(billing, "billing_ledger"), 3);
     EXPECT_NO_THROW(RequireCurrentSchema(billing, "billing"));
     EXPECT_NO_THROW(RequireCurrentSchema(data, "core"));
+}
+
+// Billing 1 as it was before the leases (billing 2): today's schema less billing_credit_lease and
+// billing_credit_usage.leased, with a usage row, and billing's version put back.
+void MakeBilling1(odb::database& billing, odb::database& data, const std::filesystem::path& data_file) {
+    MigrateBilling(billing, data, data_file);
+    odb::transaction t(billing.begin());
+    billing.execute("DROP TABLE billing_credit_lease");
+    billing.execute("ALTER TABLE billing_credit_usage DROP COLUMN leased");
+    billing.execute("INSERT INTO billing_credit_usage VALUES ('1:2026-10', 1, '2026-10', 2, 7)");
+    billing.execute("UPDATE schema_version SET version = 1 WHERE name = 'billing'");
+    t.commit();
+}
+
+// `lastro db migrate` (MigrateBilling) takes billing 1 to 2 in place: the lease table is added,
+// existing usage rows lease nothing, and what they count is kept.
+void ExpectBilling2(odb::database& billing, odb::database& data, const std::filesystem::path& data_file) {
+    EXPECT_THROW(RequireCurrentSchema(billing, "billing"), StorageError);
+    const MigrationResult result = MigrateBilling(billing, data, data_file);
+    EXPECT_EQ(result.from, 1u);
+    EXPECT_EQ(result.to, 2u);
+    EXPECT_NO_THROW(RequireCurrentSchema(billing, "billing"));
+    odb::transaction t(billing.begin());
+    EXPECT_EQ(billing.execute("UPDATE billing_credit_usage SET key_id = key_id WHERE leased = 0 AND "
+                              "reserved = 2 AND charged = 7"),
+              1u);
+    billing.execute(
+        "INSERT INTO billing_credit_lease (lease_id, key_month, instance, credits, charged, expires_at, "
+        "since) "
+        "VALUES ('1:2026-10:host:8080', '1:2026-10', 'host:8080', 5, 0, 0, 1)");
+    t.commit();
 }
 
 class SqliteBillingMigrationTest : public ::testing::Test {
@@ -110,7 +141,7 @@ TEST_F(SqliteBillingMigrationTest, MovesCore3RowsIntoBillingsOwnFile) {
     MakeCore3(*data_, true);
     const MigrationResult result = MigrateBilling(*billing_, *data_, config_.sqlite_path);
     EXPECT_EQ(result.from, 0u);
-    EXPECT_EQ(result.to, 1u);
+    EXPECT_EQ(result.to, 2u);
     EXPECT_EQ(Count(*billing_, "billing_rate_window"), 1);
     ExpectMoved(*billing_, *data_, config_.sqlite_path);
 }
@@ -121,6 +152,11 @@ TEST_F(SqliteBillingMigrationTest, ANewDatabaseGetsBothSchemasEmpty) {
     EXPECT_EQ(Count(*billing_, "billing_ledger"), 0);
     EXPECT_FALSE(HasTable(*data_, "core_ledger"));
     EXPECT_FALSE(HasTable(*data_, "billing_ledger"));
+}
+
+TEST_F(SqliteBillingMigrationTest, Billing1MigratesToLeases) {
+    MakeBilling1(*billing_, *data_, config_.sqlite_path);
+    ExpectBilling2(*billing_, *data_, config_.sqlite_path);
 }
 
 // A copy that fails leaves no billing schema and core's rows where they were: the next run
@@ -172,6 +208,17 @@ TEST(PostgresBillingMigrationTest, MovesCore3RowsIntoSchemaBillingOfTheSameDatab
     EXPECT_EQ(MigrateBilling(*db, *db, {}).from, 0u);
     EXPECT_EQ(Count(*db, "billing_rate_window"), 1);
     ExpectMoved(*db, *db, {});
+}
+
+TEST(PostgresBillingMigrationTest, Billing1MigratesToLeases) {
+    auto cluster = sdk::testing::PostgresCluster::Start();
+    config::DatabaseConfig config;
+    config.backend = config::Backend::kPgsql;
+    config.pgsql_conninfo = cluster->Conninfo("postgres");
+    config.pool_size = 2;
+    auto db = OpenDatabase(config);
+    MakeBilling1(*db, *db, {});
+    ExpectBilling2(*db, *db, {});
 }
 
 }  // namespace

@@ -3,7 +3,8 @@
 // (database.sqlite.billing_path): a long ingest holds the data file's write lock, never
 // billing's (docs/storage.md). On PostgreSQL both schemas share the one database.
 // Model version history: 1 = the tables core 1 to 3 held as core_credit_usage, core_ledger and
-// core_rate_window, moved here by `lastro db migrate` (core 4 drops them). Bump `current` and
+// core_rate_window, moved here by `lastro db migrate` (core 4 drops them); 2 = credits leased
+// by instances on PostgreSQL (billing_credit_lease, billing_credit_usage.leased). Bump `current` and
 // commit the regenerated billing_model-*.xml changelogs when a persistent class changes.
 #pragma once
 
@@ -13,11 +14,13 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 1)
+#pragma db model version(1, 2)
 
 namespace lastro::storage {
 
-// Credits of one key in one calendar month (UTC): `reserved` is in flight, `charged` settled.
+// Credits of one key in one calendar month (UTC): `reserved` is in flight, `charged` settled,
+// `leased` held by instances in billing_credit_lease (PostgreSQL; always 0 on SQLite). Every
+// commit keeps charged + reserved + leased within the key's allowance.
 #pragma db object table("billing_credit_usage")
 struct CreditUsage {
 #pragma db id
@@ -26,6 +29,28 @@ struct CreditUsage {
     std::string month;
     std::int64_t reserved = 0;
     std::int64_t charged = 0;
+#pragma db default(0)
+    std::int64_t leased = 0;
+};
+
+// Credits of one key and month held by one instance, which admits calls against them in its own
+// memory (docs/billing.md, "Several instances"). `expires_at` is the database's clock (epoch
+// seconds) at the last renewal plus the lease's time to live: past it, any instance gives the
+// credits back to the month.
+#pragma db object table("billing_credit_lease")
+struct CreditLease {
+#pragma db id
+    std::string lease_id;  // "<key id>:<YYYY-MM>:<instance>"
+#pragma db index
+    std::string key_month;
+    std::string instance;
+    std::int64_t credits = 0;  // counted in the usage row's `leased`, spent part included
+    std::int64_t charged = 0;  // spent: moved to the usage row's `charged` when the lease returns
+#pragma db index
+    std::int64_t expires_at = 0;
+    // The transaction that made the row (txid): a lease reclaimed and taken again under the same
+    // id is another lease, and a call admitted under the first is never charged to the second.
+    std::int64_t since = 0;
 };
 
 // One billed call: reserved before execution, then charged or refunded (contract section 3).

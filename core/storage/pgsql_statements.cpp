@@ -37,7 +37,11 @@ PgRows RowsOf(PGresult* result) {
 }  // namespace
 
 std::vector<PgRows> RunPgStatements(const std::string& statements) {
-    auto& connection = static_cast<odb::pgsql::connection&>(odb::transaction::current().connection());
+    return RunPgStatementsOn(odb::transaction::current().connection(), statements);
+}
+
+std::vector<PgRows> RunPgStatementsOn(odb::connection& on, const std::string& statements) {
+    auto& connection = static_cast<odb::pgsql::connection&>(on);
     PGconn* handle = connection.handle();
     if (PQsendQuery(handle, statements.c_str()) == 0) {
         odb::pgsql::translate_error(connection, nullptr);  // throws
@@ -80,6 +84,56 @@ PgRows RunPgStatementAlone(odb::connection& on, const std::string& name, const s
         odb::pgsql::translate_error(connection, result.get());  // throws; marks a lost connection
     }
     return RowsOf(result.get());
+}
+
+void PreparePg(odb::connection& on, const std::string& name, const std::string& statement) {
+    auto& connection = static_cast<odb::pgsql::connection&>(on);
+    Result prepared(PQprepare(connection.handle(), name.c_str(), statement.c_str(), 0, nullptr));
+    const char* state = prepared ? PQresultErrorField(prepared.get(), PG_DIAG_SQLSTATE) : nullptr;
+    if (state && std::string_view(state) == "42P05") {  // duplicate_prepared_statement
+        return;
+    }
+    if (!odb::pgsql::is_good_result(prepared.get())) {
+        odb::pgsql::translate_error(connection, prepared.get());  // throws
+    }
+}
+
+PgRows RunPgPrepared(odb::connection& on, const std::string& name,
+                     const std::vector<std::optional<std::string>>& params) {
+    auto& connection = static_cast<odb::pgsql::connection&>(on);
+    std::vector<const char*> values;
+    values.reserve(params.size());
+    for (const auto& p : params) {
+        values.push_back(p ? p->c_str() : nullptr);
+    }
+    Result result(PQexecPrepared(connection.handle(), name.c_str(), static_cast<int>(values.size()),
+                                 values.data(), nullptr, nullptr, 0));
+    if (!odb::pgsql::is_good_result(result.get())) {
+        odb::pgsql::translate_error(connection, result.get());  // throws; marks a lost connection
+    }
+    return RowsOf(result.get());
+}
+
+std::string PgArray(const std::vector<std::optional<std::string>>& elements) {
+    std::string array = "{";
+    for (const auto& e : elements) {
+        if (array.size() > 1) {
+            array += ',';
+        }
+        if (!e) {
+            array += "NULL";
+            continue;
+        }
+        array += '"';
+        for (char c : *e) {
+            if (c == '"' || c == '\\') {
+                array += '\\';
+            }
+            array += c;
+        }
+        array += '"';
+    }
+    return array + "}";
 }
 
 std::string SqlText(const std::string& text) {

@@ -109,8 +109,8 @@ KeyUsage ReadKeyUsage(const Deployment& d, std::int64_t key_id, const std::strin
         }
         return it->second;
     };
-    return {get("charged"), get("reserved"), get("ledger_charged"), get("ledger_reserved"),
-            get("ledger_entries")};
+    return {get("charged"),         get("reserved"),       get("ledger_charged"),
+            get("ledger_reserved"), get("ledger_entries"), get("leased")};
 }
 
 }  // namespace lastro::sdk::testing

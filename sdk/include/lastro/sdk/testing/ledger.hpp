@@ -31,6 +31,7 @@ struct KeyUsage {
     std::int64_t ledger_charged = 0;
     std::int64_t ledger_reserved = 0;
     std::int64_t ledger_entries = 0;
+    std::int64_t leased = 0;  // held unspent by instances' leases (PostgreSQL)
 };
 
 // "YYYY-MM" of `when` in UTC (the ledger's months).
