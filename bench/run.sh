@@ -46,6 +46,10 @@
 #          SQLite and on PostgreSQL (DATABASES, default "sqlite pgsql"); a markdown table each,
 #          with the database's size. About a quarter of an hour, so not part of `all`.
 #
+# Ports: lastrod listens on BENCH_PORT (default 18080) and BENCH_PORT + 1, the bare endpoint on
+# BENCH_PORT + 10 and + 11, PostgreSQL on BENCH_PORT + 352; set BENCH_PORT to run two benchmarks
+# side by side.
+#
 # lastrod and the bare endpoint run with the same number of threads (THREADS, default two per
 # core: what lastrod's `threads: auto` gives on SQLite), except in pgsql (above).
 set -euo pipefail
@@ -56,6 +60,11 @@ requests=${REQUESTS:-100000}
 duration=${DURATION:-10}
 threads=${THREADS:-$((2 * $(nproc)))}
 preset=release
+api_port=${BENCH_PORT:-18080}
+api_port2=$((api_port + 1))
+bare_port=$((api_port + 10))
+bare_port2=$((api_port + 11))
+pg_port=$((api_port + 352))
 say() { printf 'bench: %s\n' "$*" >&2; }
 case "$what" in memory | ingest | latency | load | pgsql | industry | scale | all) ;; *)
     say "usage: ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|all]"
@@ -92,7 +101,7 @@ deploy() {
     local dir="$work/$1"
     mkdir -p "$dir"
     cat >"$dir/lastro.yaml" <<YAML
-server: {listen: "127.0.0.1:18080", threads: $threads, base_url: "http://127.0.0.1:18080",
+server: {listen: "127.0.0.1:$api_port", threads: $threads, base_url: "http://127.0.0.1:$api_port",
          response_cache_mb: ${3:-32}}
 data_dir: $dir/data
 database: {backend: sqlite, sqlite: {synchronous: ${2:-full}}}
@@ -137,10 +146,10 @@ thread_ticks() {
 start_servers() {
     "$bin/lastrod" 2>"$work/lastrod.log" &
     lastrod_pid=$!
-    "$bin/bare_endpoint" 18090 "$threads" 2>/dev/null &
+    "$bin/bare_endpoint" "$bare_port" "$threads" 2>/dev/null &
     bare_pid=$!
     for _ in $(seq 50); do
-        curl -fs -o /dev/null http://127.0.0.1:18080/health && break
+        curl -fs -o /dev/null "http://127.0.0.1:$api_port/health" && break
         sleep 0.1
     done
 }
@@ -175,11 +184,11 @@ memory() {
     b_start=$(rss $bare_pid)
     # wrk runs by duration: repeat until `requests` have been sent.
     while [ "$sent" -lt "$requests" ]; do
-        read -r n l_rps _ l_p99 _ < <(wrk_once "http://127.0.0.1:18080/v1/fundos?q=credito&limit=25")
+        read -r n l_rps _ l_p99 _ < <(wrk_once "http://127.0.0.1:$api_port/v1/fundos?q=credito&limit=25")
         sent=$((sent + n))
     done
     while [ "$b_sent" -lt "$requests" ]; do
-        read -r n b_rps _ b_p99 _ < <(wrk_once "http://127.0.0.1:18090/v1/fundos?q=credito&limit=25")
+        read -r n b_rps _ b_p99 _ < <(wrk_once "http://127.0.0.1:$bare_port/v1/fundos?q=credito&limit=25")
         b_sent=$((b_sent + n))
     done
     printf '%-14s %10s %10s %10s %12s %12s %12s\n' server requests req/s p99 rss_start_kB rss_end_kB peak_kB
@@ -237,7 +246,7 @@ latency_once() {
     # A class with reports: the first row of the screening of the latest month.
     local class_id label="cached"
     [ "$1" = 0 ] && label="uncached"
-    class_id=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:18080/v1/screening?limit=1" |
+    class_id=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port/v1/screening?limit=1" |
         grep -o '"class_id":"[0-9a-f-]*"' | head -1 | cut -d'"' -f4)
     [ -n "$class_id" ] || {
         say "no class found through /v1/screening"
@@ -246,10 +255,10 @@ latency_once() {
     local path c
     for c in 1 32; do
         for path in "/v1/classes/$class_id/snapshot" "/v1/classes/$class_id/cotas"; do
-            read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080$path" "$c")
+            read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$path" "$c")
             printf '%-26s %6s %10s %10s %10s %10s %8s\n' "${path##*/} ($label)" "$c" "$n" "$rps" "$p50" "$p99" "$bad"
         done
-        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" "$c")
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" "$c")
         printf '%-26s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" "$c" "$n" "$rps" "$p50" "$p99" "$bad"
     done
     stop_servers
@@ -272,7 +281,7 @@ load_once() {
     export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
     start_servers
     local cnpj
-    cnpj=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:18080/v1/fundos?limit=1" |
+    cnpj=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port/v1/fundos?limit=1" |
         grep -o '"cnpj":"[0-9]*"' | head -1 | cut -d'"' -f4)
     [ -n "$cnpj" ] || {
         say "no fund found through /v1/fundos"
@@ -283,7 +292,7 @@ load_once() {
         t0=$(cpu_ticks "$lastrod_pid")
         w0=$(thread_ticks "$lastrod_pid" ledger-writer)
         h0=$(thread_ticks "$lastrod_pid" http-worker)
-        read -r n l_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/v1/resolve?cnpj=$cnpj" "$c")
+        read -r n l_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port/v1/resolve?cnpj=$cnpj" "$c")
         l_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$lastrod_pid")" "$n")
         printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' "resolve ($label)" "$c" "$n" "$l_rps" "$p50" "$p99" "$bad" "$l_cpu"
         printf '%-28s %6s %54s %12s\n' "  of it: ledger writer" "" "" \
@@ -291,7 +300,7 @@ load_once() {
         printf '%-28s %6s %54s %12s\n' "  of it: http workers" "" "" \
             "$(cpu_per_call "$h0" "$(thread_ticks "$lastrod_pid" http-worker)" "$n")"
         t0=$(cpu_ticks "$bare_pid")
-        read -r n b_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" "$c")
+        read -r n b_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" "$c")
         b_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$bare_pid")" "$n")
         printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' "bare_pistache" "$c" "$n" "$b_rps" "$p50" "$p99" "$bad" "$b_cpu"
         awk -v a="$l_rps" -v b="$b_rps" -v c="$c" -v la="$l_cpu" -v lb="$b_cpu" 'BEGIN {
@@ -302,7 +311,7 @@ load_once() {
         # The host alone at 32 connections: HTTP, routing and a JSON body, without key, billing
         # or database read. What lastrod costs before any of the work a billed call adds.
         t0=$(cpu_ticks "$lastrod_pid")
-        read -r n l_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/health" 32)
+        read -r n l_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port/health" 32)
         l_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$lastrod_pid")" "$n")
         printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' "/health (host alone)" 32 "$n" "$l_rps" "$p50" "$p99" "$bad" "$l_cpu"
         awk -v a="$l_rps" -v b="$b_rps" 'BEGIN {
@@ -321,14 +330,14 @@ load_once() {
 # and its throughput over $3 (the bare endpoint's, in the same run).
 floor_once() {
     local pid t0 n rps p50 p99 bad cpu
-    "$bin/bare_endpoint" 18091 "$threads" "$2" 2>/dev/null &
+    "$bin/bare_endpoint" "$bare_port2" "$threads" "$2" 2>/dev/null &
     pid=$!
     for _ in $(seq 100); do
-        curl -fs -o /dev/null http://127.0.0.1:18091/ && break
+        curl -fs -o /dev/null "http://127.0.0.1:$bare_port2/" && break
         sleep 0.1
     done
     t0=$(cpu_ticks "$pid")
-    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18091/v1/bare" 32)
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port2/v1/bare" 32)
     cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$pid")" "$n")
     kill "$pid" 2>/dev/null || true
     wait "$pid" 2>/dev/null || true
@@ -354,7 +363,7 @@ as_postgres() {
 }
 
 # A durable cluster (the server's defaults: fsync and synchronous_commit on) in $work/pg on
-# port 18432, with a database `lastro`.
+# port $pg_port (BENCH_PORT + 352), with a database `lastro`.
 pg_start() {
     local dir="$work/pg"
     mkdir -p "$dir"
@@ -364,12 +373,12 @@ pg_start() {
         exit 1
     }
     as_postgres "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
-        "-p 18432 -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=120" \
+        "-p $pg_port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=120" \
         start >/dev/null || {
         cat "$dir/server.log" >&2
         exit 1
     }
-    "$pg_bin/createdb" -h 127.0.0.1 -p 18432 -U postgres lastro
+    "$pg_bin/createdb" -h 127.0.0.1 -p $pg_port -U postgres lastro
 }
 
 # Sum of the CPU ticks of this run's cluster: its postmaster and every child (each connection's
@@ -396,7 +405,7 @@ start_pgsql_lastrod() {
     cat >"$dir/lastro.yaml" <<YAML
 server: {listen: "127.0.0.1:$2", base_url: "http://127.0.0.1:$2", instance: "$1"${3:+, response_cache_mb: $3}}
 data_dir: $dir/data
-database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=18432 dbname=lastro user=postgres"}}
+database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=$pg_port dbname=lastro user=postgres"}}
 plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
 # Every instance of one database signs cursors with the secret the migration made.
 cursors: {secret_file: $work/pgsql-cli/data/cursor.key}
@@ -417,7 +426,7 @@ pgsql() {
     deploy pgsql-cli
     cat >"$LASTRO_CONFIG" <<YAML
 data_dir: $work/pgsql-cli/data
-database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=18432 dbname=lastro user=postgres"}}
+database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=$pg_port dbname=lastro user=postgres"}}
 plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
 YAML
     "$bin/lastro" db migrate 2>/dev/null
@@ -425,11 +434,11 @@ YAML
     "$bin/lastro" ingest cvm.registro_fundo_classe "$work/sample/registro_fundo_classe.zip" 2>/dev/null
     export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
     local a b bare cnpj t0 p0 n rps p50 p99 bad l_cpu pg_cpu
-    start_pgsql_lastrod bench-a 18080
+    start_pgsql_lastrod bench-a "$api_port"
     a=$started_pid
-    "$bin/bare_endpoint" 18090 "$threads" 2>/dev/null &
+    "$bin/bare_endpoint" "$bare_port" "$threads" 2>/dev/null &
     bare=$!
-    cnpj=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:18080/v1/fundos?limit=1" |
+    cnpj=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port/v1/fundos?limit=1" |
         grep -o '"cnpj":"[0-9]*"' | head -1 | cut -d'"' -f4)
     [ -n "$cnpj" ] || {
         say "no fund found through /v1/fundos"
@@ -440,7 +449,7 @@ YAML
         lastrod_us pgsql_us
     t0=$(cpu_ticks "$a")
     p0=$(pg_ticks)
-    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080$url" 32)
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$url" 32)
     l_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$a")" "$n")
     pg_cpu=$(cpu_per_call "$p0" "$(pg_ticks)" "$n")
     printf '%-30s %6s %10s %10s %10s %10s %8s %12s %12s\n' "resolve (1 instance)" 32 "$n" "$rps" "$p50" "$p99" \
@@ -448,15 +457,15 @@ YAML
     local one=$rps
     # Two instances on the one database, 16 connections each, at the same time; the CPU per call
     # is both lastrods' (and the cluster's) over both instances' calls.
-    start_pgsql_lastrod bench-b 18081
+    start_pgsql_lastrod bench-b "$api_port2"
     b=$started_pid
     local tb0
     t0=$(cpu_ticks "$a")
     tb0=$(cpu_ticks "$b")
     p0=$(pg_ticks)
-    wrk_once "http://127.0.0.1:18081$url" 16 >"$work/wrk-b.out" &
+    wrk_once "http://127.0.0.1:$api_port2$url" 16 >"$work/wrk-b.out" &
     local wrk_b=$!
-    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080$url" 16)
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$url" 16)
     wait "$wrk_b"
     local t1 tb1 p1 n_a=$n
     t1=$(cpu_ticks "$a")
@@ -471,7 +480,7 @@ YAML
     pg_cpu=$(cpu_per_call "$p0" "$p1" $((n_a + n)))
     printf '%-30s %6s %10s %10s %10s %10s %8s %12s %12s\n' "resolve (2 instances, both)" 32 $((n_a + n)) "$both" \
         "" "" "" "$l_cpu" "$pg_cpu"
-    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" 32)
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" 32)
     printf '%-30s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" 32 "$n" "$rps" "$p50" "$p99" "$bad"
     awk -v o="$one" -v t="$both" -v b="$rps" 'BEGIN {
         printf "ratio lastrod/bare at 32 connections on PostgreSQL: one instance %.3f, two instances together %.3f\n",
@@ -523,12 +532,12 @@ industry() {
         start_servers
         for indicator in resumo fluxos segmentos ativos prazos rentabilidade concentracao anbima \
             anbima/segmentos distribuicao-pl participantes concentracao-top; do
-            read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/v1/industria?indicador=$indicator&months=120" 32)
+            read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port/v1/industria?indicador=$indicator&months=120" 32)
             printf '%-44s %6s %10s %10s %10s %10s %8s\n' "$indicator x120 ($label)" 32 "$n" "$rps" "$p50" "$p99" "$bad"
         done
-        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18080/v1/industria/gestoras/ranking?months=120&limit=20" 32)
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port/v1/industria/gestoras/ranking?months=120&limit=20" 32)
         printf '%-44s %6s %10s %10s %10s %10s %8s\n' "ranking x120 ($label)" 32 "$n" "$rps" "$p50" "$p99" "$bad"
-        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:18090/v1/bare" 32)
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" 32)
         printf '%-44s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" 32 "$n" "$rps" "$p50" "$p99" "$bad"
         stop_servers
     done

@@ -9,7 +9,7 @@
 # wrk per operation; PER_OP (default 2000) paths drawn per operation; DATABASES (default
 # "sqlite pgsql"); OPS (default every operation) a comma-separated list of operation ids to
 # measure, e.g. OPS=funds.class_documents,funds.resolve.
-# repo, bin, work, preset, threads, duration, wrk_timeout, lastrod_pid and started_pid are
+# repo, bin, work, preset, api_port, bare_port, pg_port, threads, duration, wrk_timeout, lastrod_pid and started_pid are
 # bench/run.sh's; the backquotes in printf formats are markdown.
 # shellcheck disable=SC2154,SC2034,SC2016
 set -euo pipefail
@@ -139,7 +139,7 @@ scale_sqlite() {
     scale_key
     start_servers
     t0=$(date +%s.%N)
-    scale_measure sqlite "$lastrod_pid" "" http://127.0.0.1:18080 "sqlite:$db" http://127.0.0.1:18090
+    scale_measure sqlite "$lastrod_pid" "" "http://127.0.0.1:$api_port" "sqlite:$db" "http://127.0.0.1:$bare_port"
     # The size while lastrod serves, its WAL as the run left it.
     size=$(stat -c %s "$db")
     wal=$(stat -c %s "$db-wal" 2>/dev/null || echo 0)
@@ -151,7 +151,7 @@ scale_sqlite() {
 }
 
 scale_pgsql() {
-    local t0 conninfo="host=127.0.0.1 port=18432 dbname=lastro user=postgres" size
+    local t0 conninfo="host=127.0.0.1 port=$pg_port dbname=lastro user=postgres" size
     say "PostgreSQL: starting a cluster, deploying and ingesting"
     pg_start
     deploy pgsql-cli
@@ -168,12 +168,12 @@ YAML
     psql "$conninfo" -XAtqc 'VACUUM ANALYZE'
     say "PostgreSQL: VACUUM ANALYZE in $(scale_elapsed "$t0") s"
     scale_key
-    start_pgsql_lastrod scale 18080 0
+    start_pgsql_lastrod scale "$api_port" 0
     local pid=$started_pid
-    "$bin/bare_endpoint" 18090 "$threads" 2>/dev/null &
+    "$bin/bare_endpoint" "$bare_port" "$threads" 2>/dev/null &
     local bare=$!
     t0=$(date +%s.%N)
-    scale_measure pgsql "$pid" pg_ticks http://127.0.0.1:18080 "pgsql:$conninfo" http://127.0.0.1:18090
+    scale_measure pgsql "$pid" pg_ticks "http://127.0.0.1:$api_port" "pgsql:$conninfo" "http://127.0.0.1:$bare_port"
     kill "$pid" "$bare" 2>/dev/null || true
     wait "$pid" "$bare" 2>/dev/null || true
     size=$(psql "$conninfo" -XAtqc "SELECT pg_database_size('lastro')")
