@@ -8,22 +8,39 @@
 #include "core_model-odb.hxx"
 
 #include <boost/json.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 #include <odb/transaction.hxx>
 
 #include <memory>
+#include <mutex>
+#include <string>
 
 namespace lastro::runtime {
 namespace {
 
+// /v1/schema describes the loaded manifests, which do not change while the process runs: its
+// text is written once, on the first call (the plugin set is only complete after loading),
+// instead of building and writing the whole document on every call.
+struct SchemaText {
+    std::once_flag once;
+    std::string json;
+    std::size_t resources = 0;
+};
+
 plugins::LoadedPlugin Builtin(std::shared_ptr<const plugins::PluginSet*> slot) {
     plugins::LoadedPlugin builtin;
     builtin.manifest = catalog::CoreManifest();
-    builtin.handlers["schema.read"] = [slot](const sdk::RequestContext&) {
+    auto text = std::make_shared<SchemaText>();
+    builtin.handlers["schema.read"] = [slot, text](const sdk::RequestContext&) {
+        std::call_once(text->once, [&] {
+            boost::json::object doc = catalog::SchemaDocument(**slot);
+            text->resources = doc["resources"].as_array().size();
+            text->json = sdk::WriteJson(doc);  // the host's own writer: the same bytes as `data`
+        });
         sdk::Result result;
-        boost::json::object doc = catalog::SchemaDocument(**slot);
-        result.meta.row_count = doc["resources"].as_array().size();
+        result.meta.row_count = text->resources;
         result.meta.sources.push_back({"lastro", "plugin_manifests"});
-        result.data = std::move(doc);
+        result.data_json = text->json;
         return result;
     };
     return builtin;
