@@ -394,6 +394,56 @@ struct FundClassId {
     std::string class_id;
 };
 
+// /v1/fundos (src/search.cpp): the columns of a fund and of its classes that a list item
+// shows. A page of 100 read whole rows (28 and 34 columns) for the 15 and 6 it answers with.
+#pragma db view object(Fund)
+struct FundListRow {
+#pragma db column(Fund::fund_id)
+    std::string fund_id;
+#pragma db column(Fund::cvm_code)
+    std::optional<std::int64_t> cvm_code;
+#pragma db column(Fund::cnpj)
+    std::string cnpj;
+#pragma db column(Fund::name)
+    std::optional<std::string> name;
+#pragma db column(Fund::status)
+    std::optional<std::string> status;
+#pragma db column(Fund::fund_type)
+    std::optional<std::string> fund_type;
+#pragma db column(Fund::manager)
+    std::optional<std::string> manager;
+#pragma db column(Fund::administrator)
+    std::optional<std::string> administrator;
+#pragma db column(Fund::registered_at)
+    std::optional<std::string> registered_at;
+#pragma db column(Fund::constituted_at)
+    std::optional<std::string> constituted_at;
+#pragma db column(Fund::cancelled_at)
+    std::optional<std::string> cancelled_at;
+#pragma db column(Fund::status_since)
+    std::optional<std::string> status_since;
+#pragma db column(Fund::fiscal_year_end_at)
+    std::optional<std::string> fiscal_year_end_at;
+#pragma db column(Fund::net_worth)
+    std::optional<double> net_worth;
+};
+
+#pragma db view object(FundClass)
+struct ClassListRow {
+#pragma db column(FundClass::class_id)
+    std::string class_id;
+#pragma db column(FundClass::fund_id)
+    std::string fund_id;
+#pragma db column(FundClass::cvm_code)
+    std::optional<std::int64_t> cvm_code;
+#pragma db column(FundClass::cnpj)
+    std::optional<std::string> cnpj;
+#pragma db column(FundClass::name)
+    std::optional<std::string> name;
+#pragma db column(FundClass::status)
+    std::optional<std::string> status;
+};
+
 // How many classes a fund has: a class that is its fund's only class also owns the filings
 // made under the fund's CNPJ.
 #pragma db view object(FundClass)

@@ -151,8 +151,8 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
     // One row past the page tells whether another page exists.
     full = full + "ORDER BY" + FundQuery::fund_id + ("LIMIT " + std::to_string(filters.limit + 1));
 
-    odb::result<Fund> rows(db.query<Fund>(full));
-    for (const Fund& fund : rows) {
+    odb::result<FundListRow> rows(db.query<FundListRow>(odb::query<FundListRow>(full)));
+    for (const FundListRow& fund : rows) {
         page.funds.push_back(fund);
     }
     page.has_more = sdk::CutToPage(page.funds, filters.limit);
@@ -162,20 +162,20 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
 
     std::vector<std::string> ids;
     ids.reserve(page.funds.size());
-    for (const Fund& fund : page.funds) {
+    for (const FundListRow& fund : page.funds) {
         ids.push_back(fund.fund_id);
     }
-    odb::result<FundClass> classes(db.query<FundClass>(ClassQuery::fund_id.in_range(ids.begin(), ids.end()) +
-                                                       "ORDER BY" + ClassQuery::registry_id));
-    for (const FundClass& fund_class : classes) {
+    odb::result<ClassListRow> classes(db.query<ClassListRow>(odb::query<ClassListRow>(
+        ClassQuery::fund_id.in_range(ids.begin(), ids.end()) + "ORDER BY" + ClassQuery::registry_id)));
+    for (const ClassListRow& fund_class : classes) {
         page.classes.push_back(fund_class);
     }
     return page;
 }
 
-boost::json::object FundListItem(const Fund& fund, const std::vector<const FundClass*>& classes) {
+boost::json::object FundListItem(const FundListRow& fund, const std::vector<const ClassListRow*>& classes) {
     boost::json::array class_items;
-    for (const FundClass* fund_class : classes) {
+    for (const ClassListRow* fund_class : classes) {
         class_items.push_back(boost::json::object{
             {"class_id", fund_class->class_id},
             {"cvm_code", JsonOrNull(fund_class->cvm_code)},
@@ -221,12 +221,12 @@ sdk::Result HandleSearch(const sdk::RequestContext& context) {
     result.meta = sdk::DatasetMeta(context.host, {kRegistryDataset});
     const SearchPage page = SearchFunds(context.db, filters);
 
-    std::map<std::string, std::vector<const FundClass*>> classes_by_fund;
-    for (const FundClass& fund_class : page.classes) {
+    std::map<std::string, std::vector<const ClassListRow*>> classes_by_fund;
+    for (const ClassListRow& fund_class : page.classes) {
         classes_by_fund[fund_class.fund_id].push_back(&fund_class);
     }
     boost::json::array data;
-    for (const Fund& fund : page.funds) {
+    for (const FundListRow& fund : page.funds) {
         data.push_back(FundListItem(fund, classes_by_fund[fund.fund_id]));
     }
     result.data = std::move(data);

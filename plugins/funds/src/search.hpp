@@ -32,8 +32,8 @@ struct SearchFilters {
 };
 
 struct SearchPage {
-    std::vector<Fund> funds;
-    std::vector<FundClass> classes;  // of the page's funds
+    std::vector<FundListRow> funds;
+    std::vector<ClassListRow> classes;  // of the page's funds, by registry id
     bool has_more = false;
 };
 
@@ -48,7 +48,7 @@ std::string ContainsPattern(std::string_view text);
 SearchPage SearchFunds(odb::database& db, const SearchFilters& filters);
 
 // The contract 2.4 item of one fund and its classes.
-boost::json::object FundListItem(const Fund& fund, const std::vector<const FundClass*>& classes);
+boost::json::object FundListItem(const FundListRow& fund, const std::vector<const ClassListRow*>& classes);
 
 sdk::Result HandleSearch(const sdk::RequestContext& context);
 
