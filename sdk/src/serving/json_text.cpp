@@ -4,24 +4,52 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdint>
+#include <cstring>
 
 namespace lastro::sdk {
 namespace {
 
+// Whether any of eight bytes is a control character (under 0x20), a quote or a backslash: the
+// bytes a JSON string escapes. Each test is the classic "has a byte less than n" bit trick
+// (exact as a yes or no; bytes of 0x80 and above, UTF-8's, never match).
+constexpr std::uint64_t kEveryByte = 0x0101010101010101ULL;
+constexpr std::uint64_t kHighBits = 0x8080808080808080ULL;
+constexpr bool HasByteBelow(std::uint64_t word, unsigned char n) {
+    return ((word - kEveryByte * n) & ~word & kHighBits) != 0;
+}
+constexpr bool NeedsEscape(std::uint64_t word) {
+    return HasByteBelow(word, 0x20) || HasByteBelow(word ^ (kEveryByte * '"'), 1) ||
+           HasByteBelow(word ^ (kEveryByte * '\\'), 1);
+}
+
 // A JSON string literal of UTF-8 text, escaped as Boost.JSON's serializer escapes it (the
 // two-character escapes, other control characters as \u00XX, everything else as is), written
-// in place: serializing each key and string separately allocated a string per member.
+// in place: serializing each key and string separately allocated a string per member. Text is
+// tested eight bytes at a time: most of an answer is strings with nothing to escape, and the
+// byte-by-byte loop was a fifth of the CPU of a 100-item /v1/fundos page.
 void WriteString(std::string_view text, std::string& out) {
     static const char* kHex = "0123456789abcdef";
     out += '"';
+    const char* data = text.data();
+    const std::size_t size = text.size();
     std::size_t plain = 0;  // start of the run not yet copied
-    for (std::size_t i = 0; i < text.size(); ++i) {
-        const auto c = static_cast<unsigned char>(text[i]);
+    std::size_t i = 0;
+    while (i < size) {
+        if (std::uint64_t word; i + sizeof word <= size) {
+            std::memcpy(&word, data + i, sizeof word);
+            if (!NeedsEscape(word)) {
+                i += sizeof word;
+                continue;
+            }
+        }
+        const auto c = static_cast<unsigned char>(data[i]);
         if (c >= 0x20 && c != '"' && c != '\\') {
+            ++i;
             continue;
         }
-        out.append(text, plain, i - plain);
-        plain = i + 1;
+        out.append(data + plain, i - plain);
+        plain = ++i;
         switch (c) {
             case '"':
                 out += "\\\"";
@@ -50,7 +78,7 @@ void WriteString(std::string_view text, std::string& out) {
                 out += kHex[c & 0x0F];
         }
     }
-    out.append(text, plain, text.size() - plain);
+    out.append(data + plain, size - plain);
     out += '"';
 }
 

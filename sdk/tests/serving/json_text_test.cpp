@@ -48,6 +48,28 @@ TEST(JsonWriterTest, EscapesStringsAsBoostJsonDoes) {
     }
 }
 
+// Strings are scanned eight bytes at a time: every byte that must be escaped, and a UTF-8 byte
+// beside it, at every place in and around a word, in strings of every length up to three words.
+TEST(JsonWriterTest, EscapesEveryByteWhereverItFallsInAWord) {
+    std::string escaped = "\"\\";
+    for (int c = 0; c < 0x20; ++c) {
+        escaped += static_cast<char>(c);
+    }
+    for (std::size_t length = 1; length <= 24; ++length) {
+        for (std::size_t at = 0; at < length; ++at) {
+            for (const char special : escaped) {
+                std::string text(length, 'a');
+                if (length > 1) {
+                    text[(at + 1) % length] = '\xc3';
+                }
+                text[at] = special;
+                const boost::json::value value = boost::json::string(text);
+                ASSERT_EQ(WriteJson(value), boost::json::serialize(value)) << length << " " << at;
+            }
+        }
+    }
+}
+
 TEST(JsonWriterTest, NonFiniteNumbersBecomeNull) {
     EXPECT_EQ(WriteJson(boost::json::value(std::nan(""))), "null");
 }
