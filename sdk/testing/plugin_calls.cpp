@@ -3,6 +3,7 @@
 #include <lastro/sdk/testing/query_plans.hpp>
 
 #include <gtest/gtest.h>
+#include <boost/json/parse.hpp>
 #include <odb/database.hxx>
 #include <odb/statement.hxx>
 #include <odb/tracer.hxx>
@@ -11,6 +12,7 @@
 #include <cstdlib>
 #include <iostream>
 #include <set>
+#include <stdexcept>
 
 namespace lastro::sdk::testing {
 namespace {
@@ -88,6 +90,12 @@ Result CallHandler(const Handler& handler, odb::database& db, const Params& para
     const RequestContext context{operation_id, kRequestId, params, db, host, cursor_position};
     Result result = handler(context);
     transaction.commit();
+    if (result.data_json) {  // tests read `data`: the text must parse (a throw fails the test)
+        if (!result.data.is_null()) {
+            throw std::logic_error(operation_id + " sets both data and data_json");
+        }
+        result.data = boost::json::parse(*result.data_json);
+    }
     if (check) {
         CheckPlans(db, operation_id, recorder.Selects());
     }

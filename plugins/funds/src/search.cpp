@@ -5,7 +5,7 @@
 #include "src/search_index.hpp"
 
 #include <lastro/sdk/serving/dataset_meta.hpp>
-#include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/uuid.hpp>
@@ -21,8 +21,6 @@
 #include <map>
 
 namespace lastro::funds {
-
-using sdk::JsonOrNull;
 
 namespace {
 
@@ -173,35 +171,36 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
     return page;
 }
 
-boost::json::object FundListItem(const FundListRow& fund, const std::vector<const ClassListRow*>& classes) {
-    boost::json::array class_items;
+void WriteFundListItem(const FundListRow& fund, const std::vector<const ClassListRow*>& classes,
+                       sdk::JsonText& json) {
+    json.BeginObject();
+    json.Key("fund_id").Value(fund.fund_id);
+    json.Key("cvm_code").Value(fund.cvm_code);
+    json.Key("cnpj").Value(fund.cnpj);
+    json.Key("name").Value(fund.name);
+    json.Key("status").Value(fund.status);
+    json.Key("fund_type").Value(fund.fund_type);
+    json.Key("manager").Value(fund.manager);
+    json.Key("administrator").Value(fund.administrator);
+    json.Key("registered_at").Value(fund.registered_at);
+    json.Key("started_at").Value(fund.constituted_at);
+    json.Key("cancelled_at").Value(fund.cancelled_at);
+    json.Key("ended_at").Value(IsEndedStatus(fund.status) ? fund.status_since : std::nullopt);
+    json.Key("fiscal_year_end_at").Value(fund.fiscal_year_end_at);
+    json.Key("registered_patrimony_brl").Value(fund.net_worth);
+    json.Key("active").Value(IsActiveStatus(fund.status));
+    json.Key("classes").BeginArray();
     for (const ClassListRow* fund_class : classes) {
-        class_items.push_back(boost::json::object{
-            {"class_id", fund_class->class_id},
-            {"cvm_code", JsonOrNull(fund_class->cvm_code)},
-            {"cnpj", JsonOrNull(fund_class->cnpj)},
-            {"name", JsonOrNull(fund_class->name)},
-            {"status", JsonOrNull(fund_class->status)},
-        });
+        json.BeginObject();
+        json.Key("class_id").Value(fund_class->class_id);
+        json.Key("cvm_code").Value(fund_class->cvm_code);
+        json.Key("cnpj").Value(fund_class->cnpj);
+        json.Key("name").Value(fund_class->name);
+        json.Key("status").Value(fund_class->status);
+        json.EndObject();
     }
-    return {
-        {"fund_id", fund.fund_id},
-        {"cvm_code", JsonOrNull(fund.cvm_code)},
-        {"cnpj", fund.cnpj},
-        {"name", JsonOrNull(fund.name)},
-        {"status", JsonOrNull(fund.status)},
-        {"fund_type", JsonOrNull(fund.fund_type)},
-        {"manager", JsonOrNull(fund.manager)},
-        {"administrator", JsonOrNull(fund.administrator)},
-        {"registered_at", JsonOrNull(fund.registered_at)},
-        {"started_at", JsonOrNull(fund.constituted_at)},
-        {"cancelled_at", JsonOrNull(fund.cancelled_at)},
-        {"ended_at", IsEndedStatus(fund.status) ? JsonOrNull(fund.status_since) : nullptr},
-        {"fiscal_year_end_at", JsonOrNull(fund.fiscal_year_end_at)},
-        {"registered_patrimony_brl", JsonOrNull(fund.net_worth)},
-        {"active", IsActiveStatus(fund.status)},
-        {"classes", std::move(class_items)},
-    };
+    json.EndArray();
+    json.EndObject();
 }
 
 sdk::Result HandleSearch(const sdk::RequestContext& context) {
@@ -225,11 +224,14 @@ sdk::Result HandleSearch(const sdk::RequestContext& context) {
     for (const ClassListRow& fund_class : page.classes) {
         classes_by_fund[fund_class.fund_id].push_back(&fund_class);
     }
-    boost::json::array data;
+    sdk::JsonText json;
+    json.BeginArray();
     for (const FundListRow& fund : page.funds) {
-        data.push_back(FundListItem(fund, classes_by_fund[fund.fund_id]));
+        WriteFundListItem(fund, classes_by_fund[fund.fund_id], json);
     }
-    result.data = std::move(data);
+    json.EndArray();
+    result.data_json = json.Take();
+    result.meta.row_count = page.funds.size();
     if (page.has_more) {
         result.meta.next_position = sdk::PositionValue(FundsAfter{page.funds.back().fund_id});
     }

@@ -5,6 +5,7 @@
 #include "funds_model.hxx"
 
 #include <lastro/sdk/plugin.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
@@ -47,8 +48,9 @@ std::string ContainsPattern(std::string_view text);
 // Reads one page (fund_id ascending). Runs inside the caller's transaction.
 SearchPage SearchFunds(odb::database& db, const SearchFilters& filters);
 
-// The contract 2.4 item of one fund and its classes.
-boost::json::object FundListItem(const FundListRow& fund, const std::vector<const ClassListRow*>& classes);
+// The contract 2.4 item of one fund and its classes, written to `json`.
+void WriteFundListItem(const FundListRow& fund, const std::vector<const ClassListRow*>& classes,
+                       sdk::JsonText& json);
 
 sdk::Result HandleSearch(const sdk::RequestContext& context);
 

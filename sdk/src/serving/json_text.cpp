@@ -2,10 +2,12 @@
 
 #include <boost/json/serialize.hpp>
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <utility>
 
 namespace lastro::sdk {
 namespace {
@@ -36,50 +38,71 @@ void WriteString(std::string_view text, std::string& out) {
     std::size_t plain = 0;  // start of the run not yet copied
     std::size_t i = 0;
     while (i < size) {
-        if (std::uint64_t word; i + sizeof word <= size) {
+        // Eight bytes, or the last few with bytes that need no escape after them.
+        std::uint64_t word = kEveryByte * 'a';
+        const std::size_t n = std::min(size - i, sizeof word);
+        if (n == sizeof word) {
             std::memcpy(&word, data + i, sizeof word);
-            if (!NeedsEscape(word)) {
-                i += sizeof word;
-                continue;
-            }
+        } else {
+            std::memcpy(&word, data + i, n);
         }
-        const auto c = static_cast<unsigned char>(data[i]);
-        if (c >= 0x20 && c != '"' && c != '\\') {
-            ++i;
+        if (!NeedsEscape(word)) {
+            i += n;
             continue;
         }
-        out.append(data + plain, i - plain);
-        plain = ++i;
-        switch (c) {
-            case '"':
-                out += "\\\"";
-                break;
-            case '\\':
-                out += "\\\\";
-                break;
-            case '\b':
-                out += "\\b";
-                break;
-            case '\f':
-                out += "\\f";
-                break;
-            case '\n':
-                out += "\\n";
-                break;
-            case '\r':
-                out += "\\r";
-                break;
-            case '\t':
-                out += "\\t";
-                break;
-            default:
-                out += "\\u00";
-                out += kHex[c >> 4];
-                out += kHex[c & 0x0F];
+        for (const std::size_t end = i + n; i < end; ++i) {
+            const auto c = static_cast<unsigned char>(data[i]);
+            if (c >= 0x20 && c != '"' && c != '\\') {
+                continue;
+            }
+            out.append(data + plain, i - plain);
+            plain = i + 1;
+            switch (c) {
+                case '"':
+                    out += "\\\"";
+                    break;
+                case '\\':
+                    out += "\\\\";
+                    break;
+                case '\b':
+                    out += "\\b";
+                    break;
+                case '\f':
+                    out += "\\f";
+                    break;
+                case '\n':
+                    out += "\\n";
+                    break;
+                case '\r':
+                    out += "\\r";
+                    break;
+                case '\t':
+                    out += "\\t";
+                    break;
+                default:
+                    out += "\\u00";
+                    out += kHex[c >> 4];
+                    out += kHex[c & 0x0F];
+            }
         }
     }
     out.append(data + plain, size - plain);
     out += '"';
+}
+
+void WriteDouble(double d, std::string& out) {
+    if (!std::isfinite(d)) {
+        out += "null";  // JSON has no NaN or infinity
+        return;
+    }
+    // Shortest round-trip digits, in plain notation within the magnitudes money and fractions
+    // take (a million reads 1000000, not 1e+06); beyond them, the shortest form.
+    const double magnitude = std::fabs(d);
+    const bool plain = magnitude == 0.0 || (magnitude >= 1e-6 && magnitude < 1e15);
+    char buffer[64];
+    auto [end, ec] = plain ? std::to_chars(buffer, buffer + sizeof buffer, d, std::chars_format::fixed)
+                           : std::to_chars(buffer, buffer + sizeof buffer, d);
+    out.append(buffer, end);
 }
 
 void Write(const boost::json::value& value, std::string& out) {
@@ -96,23 +119,9 @@ void Write(const boost::json::value& value, std::string& out) {
         case boost::json::kind::uint64:
             out += std::to_string(value.get_uint64());
             break;
-        case boost::json::kind::double_: {
-            const double d = value.get_double();
-            if (!std::isfinite(d)) {
-                out += "null";  // JSON has no NaN or infinity
-                break;
-            }
-            // Shortest round-trip digits, in plain notation within the magnitudes money and
-            // fractions take (a million reads 1000000, not 1e+06); beyond them, the shortest form.
-            const double magnitude = std::fabs(d);
-            const bool plain = magnitude == 0.0 || (magnitude >= 1e-6 && magnitude < 1e15);
-            char buffer[64];
-            auto [end, ec] = plain
-                                 ? std::to_chars(buffer, buffer + sizeof buffer, d, std::chars_format::fixed)
-                                 : std::to_chars(buffer, buffer + sizeof buffer, d);
-            out.append(buffer, end);
+        case boost::json::kind::double_:
+            WriteDouble(value.get_double(), out);
             break;
-        }
         case boost::json::kind::string:
             WriteString(value.get_string(), out);
             break;
@@ -152,6 +161,84 @@ std::string WriteJson(const boost::json::value& value) {
     out.reserve(4096);
     Write(value, out);
     return out;
+}
+
+void JsonText::BeforeValue() {
+    if (comma_) {
+        out_ += ',';
+    }
+    comma_ = true;
+}
+
+JsonText& JsonText::BeginObject() {
+    BeforeValue();
+    out_ += '{';
+    comma_ = false;
+    return *this;
+}
+
+JsonText& JsonText::EndObject() {
+    out_ += '}';
+    comma_ = true;
+    return *this;
+}
+
+JsonText& JsonText::BeginArray() {
+    BeforeValue();
+    out_ += '[';
+    comma_ = false;
+    return *this;
+}
+
+JsonText& JsonText::EndArray() {
+    out_ += ']';
+    comma_ = true;
+    return *this;
+}
+
+JsonText& JsonText::Key(std::string_view key) {
+    BeforeValue();
+    WriteString(key, out_);
+    out_ += ':';
+    comma_ = false;  // the member's value follows without one
+    return *this;
+}
+
+JsonText& JsonText::Null() {
+    BeforeValue();
+    out_ += "null";
+    return *this;
+}
+
+JsonText& JsonText::Value(std::string_view text) {
+    BeforeValue();
+    WriteString(text, out_);
+    return *this;
+}
+
+JsonText& JsonText::Value(bool flag) {
+    BeforeValue();
+    out_ += flag ? "true" : "false";
+    return *this;
+}
+
+JsonText& JsonText::Value(std::int64_t number) {
+    BeforeValue();
+    char buffer[24];
+    auto [end, ec] = std::to_chars(buffer, buffer + sizeof buffer, number);
+    out_.append(buffer, end);
+    return *this;
+}
+
+JsonText& JsonText::Value(double number) {
+    BeforeValue();
+    WriteDouble(number, out_);
+    return *this;
+}
+
+std::string JsonText::Take() {
+    comma_ = false;
+    return std::exchange(out_, {});
 }
 
 }  // namespace lastro::sdk

@@ -3,6 +3,11 @@
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
 
+#include <cmath>
+#include <cstdint>
+#include <optional>
+#include <string>
+
 namespace lastro::sdk {
 namespace {
 
@@ -68,6 +73,56 @@ TEST(JsonWriterTest, EscapesEveryByteWhereverItFallsInAWord) {
             }
         }
     }
+}
+
+// The writer's text is WriteJson's for the same values: nesting, commas, nulls, numbers, escapes.
+TEST(JsonTextTest, WritesWhatWriteJsonWritesForTheSameValues) {
+    const std::optional<std::string> none;
+    const std::optional<std::int64_t> code = 42;
+    const std::optional<double> money = 1156879.12;
+    boost::json::array rows;
+    JsonText json;
+    json.BeginArray();
+    for (int i = 0; i < 3; ++i) {
+        boost::json::array classes;
+        for (int j = 0; j < i; ++j) {
+            classes.push_back(boost::json::object{{"id", j}, {"name", "classe \"a\"\n"}});
+        }
+        rows.push_back(boost::json::object{{"name", "ação " + std::to_string(i)},
+                                           {"missing", nullptr},
+                                           {"code", *code},
+                                           {"money", *money},
+                                           {"small", 1e-7},
+                                           {"nan", std::nan("")},
+                                           {"active", i % 2 == 0},
+                                           {"classes", std::move(classes)},
+                                           {"empty", boost::json::object{}}});
+        json.BeginObject();
+        json.Key("name").Value("ação " + std::to_string(i));
+        json.Key("missing").Value(none);
+        json.Key("code").Value(code);
+        json.Key("money").Value(money);
+        json.Key("small").Value(1e-7);
+        json.Key("nan").Value(std::nan(""));
+        json.Key("active").Value(i % 2 == 0);
+        json.Key("classes").BeginArray();
+        for (int j = 0; j < i; ++j) {
+            json.BeginObject()
+                .Key("id")
+                .Value(std::int64_t{j})
+                .Key("name")
+                .Value("classe \"a\"\n")
+                .EndObject();
+        }
+        json.EndArray();
+        json.Key("empty").BeginObject().EndObject();
+        json.EndObject();
+    }
+    json.EndArray();
+    EXPECT_EQ(json.Take(), WriteJson(rows));
+    EXPECT_EQ(json.Take(), "");
+    json.BeginArray().EndArray();
+    EXPECT_EQ(json.Take(), "[]");
 }
 
 TEST(JsonWriterTest, NonFiniteNumbersBecomeNull) {

@@ -46,7 +46,8 @@ IngestSummary RunDerivation(Derivation& derivation, odb::database& db, const std
                             const Services& services, std::time_t now, IngestProgress* progress = nullptr);
 
 // Calls `handler` with typed `params` (as the host hands them over, after checking them against
-// the manifest), the decoded cursor position and `host`.
+// the manifest), the decoded cursor position and `host`. An answer written as text
+// (Result::data_json) is also parsed into `data`, so that tests read every answer alike.
 Result CallHandler(const Handler& handler, odb::database& db, const Params& params, const Host& host,
                    const std::optional<boost::json::value>& cursor_position = std::nullopt,
                    const std::string& operation_id = "test.operation");
