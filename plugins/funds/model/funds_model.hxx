@@ -434,6 +434,8 @@ struct ClassListRow {
     std::string class_id;
 #pragma db column(FundClass::fund_id)
     std::string fund_id;
+#pragma db column(FundClass::registry_id)
+    std::int64_t registry_id = 0;
 #pragma db column(FundClass::cvm_code)
     std::optional<std::int64_t> cvm_code;
 #pragma db column(FundClass::cnpj)

@@ -163,11 +163,14 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
     for (const FundListRow& fund : page.funds) {
         ids.push_back(fund.fund_id);
     }
-    odb::result<ClassListRow> classes(db.query<ClassListRow>(odb::query<ClassListRow>(
-        ClassQuery::fund_id.in_range(ids.begin(), ids.end()) + "ORDER BY" + ClassQuery::registry_id)));
+    // Ordered here, not by the statement: SQLite would sort them in a temporary B-tree.
+    odb::result<ClassListRow> classes(db.query<ClassListRow>(
+        odb::query<ClassListRow>(ClassQuery::fund_id.in_range(ids.begin(), ids.end()))));
     for (const ClassListRow& fund_class : classes) {
         page.classes.push_back(fund_class);
     }
+    std::sort(page.classes.begin(), page.classes.end(),
+              [](const ClassListRow& a, const ClassListRow& b) { return a.registry_id < b.registry_id; });
     return page;
 }
 
