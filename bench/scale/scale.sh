@@ -60,6 +60,17 @@ scale_key() {
     export BENCH_KEY
 }
 
+# SCALE_DUMP: every path of the list $2 asked once more, after the measure, each answer as one
+# line "path<TAB>body" in $3, sorted by path: two builds' files compared tell whether a change
+# altered any answer on the full-size data (docs/performance.md, "carteira/fundos batched").
+scale_dump() {
+    mkdir -p "$(dirname "$3")"
+    sort -u "$2" | while IFS= read -r path; do
+        [ -n "$path" ] || continue
+        printf '%s\t%s\n' "$path" "$(curl -s -H "Authorization: Bearer $BENCH_KEY" "$1$path")"
+    done >"$3"
+}
+
 # Waits (at most a minute) until lastrod ($1) and the database's processes (ticks from the
 # command $2, if any) are idle: calls that wrk left in flight when it stopped are still being
 # answered, and would be counted against the next operation.
@@ -120,6 +131,9 @@ scale_measure() {
             [ -n "$db_ticks" ] && db_cpu=" $(cpu_per_call "$d0" "$($db_ticks)" "$n") µs |"
             printf '| %s `%s` | %s | %s | %.0f | %s | %s | %s | %s |%s\n' "$op" "$template" "$count" "$n" "$rps" \
                 "$(scale_ms "$p50")" "$(scale_ms "$p99")" "$bad" "$cpu" "$db_cpu" >>"$work/scale-$label.md"
+        fi
+        if [ -n "${SCALE_DUMP:-}" ] && [ "$note" = ok ]; then
+            scale_dump "$base" "$dir/$op.paths" "$SCALE_DUMP/$label-$op.txt"
         fi
         scale_settle "$pid" "$db_ticks"
     done <"$dir/operations.tsv"

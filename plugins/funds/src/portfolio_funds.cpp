@@ -4,9 +4,8 @@
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/cda_holder.hpp"
 #include "src/class_reports.hpp"
-#include "src/subclasses.hpp"
 
-#include <lastro/sdk/query_rows.hpp>
+#include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
 #include <lastro/sdk/serving/money.hpp>
@@ -20,6 +19,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <map>
 #include <set>
 #include <stdexcept>
@@ -74,6 +74,68 @@ std::map<std::string, InvestedRows> FundPositions(odb::database& db, const std::
     return by_cnpj;
 }
 
+// Every lookup below asks once per kind for all the invested CNPJs of the portfolio (a few
+// `IN (...)` statements, at most kBatch keys each) and joins in memory, where the handler asked
+// about eleven statements per invested fund (docs/performance.md, "carteira/fundos batched").
+constexpr std::size_t kBatch = 250;
+
+// Calls visit(begin, end) for successive slices of at most kBatch keys.
+template <typename Keys, typename Visit>
+void InBatches(const Keys& keys, Visit visit) {
+    for (std::size_t first = 0; first < keys.size(); first += kBatch) {
+        visit(keys.begin() + static_cast<std::ptrdiff_t>(first),
+              keys.begin() + static_cast<std::ptrdiff_t>(std::min(keys.size(), first + kBatch)));
+    }
+}
+
+// The registry rows the identities of a set of invested CNPJs are made of.
+struct RegistryRows {
+    std::map<std::string, std::vector<FundClass>> classes_by_cnpj;  // by registry_id
+    std::map<std::string, std::vector<Fund>> funds_by_cnpj;         // by fund_id
+    std::map<std::string, std::vector<FundClass>> classes_by_fund;  // by registry_id
+    std::map<std::string, Fund> funds_by_id;
+};
+
+RegistryRows LoadRegistryRows(odb::database& db, const std::vector<std::string>& cnpjs) {
+    RegistryRows rows;
+    std::set<std::string> fund_ids;
+    InBatches(cnpjs, [&](auto begin, auto end) {
+        odb::result<FundClass> classes(db.query<FundClass>(ClassQuery::cnpj.in_range(begin, end) +
+                                                           "ORDER BY" + ClassQuery::registry_id));
+        for (const FundClass& fund_class : classes) {
+            fund_ids.insert(fund_class.fund_id);
+            rows.classes_by_cnpj[*fund_class.cnpj].push_back(fund_class);
+        }
+        odb::result<Fund> funds(
+            db.query<Fund>(FundQuery::cnpj.in_range(begin, end) + "ORDER BY" + FundQuery::fund_id));
+        for (const Fund& fund : funds) {
+            fund_ids.insert(fund.fund_id);
+            rows.funds_by_cnpj[fund.cnpj].push_back(fund);
+        }
+    });
+    const std::vector<std::string> ids(fund_ids.begin(), fund_ids.end());
+    InBatches(ids, [&](auto begin, auto end) {
+        odb::result<FundClass> classes(db.query<FundClass>(ClassQuery::fund_id.in_range(begin, end) +
+                                                           "ORDER BY" + ClassQuery::registry_id));
+        for (const FundClass& fund_class : classes) {
+            rows.classes_by_fund[fund_class.fund_id].push_back(fund_class);
+        }
+        odb::result<Fund> funds(db.query<Fund>(FundQuery::fund_id.in_range(begin, end)));
+        for (const Fund& fund : funds) {
+            rows.funds_by_id.emplace(fund.fund_id, fund);
+        }
+    });
+    return rows;
+}
+
+template <typename Value>
+const std::vector<Value>& RowsOf(const std::map<std::string, std::vector<Value>>& map,
+                                 const std::string& key) {
+    static const std::vector<Value> kNone;
+    auto it = map.find(key);
+    return it == map.end() ? kNone : it->second;
+}
+
 // What an invested CNPJ is in the registry.
 struct InvestedIdentity {
     std::string status;                   // unique_class, fund_with_multiple_classes, ...
@@ -86,11 +148,9 @@ struct InvestedIdentity {
 // when the CNPJ is its own, or its fund's and it is that fund's only class (the same rule as
 // the filings of a class, src/class_reports.hpp); an answer involving several funds or
 // several candidate classes is "ambiguous" and picks none.
-std::optional<InvestedIdentity> IdentifyInvested(odb::database& db, const std::string& cnpj) {
-    std::vector<FundClass> candidates = sdk::LoadAll(
-        db, ClassQuery(ClassQuery(ClassQuery::cnpj == cnpj) + "ORDER BY" + ClassQuery::registry_id));
-    const std::vector<Fund> funds =
-        sdk::LoadAll(db, FundQuery(FundQuery(FundQuery::cnpj == cnpj) + "ORDER BY" + FundQuery::fund_id));
+std::optional<InvestedIdentity> IdentifyInvested(const RegistryRows& registry, const std::string& cnpj) {
+    std::vector<FundClass> candidates = RowsOf(registry.classes_by_cnpj, cnpj);
+    const std::vector<Fund>& funds = RowsOf(registry.funds_by_cnpj, cnpj);
     if (candidates.empty() && funds.empty()) {
         return std::nullopt;
     }
@@ -98,12 +158,9 @@ std::optional<InvestedIdentity> IdentifyInvested(odb::database& db, const std::s
     for (const FundClass& fund_class : candidates) {
         fund_ids.insert(fund_class.fund_id);
     }
-    std::map<std::string, std::vector<FundClass>> classes_of_fund;
     for (const Fund& fund : funds) {
         fund_ids.insert(fund.fund_id);
-        auto& classes = classes_of_fund[fund.fund_id];
-        classes = sdk::LoadAll(db, ClassQuery(ClassQuery(ClassQuery::fund_id == fund.fund_id) + "ORDER BY" +
-                                              ClassQuery::registry_id));
+        const std::vector<FundClass>& classes = RowsOf(registry.classes_by_fund, fund.fund_id);
         const bool listed =
             classes.size() == 1 && std::any_of(candidates.begin(), candidates.end(), [&](const FundClass& c) {
                 return c.class_id == classes.front().class_id;
@@ -118,9 +175,8 @@ std::optional<InvestedIdentity> IdentifyInvested(odb::database& db, const std::s
         identity.class_ids.push_back(fund_class.class_id);
     }
     if (fund_ids.size() == 1) {
-        Fund fund;
-        if (db.find<Fund>(*fund_ids.begin(), fund)) {
-            identity.fund = std::move(fund);
+        if (auto it = registry.funds_by_id.find(*fund_ids.begin()); it != registry.funds_by_id.end()) {
+            identity.fund = it->second;
         }
     }
     if (fund_ids.size() == 1 && candidates.size() == 1) {
@@ -128,7 +184,7 @@ std::optional<InvestedIdentity> IdentifyInvested(odb::database& db, const std::s
         identity.fund_class = candidates.front();
     } else if (fund_ids.size() == 1 && candidates.empty()) {
         // The CNPJ is only a fund's, and that fund has no class or several.
-        const auto& classes = classes_of_fund[*fund_ids.begin()];
+        const std::vector<FundClass>& classes = RowsOf(registry.classes_by_fund, *fund_ids.begin());
         identity.status = classes.empty() ? "fund_without_classes" : "fund_with_multiple_classes";
         for (const FundClass& fund_class : classes) {
             identity.class_ids.push_back(fund_class.class_id);
@@ -137,6 +193,27 @@ std::optional<InvestedIdentity> IdentifyInvested(odb::database& db, const std::s
         identity.status = "ambiguous";
     }
     return identity;
+}
+
+// The invested class as FindClass (src/class_reports.hpp) makes it, from the rows already read.
+ClassRef InvestedClassRef(const RegistryRows& registry, const FundClass& fund_class) {
+    ClassRef ref;
+    ref.fund_class = fund_class;
+    auto fund = registry.funds_by_id.find(fund_class.fund_id);
+    if (fund == registry.funds_by_id.end()) {
+        throw sdk::NotFound("the fund of class " + fund_class.class_id + " is not in the registry",
+                            "class_id");
+    }
+    ref.fund = fund->second;
+    ref.only_class = RowsOf(registry.classes_by_fund, ref.fund.fund_id).size() == 1;
+    if (ref.fund_class.cnpj) {
+        ref.filing_cnpjs.push_back(*ref.fund_class.cnpj);
+    }
+    if (ref.only_class && std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), ref.fund.cnpj) ==
+                              ref.filing_cnpjs.end()) {
+        ref.filing_cnpjs.push_back(ref.fund.cnpj);
+    }
+    return ref;
 }
 
 // A value of the invested class's reports and the month it comes from.
@@ -224,33 +301,103 @@ std::size_t Preference(const ClassRef& ref, const std::string& cnpj) {
                                     ref.filing_cnpjs.begin());
 }
 
-// Each metric from the latest of the class's reports up to `month` that publishes it: the
-// asked month first, then earlier months, never a later one.
-InvestedFacts LatestFacts(odb::database& db, const ClassRef& ref, const sdk::Month& month) {
+// The walk over one invested class's reports, newest month first: each metric from the latest
+// of the class's reports up to the asked month that publishes it, never a later one. Reports
+// of one month are fed together; of two CNPJs' reports of a month, the preferred one counts.
+struct FactsWalk {
+    const ClassRef* ref = nullptr;
     InvestedFacts facts;
-    if (ref.filing_cnpjs.empty()) {
-        return facts;
-    }
-    odb::result<FidcInvestedFacts> rows(db.query<FidcInvestedFacts>(
-        (ReportQuery::cnpj.in_range(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end()) &&
-         ReportQuery::month <= month.ToString()) +
-        "ORDER BY" + ReportQuery::month + "DESC"));
-    // Rows of one month are adjacent; of two CNPJs' reports of a month, the preferred one counts.
     std::optional<FidcInvestedFacts> best;
-    for (const FidcInvestedFacts& report : rows) {
+    bool done = false;
+
+    void Feed(const FidcInvestedFacts& report) {
+        if (done) {
+            return;
+        }
         if (best && best->month != report.month) {
-            TakeReport(facts, *best);
-            best.reset();
-            if (AllFound(facts)) {
-                return facts;
+            EndMonth();
+            if (done) {
+                return;
             }
         }
-        if (!best || Preference(ref, report.cnpj) < Preference(ref, best->cnpj)) {
+        if (!best || Preference(*ref, report.cnpj) < Preference(*ref, best->cnpj)) {
             best = report;
         }
     }
-    if (best) {
-        TakeReport(facts, *best);
+
+    // Every report of the month being fed has been: it counts.
+    void EndMonth() {
+        if (best) {
+            TakeReport(facts, *best);
+            best.reset();
+        }
+        done = done || AllFound(facts);
+    }
+};
+
+// Feeds every walk the reports of its filing CNPJs with a month that `months` admits, newest
+// first, in slices of at most kBatch walks (a slice's CNPJs in one statement); each walk ends
+// its last month. Reading a slice stops once every walk of it is done.
+template <typename Months>
+void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Months months) {
+    InBatches(walks, [&](auto begin, auto end) {
+        std::map<std::string, std::vector<FactsWalk*>> by_cnpj;
+        std::size_t open = 0;
+        for (auto it = begin; it != end; ++it) {
+            for (const std::string& cnpj : (*it)->ref->filing_cnpjs) {
+                by_cnpj[cnpj].push_back(*it);
+            }
+            open += (*it)->done ? 0 : 1;
+        }
+        std::vector<std::string> cnpjs;
+        for (const auto& [cnpj, unused] : by_cnpj) {
+            cnpjs.push_back(cnpj);
+        }
+        if (open == 0 || cnpjs.empty()) {
+            return;
+        }
+        odb::result<FidcInvestedFacts> rows(
+            db.query<FidcInvestedFacts>((ReportQuery::cnpj.in_range(cnpjs.begin(), cnpjs.end()) && months()) +
+                                        "ORDER BY" + ReportQuery::month + "DESC"));
+        for (const FidcInvestedFacts& report : rows) {
+            for (FactsWalk* walk : by_cnpj[report.cnpj]) {
+                if (!walk->done) {
+                    walk->Feed(report);
+                    open -= walk->done ? 1 : 0;
+                }
+            }
+            if (open == 0) {
+                break;
+            }
+        }
+        for (auto it = begin; it != end; ++it) {
+            (*it)->EndMonth();
+        }
+    });
+}
+
+// The facts of every class of `refs` up to `month`: first the reports of the asked month and
+// the two before it, where almost every class finds all it needs, then the earlier reports of
+// the classes still missing a metric.
+std::vector<InvestedFacts> LatestFacts(odb::database& db, const std::vector<const ClassRef*>& refs,
+                                       const sdk::Month& month) {
+    std::vector<FactsWalk> walks(refs.size());
+    std::vector<FactsWalk*> walking;
+    for (std::size_t i = 0; i < refs.size(); ++i) {
+        walks[i].ref = refs[i];
+        if (!refs[i]->filing_cnpjs.empty()) {
+            walking.push_back(&walks[i]);
+        }
+    }
+    const std::string last = month.ToString();
+    const std::string first = month.Previous().Previous().ToString();
+    FeedReports(db, walking, [&] { return ReportQuery::month >= first && ReportQuery::month <= last; });
+    std::erase_if(walking, [](const FactsWalk* walk) { return walk->done; });
+    FeedReports(db, walking, [&] { return ReportQuery(ReportQuery::month < first); });
+    std::vector<InvestedFacts> facts;
+    facts.reserve(walks.size());
+    for (FactsWalk& walk : walks) {
+        facts.push_back(std::move(walk.facts));
     }
     return facts;
 }
@@ -288,68 +435,155 @@ std::optional<double> ProtectionBeneath(const std::vector<FidcSeries>& series, i
     return junior / total;
 }
 
-// From the latest report up to `month` whose X_1 names one of the held subclasses (of two
-// CNPJs' reports of that month, the preferred one); nothing when the CDA names none.
-HeldSubclass FindHeldSubclass(odb::database& db, const ClassRef& ref, const sdk::Month& month,
-                              const std::set<std::string>& held) {
+// One class whose subclasses the holder names, and what its series tell of them.
+struct HeldWalk {
+    const ClassRef* ref = nullptr;
+    const std::set<std::string>* held = nullptr;
+    std::optional<FidcSeries> best;  // the preferred naming series of the latest month
+};
+
+// For each class, from the latest report up to `month` whose X_1 names one of the held
+// subclasses (of two CNPJs' reports of that month, the preferred one); nothing when the CDA
+// names none.
+std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vector<const ClassRef*>& refs,
+                                             const std::vector<const std::set<std::string>*>& helds,
+                                             const sdk::Month& month) {
     using SeriesQuery = odb::query<FidcSeries>;
-    HeldSubclass found;
-    if (held.empty() || ref.filing_cnpjs.empty()) {
-        return found;
-    }
-    const std::vector<FidcSeries> naming = sdk::LoadAll(
-        db, SeriesQuery(
-                SeriesQuery(SeriesQuery::cnpj.in_range(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end()) &&
-                            SeriesQuery::month <= month.ToString() &&
-                            SeriesQuery::subclass_code.in_range(held.begin(), held.end())) +
-                "ORDER BY" + SeriesQuery::month + "DESC"));
-    const FidcSeries* best = nullptr;
-    for (const FidcSeries& one : naming) {
-        if (best && best->month != one.month) {
-            break;
-        }
-        if (!best || Preference(ref, one.cnpj) < Preference(ref, best->cnpj)) {
-            best = &one;
+    std::vector<HeldSubclass> found(refs.size());
+    std::vector<HeldWalk> walks(refs.size());
+    std::vector<HeldWalk*> walking;
+    for (std::size_t i = 0; i < refs.size(); ++i) {
+        walks[i] = {refs[i], helds[i], std::nullopt};
+        if (!helds[i]->empty() && !refs[i]->filing_cnpjs.empty()) {
+            walking.push_back(&walks[i]);
         }
     }
-    if (!best) {
-        return found;
-    }
-    found.as_of = best->month;
-    const std::vector<FidcSeries> series = sdk::LoadAll(
-        db,
-        SeriesQuery(SeriesQuery(SeriesQuery::report_id == best->report_id) + "ORDER BY" + SeriesQuery::id));
-    std::set<std::string> seniorities;
-    std::set<std::string> named;
-    for (const FidcSeries& one : series) {
-        if (one.subclass_code && held.contains(*one.subclass_code)) {
-            seniorities.insert(one.seniority);
-            named.insert(*one.subclass_code);
+    const std::string last = month.ToString();
+    InBatches(walking, [&](auto begin, auto end) {
+        std::map<std::string, std::vector<HeldWalk*>> by_cnpj;
+        std::set<std::string> codes;
+        for (auto it = begin; it != end; ++it) {
+            for (const std::string& cnpj : (*it)->ref->filing_cnpjs) {
+                by_cnpj[cnpj].push_back(*it);
+            }
+            codes.insert((*it)->held->begin(), (*it)->held->end());
+        }
+        std::vector<std::string> cnpjs;
+        for (const auto& [cnpj, unused] : by_cnpj) {
+            cnpjs.push_back(cnpj);
+        }
+        odb::result<FidcSeries> naming(db.query<FidcSeries>(
+            SeriesQuery(SeriesQuery::cnpj.in_range(cnpjs.begin(), cnpjs.end()) &&
+                        SeriesQuery::month <= last &&
+                        SeriesQuery::subclass_code.in_range(codes.begin(), codes.end())) +
+            "ORDER BY" + SeriesQuery::month + "DESC"));
+        for (const FidcSeries& one : naming) {
+            for (HeldWalk* walk : by_cnpj[one.cnpj]) {
+                if (!walk->held->contains(*one.subclass_code) ||
+                    (walk->best && walk->best->month != one.month)) {
+                    continue;  // another class's subclass, or a month older than the one found
+                }
+                if (!walk->best ||
+                    Preference(*walk->ref, one.cnpj) < Preference(*walk->ref, walk->best->cnpj)) {
+                    walk->best = one;
+                }
+            }
+        }
+    });
+
+    std::vector<std::int64_t> report_ids;
+    for (const HeldWalk* walk : walking) {
+        if (walk->best) {
+            report_ids.push_back(walk->best->report_id);
         }
     }
-    if (named.size() != held.size()) {
-        return found;  // a held subclass this report does not name: its rank is unknown
-    }
-    if (seniorities.size() > 1) {
-        found.seniority = "mixed";
-        return found;
-    }
-    found.seniority = *seniorities.begin();
-    if (const int rank = SeniorityRank(*found.seniority); rank > 0) {
-        found.protection_ratio = ProtectionBeneath(series, rank);
+    std::sort(report_ids.begin(), report_ids.end());
+    report_ids.erase(std::unique(report_ids.begin(), report_ids.end()), report_ids.end());
+    std::map<std::int64_t, std::vector<FidcSeries>> series_of_report;
+    InBatches(report_ids, [&](auto begin, auto end) {
+        odb::result<FidcSeries> rows(
+            db.query<FidcSeries>(SeriesQuery::report_id.in_range(begin, end) + "ORDER BY" + SeriesQuery::id));
+        for (const FidcSeries& one : rows) {
+            series_of_report[one.report_id].push_back(one);
+        }
+    });
+
+    for (std::size_t i = 0; i < walks.size(); ++i) {
+        const HeldWalk& walk = walks[i];
+        if (!walk.best) {
+            continue;
+        }
+        HeldSubclass& held = found[i];
+        held.as_of = walk.best->month;
+        const std::vector<FidcSeries>& series = series_of_report[walk.best->report_id];
+        std::set<std::string> seniorities;
+        std::set<std::string> named;
+        for (const FidcSeries& one : series) {
+            if (one.subclass_code && walk.held->contains(*one.subclass_code)) {
+                seniorities.insert(one.seniority);
+                named.insert(*one.subclass_code);
+            }
+        }
+        if (named.size() != walk.held->size()) {
+            continue;  // a held subclass this report does not name: its rank is unknown
+        }
+        if (seniorities.size() > 1) {
+            held.seniority = "mixed";
+            continue;
+        }
+        held.seniority = *seniorities.begin();
+        if (const int rank = SeniorityRank(*held.seniority); rank > 0) {
+            held.protection_ratio = ProtectionBeneath(series, rank);
+        }
     }
     return found;
 }
 
-// The ANBIMA type of the class (its subclasses' first published type), else the registry's
-// ANBIMA classification.
-std::optional<std::string> AnbimaType(odb::database& db, const ClassRef& ref) {
-    for (const AnbimaSubclass& subclass : AnbimaSubclassesOf(db, ref)) {
-        if (subclass.type) {
-            return subclass.type;
+// For each class, the ANBIMA type (its subclasses' first published type, by anbima_code), else
+// the registry's ANBIMA classification.
+std::vector<std::optional<std::string>> AnbimaTypes(odb::database& db,
+                                                    const std::vector<const ClassRef*>& refs) {
+    using AnbimaQuery = odb::query<AnbimaSubclass>;
+    std::vector<std::optional<std::string>> types(refs.size());
+    std::vector<std::size_t> indexes(refs.size());
+    for (std::size_t i = 0; i < refs.size(); ++i) {
+        indexes[i] = i;
+    }
+    // A slice's classes in one statement, so that the rows of a class's CNPJs come in one order.
+    InBatches(indexes, [&](auto begin, auto end) {
+        std::map<std::string, std::vector<std::size_t>> by_cnpj;
+        for (auto it = begin; it != end; ++it) {
+            for (const std::string& cnpj : refs[*it]->filing_cnpjs) {
+                by_cnpj[cnpj].push_back(*it);
+            }
+        }
+        std::vector<std::string> cnpjs;
+        for (const auto& [cnpj, unused] : by_cnpj) {
+            cnpjs.push_back(cnpj);
+        }
+        if (cnpjs.empty()) {
+            return;
+        }
+        odb::result<AnbimaSubclass> rows(
+            db.query<AnbimaSubclass>(AnbimaQuery::class_cnpj.in_range(cnpjs.begin(), cnpjs.end()) +
+                                     "ORDER BY" + AnbimaQuery::anbima_code));
+        for (const AnbimaSubclass& subclass : rows) {
+            if (!subclass.type) {
+                continue;
+            }
+            for (std::size_t i : by_cnpj[subclass.class_cnpj]) {
+                if (!types[i]) {
+                    types[i] = subclass.type;
+                }
+            }
+        }
+    });
+    for (std::size_t i = 0; i < refs.size(); ++i) {
+        if (!types[i]) {
+            types[i] = refs[i]->fund_class.anbima_classification;
         }
     }
-    return ref.fund_class.anbima_classification;
+    return types;
 }
 
 std::optional<double> PercentOf(const std::optional<double>& part, const std::optional<double>& whole) {
@@ -382,28 +616,65 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
         previous = FundPositions(db, holder.cnpj, previous_holder->month);
     }
 
-    std::vector<Row> rows;
+    // Who each invested CNPJ is, then the facts of the invested classes, a few statements in all.
+    std::vector<std::string> cnpjs;
+    cnpjs.reserve(current.size());
+    for (const auto& [cnpj, sums] : current) {
+        cnpjs.push_back(cnpj);
+    }
+    const RegistryRows registry = LoadRegistryRows(db, cnpjs);
+    struct Invested {
+        const std::string* cnpj;
+        const InvestedRows* sums;
+        InvestedIdentity identity;
+        std::optional<std::size_t> class_index;  // into the invested classes below
+    };
+    std::vector<Invested> invested;
+    std::vector<ClassRef> classes;
     std::int64_t outside_positions = 0;
     sdk::MoneySum outside_value;
     for (const auto& [cnpj, sums] : current) {
-        const std::optional<InvestedIdentity> identity = IdentifyInvested(db, cnpj);
-        const std::optional<double> position = sums.market_value.Total();
+        std::optional<InvestedIdentity> identity = IdentifyInvested(registry, cnpj);
         if (!identity) {
             outside_positions += sums.rows;
-            outside_value.Add(position);
+            outside_value.Add(sums.market_value.Total());
             continue;
         }
+        std::optional<std::size_t> class_index;
+        if (identity->fund_class) {
+            class_index = classes.size();
+            classes.push_back(InvestedClassRef(registry, *identity->fund_class));
+        }
+        invested.push_back({&cnpj, &sums, std::move(*identity), class_index});
+    }
+    std::vector<const ClassRef*> class_refs;
+    std::vector<const std::set<std::string>*> class_helds;
+    for (const Invested& one : invested) {
+        if (one.class_index) {
+            class_refs.push_back(&classes[*one.class_index]);
+            class_helds.push_back(&one.sums->held_subclasses);
+        }
+    }
+    std::vector<InvestedFacts> class_facts = LatestFacts(db, class_refs, month);
+    const std::vector<HeldSubclass> class_held = FindHeldSubclasses(db, class_refs, class_helds, month);
+    const std::vector<std::optional<std::string>> class_anbima_types = AnbimaTypes(db, class_refs);
+
+    std::vector<Row> rows;
+    for (Invested& one : invested) {
+        const std::string& cnpj = *one.cnpj;
+        const InvestedRows& sums = *one.sums;
+        const InvestedIdentity* identity = &one.identity;
+        const std::optional<double> position = sums.market_value.Total();
         const std::optional<Fund>& fund = identity->fund;
         const std::optional<FundClass>& fund_class = identity->fund_class;
 
         InvestedFacts facts;
         HeldSubclass held;
         std::optional<std::string> anbima_type;
-        if (fund_class) {
-            const ClassRef invested = FindClass(db, fund_class->class_id);
-            facts = LatestFacts(db, invested, month);
-            held = FindHeldSubclass(db, invested, month, sums.held_subclasses);
-            anbima_type = AnbimaType(db, invested);
+        if (one.class_index) {
+            facts = std::move(class_facts[*one.class_index]);
+            held = class_held[*one.class_index];
+            anbima_type = class_anbima_types[*one.class_index];
         }
         boost::json::array held_subclass_ids;
         for (const std::string& id : sums.held_subclasses) {

@@ -125,28 +125,28 @@ boost::json::object OperationRow(const FidcReport& report, const FidcSeries& ser
         }
     }
 
-    boost::json::object out = SeriesIdentity(report, series);
-    out["subscriptions_shares"] = JsonOrNull(subscriptions.shares);
-    out["subscriptions_brl"] = JsonOrNull(subscriptions_brl);
-    out["subscription_original_brl"] = JsonOrNull(subscriptions.value_brl);
-    out["subscription_outlier_removed"] = outlier;
-    out["paid_redemptions_shares"] = JsonOrNull(redemptions.shares);
-    out["paid_redemptions_brl"] = JsonOrNull(redemptions.value_brl);
-    out["pending_redemptions_shares"] = JsonOrNull(pending.shares);
-    out["pending_redemptions_brl"] = JsonOrNull(pending.value_brl);
-    out["amortization_brl"] = JsonOrNull(amortization.value_brl);
-    out["amortization_per_share_brl"] = JsonOrNull(Ratio(amortization.value_brl, series.quota_count));
-    out["amortization_reading"] = JsonOrNull(amortization.reading);
-    out["amortization_unverified_count"] = amortization.unverified;
-    out["amortization_published_value"] = JsonOrNull(amortization.published_value);
-    out["amortization_published_shares"] = JsonOrNull(amortization.published_shares);
-    out["net_flow_brl"] = JsonOrNull(net_flow);
-    out["outflows_brl"] = JsonOrNull(outflows);
-    out["net_flow_excluding_amortization_brl"] = JsonOrNull(net_flow_excluding_amortization);
-    out["outflows_excluding_amortization_brl"] = JsonOrNull(outflows_excluding_amortization);
-    out["manager_reference_nav_brl"] =
-        JsonOrNull(sdk::RoundToCents(Product(series.quota_count, series.quota_value)));
-    out["other_operations"] = std::move(others);
+    boost::json::object out = SeriesIdentity(report, series, 26);  // every field, allocated once
+    out.emplace("subscriptions_shares", JsonOrNull(subscriptions.shares));
+    out.emplace("subscriptions_brl", JsonOrNull(subscriptions_brl));
+    out.emplace("subscription_original_brl", JsonOrNull(subscriptions.value_brl));
+    out.emplace("subscription_outlier_removed", outlier);
+    out.emplace("paid_redemptions_shares", JsonOrNull(redemptions.shares));
+    out.emplace("paid_redemptions_brl", JsonOrNull(redemptions.value_brl));
+    out.emplace("pending_redemptions_shares", JsonOrNull(pending.shares));
+    out.emplace("pending_redemptions_brl", JsonOrNull(pending.value_brl));
+    out.emplace("amortization_brl", JsonOrNull(amortization.value_brl));
+    out.emplace("amortization_per_share_brl", JsonOrNull(Ratio(amortization.value_brl, series.quota_count)));
+    out.emplace("amortization_reading", JsonOrNull(amortization.reading));
+    out.emplace("amortization_unverified_count", amortization.unverified);
+    out.emplace("amortization_published_value", JsonOrNull(amortization.published_value));
+    out.emplace("amortization_published_shares", JsonOrNull(amortization.published_shares));
+    out.emplace("net_flow_brl", JsonOrNull(net_flow));
+    out.emplace("outflows_brl", JsonOrNull(outflows));
+    out.emplace("net_flow_excluding_amortization_brl", JsonOrNull(net_flow_excluding_amortization));
+    out.emplace("outflows_excluding_amortization_brl", JsonOrNull(outflows_excluding_amortization));
+    out.emplace("manager_reference_nav_brl",
+                JsonOrNull(sdk::RoundToCents(Product(series.quota_count, series.quota_value))));
+    out.emplace("other_operations", std::move(others));
     return out;
 }
 

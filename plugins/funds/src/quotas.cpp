@@ -16,6 +16,10 @@
 #include <odb/result.hxx>
 
 #include <algorithm>
+#include <map>
+#include <set>
+#include <string>
+#include <utility>
 
 namespace lastro::funds {
 
@@ -26,19 +30,21 @@ namespace {
 using SeriesQuery = odb::query<FidcSeries>;
 
 boost::json::object QuotaRow(const FidcReport& report, const FidcSeries& series) {
-    boost::json::object row = SeriesIdentity(report, series);
-    row["quota_count"] = JsonOrNull(series.quota_count);
-    row["quota_value_brl"] = JsonOrNull(series.quota_value);
-    row["series_nav_brl"] = JsonOrNull(sdk::RoundToCents(Product(series.quota_count, series.quota_value)));
-    row["investor_count"] = JsonOrNull(series.investor_count);
-    row["monthly_return_pct"] = JsonOrNull(series.profitability_pct);
-    row["senior_nav_brl"] = JsonOrNull(report.senior_nav);
-    row["mezzanine_nav_brl"] = JsonOrNull(report.mezzanine_nav);
-    row["subordinated_nav_brl"] = JsonOrNull(report.subordinated_nav);
-    row["total_nav_brl"] = JsonOrNull(report.series_nav_total);
-    row["reported_nav_brl"] = JsonOrNull(report.nav);
-    row["subordination_with_mezzanine_ratio"] = JsonOrNull(report.subordination_with_mezzanine_ratio);
-    row["subordination_without_mezzanine_ratio"] = JsonOrNull(report.subordination_without_mezzanine_ratio);
+    boost::json::object row = SeriesIdentity(report, series, 18);  // the row's every field, allocated once
+    row.emplace("quota_count", JsonOrNull(series.quota_count));
+    row.emplace("quota_value_brl", JsonOrNull(series.quota_value));
+    row.emplace("series_nav_brl",
+                JsonOrNull(sdk::RoundToCents(Product(series.quota_count, series.quota_value))));
+    row.emplace("investor_count", JsonOrNull(series.investor_count));
+    row.emplace("monthly_return_pct", JsonOrNull(series.profitability_pct));
+    row.emplace("senior_nav_brl", JsonOrNull(report.senior_nav));
+    row.emplace("mezzanine_nav_brl", JsonOrNull(report.mezzanine_nav));
+    row.emplace("subordinated_nav_brl", JsonOrNull(report.subordinated_nav));
+    row.emplace("total_nav_brl", JsonOrNull(report.series_nav_total));
+    row.emplace("reported_nav_brl", JsonOrNull(report.nav));
+    row.emplace("subordination_with_mezzanine_ratio", JsonOrNull(report.subordination_with_mezzanine_ratio));
+    row.emplace("subordination_without_mezzanine_ratio",
+                JsonOrNull(report.subordination_without_mezzanine_ratio));
     return row;
 }
 
@@ -90,17 +96,36 @@ std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db
     if (reports.empty()) {
         return by_report;
     }
-    // One prepared statement, run per report (an IN list would be a new statement per length).
-    struct OfReport {
-        std::int64_t report_id = 0;
+    // The series of the reports filed under one CNPJ lie in that CNPJ's month range (the
+    // (cnpj, month) index): one prepared statement per filing CNPJ (a class has one or two),
+    // where one per report made a 120-month history 120 statements. Another CNPJ's reports of
+    // those months are not among `reports` and their series are left out.
+    struct OfCnpj {
+        std::string cnpj;
+        std::string from;
+        std::string to;
     };
-    auto q = sdk::CachedQuery<FidcSeries, OfReport>(db, "funds.series_of_report", [](const OfReport& p) {
-        return SeriesQuery::report_id == SeriesQuery::_ref(p.report_id);
-    });
+    std::map<std::string, std::pair<std::string, std::string>> months_of_cnpj;
+    std::set<std::int64_t> ids;
     for (const FidcReport& report : reports) {
-        q.params.report_id = report.id;
+        ids.insert(report.id);
+        auto [it, inserted] = months_of_cnpj.try_emplace(report.cnpj, report.month, report.month);
+        if (!inserted) {
+            it->second.first = std::min(it->second.first, report.month);
+            it->second.second = std::max(it->second.second, report.month);
+        }
+    }
+    auto q = sdk::CachedQuery<FidcSeries, OfCnpj>(db, "funds.series_of_cnpj_months", [](const OfCnpj& p) {
+        return SeriesQuery::cnpj == SeriesQuery::_ref(p.cnpj) &&
+               SeriesQuery::month >= SeriesQuery::_ref(p.from) &&
+               SeriesQuery::month <= SeriesQuery::_ref(p.to);
+    });
+    for (const auto& [cnpj, months] : months_of_cnpj) {
+        q.params = {cnpj, months.first, months.second};
         for (FidcSeries& series : q.Execute()) {
-            by_report[series.report_id].push_back(std::move(series));
+            if (ids.contains(series.report_id)) {
+                by_report[series.report_id].push_back(std::move(series));
+            }
         }
     }
     for (auto& [id, series] : by_report) {
@@ -119,15 +144,15 @@ bool SeriesOrder(const FidcSeries& a, const FidcSeries& b) {
     return a.label != b.label ? a.label < b.label : a.series_key < b.series_key;
 }
 
-boost::json::object SeriesIdentity(const FidcReport& report, const FidcSeries& series) {
-    return {
-        {"reporting_date", report.reference_date},
-        {"month", report.month},
-        {"series_id", SeriesId(series.subclass_code, series.series_key)},
-        {"share_class_type", series.seniority},
-        {"series_code", JsonOrNull(series.subclass_code)},
-        {"series_label", series.label},
-    };
+boost::json::object SeriesIdentity(const FidcReport& report, const FidcSeries& series, std::size_t capacity) {
+    boost::json::object row(std::max<std::size_t>(capacity, 6));
+    row.emplace("reporting_date", report.reference_date);
+    row.emplace("month", report.month);
+    row.emplace("series_id", SeriesId(series.subclass_code, series.series_key));
+    row.emplace("share_class_type", series.seniority);
+    row.emplace("series_code", JsonOrNull(series.subclass_code));
+    row.emplace("series_label", series.label);
+    return row;
 }
 
 sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {

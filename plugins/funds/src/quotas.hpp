@@ -41,8 +41,10 @@ bool SeriesOrder(const FidcSeries& a, const FidcSeries& b);
 std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db,
                                                                const std::vector<FidcReport>& reports);
 
-// reporting_date, month, series_id, share_class_type, series_code and series_label of a row.
-boost::json::object SeriesIdentity(const FidcReport& report, const FidcSeries& series);
+// reporting_date, month, series_id, share_class_type, series_code and series_label of a row, in
+// an object with room for `capacity` fields (the caller's own, emplaced after these).
+boost::json::object SeriesIdentity(const FidcReport& report, const FidcSeries& series,
+                                   std::size_t capacity = 6);
 
 sdk::Result HandleClassQuotas(const sdk::RequestContext& context);
 

@@ -320,6 +320,130 @@ TEST_F(ClassPortfolioFundsTest, NoCdaForTheMonthIsNotFoundNamingClassAndMonth) {
     EXPECT_THROW(Run(&HandleClassPortfolioFunds, {{"class_id", ClassIdFor("2002")}}), sdk::InvalidParameter);
 }
 
+// The handler asks about every invested CNPJ at once (a few IN (...) statements, in slices) and
+// joins in memory: nothing of one invested class may reach another's row.
+
+TEST_F(ClassPortfolioFundsTest, MetricsOlderThanTheRecentMonthsAreStillFound) {
+    // In August the last three months (June to August) give only June's delinquency; the rest
+    // comes from May, and nothing from March, whose delinquency June's replaces.
+    Persist(Holder(kInvestorCnpj, "2024-08", 10000.0));
+    Persist(FundPosition(kInvestorCnpj, "2024-08", 2000001, kSeniorClassCnpj, 100));
+    Persist(FundPosition(kInvestorCnpj, "2024-08", 2000002, kNoCnpjFundCnpj, 100));
+    const auto rows = ByCnpj(Funds("2024-08"));
+    const boost::json::object& senior = rows.at(kSeniorClassCnpj);
+    EXPECT_DOUBLE_EQ(senior.at("delinquency_ratio").as_double(), 0.9);
+    EXPECT_EQ(senior.at("delinquency_as_of").as_string(), "2024-06");
+    EXPECT_DOUBLE_EQ(senior.at("invested_nav_brl").as_double(), 5000000);
+    EXPECT_EQ(senior.at("invested_nav_as_of").as_string(), "2024-05");
+    EXPECT_DOUBLE_EQ(senior.at("subordination_ratio").as_double(), 0.25);
+    EXPECT_EQ(senior.at("subordination_as_of").as_string(), "2024-05");
+    EXPECT_EQ(senior.at("segment_as_of").as_string(), "2024-05");
+    EXPECT_EQ(senior.at("segments").as_array().size(), 2u);
+    // Class 2012 found everything in July; none of class 2010's reports.
+    const boost::json::object& agro = rows.at(kNoCnpjFundCnpj);
+    EXPECT_DOUBLE_EQ(agro.at("invested_nav_brl").as_double(), 700);
+    EXPECT_DOUBLE_EQ(agro.at("delinquency_ratio").as_double(), 0.07);
+    EXPECT_EQ(agro.at("delinquency_as_of").as_string(), "2024-07");
+    EXPECT_EQ(agro.at("anbima_type").as_string(), "FIDC Agro");
+    EXPECT_EQ(senior.at("anbima_type").as_string(), "Fomento Mercantil");
+}
+
+TEST_F(ClassPortfolioFundsTest, AClassHeldUnderItsOwnAndItsFundsCnpjIsTheSameClassInBothRows) {
+    Persist(Holder(kInvestorCnpj, "2024-08", 10000.0));
+    Persist(FundPosition(kInvestorCnpj, "2024-08", 2000001, kTwinClassCnpj, 300));
+    Persist(FundPosition(kInvestorCnpj, "2024-08", 2000002, kTwinFundCnpj, 200));
+    FidcReport own = Report(kTwinClassCnpj, "2024-08");
+    own.nav = 1000;
+    Persist(own);
+    FidcReport funds = Report(kTwinFundCnpj, "2024-07");
+    funds.nav = 999;
+    funds.pdd_ratio = 0.5;
+    Persist(funds);
+    const auto rows = ByCnpj(Funds("2024-08"));
+    for (const char* cnpj : {kTwinClassCnpj, kTwinFundCnpj}) {
+        const boost::json::object& twin = rows.at(cnpj);
+        EXPECT_EQ(twin.at("identity_status").as_string(), "unique_class") << cnpj;
+        EXPECT_EQ(twin.at("invested_class_id").as_string(), ClassIdFor("2013")) << cnpj;
+        EXPECT_DOUBLE_EQ(twin.at("invested_nav_brl").as_double(), 1000) << cnpj;
+        EXPECT_EQ(twin.at("invested_nav_as_of").as_string(), "2024-08") << cnpj;
+        EXPECT_DOUBLE_EQ(twin.at("pdd_ratio").as_double(), 0.5) << cnpj;
+        EXPECT_EQ(twin.at("pdd_as_of").as_string(), "2024-07") << cnpj;
+        EXPECT_TRUE(twin.at("delinquency_ratio").is_null()) << cnpj;
+        EXPECT_TRUE(twin.at("anbima_type").is_null()) << cnpj;
+    }
+    EXPECT_DOUBLE_EQ(rows.at(kTwinClassCnpj).at("position_brl").as_double(), 300);
+    EXPECT_DOUBLE_EQ(rows.at(kTwinFundCnpj).at("position_brl").as_double(), 200);
+}
+
+// More invested CNPJs than one statement asks about (the handler's slices of 250), known and
+// unknown interleaved: each class keeps its own name, NAV and ANBIMA type, and the rows their
+// order.
+TEST_F(ClassPortfolioFundsTest, HundredsOfInvestedFundsEachKeepTheirOwnRow) {
+    constexpr int kKnown = 300;
+    constexpr int kUnknown = 300;
+    const auto cnpj_of = [](int i, bool known) {
+        std::string digits = std::to_string(i);
+        return std::string(known ? "3" : "4") + std::string(13 - digits.size(), '0') + digits;
+    };
+    {
+        odb::transaction transaction(Db().begin());
+        CdaHolder holder = Holder(kInvestorCnpj, "2024-09", 1000000.0);
+        Db().persist(holder);
+        std::int64_t ordinal = 2000001;
+        for (int i = 0; i < kKnown; ++i) {
+            Fund fund;
+            fund.fund_id = "bulk-fund-" + std::to_string(i);
+            fund.registry_id = 900000 + i;
+            fund.cnpj = cnpj_of(i, true) + "F";  // the class is invested by its own CNPJ
+            fund.name = "BULK FUND " + std::to_string(i);
+            fund.search_text = "bulk";
+            Db().persist(fund);
+            FundClass fund_class;
+            fund_class.class_id = "bulk-class-" + std::to_string(i);
+            fund_class.fund_id = fund.fund_id;
+            fund_class.registry_id = 900000 + i;
+            fund_class.fund_registry_id = fund.registry_id;
+            fund_class.cnpj = cnpj_of(i, true);
+            fund_class.name = "BULK CLASS " + std::to_string(i);
+            fund_class.anbima_classification = "registry " + std::to_string(i);
+            Db().persist(fund_class);
+            FidcReport report = Report(cnpj_of(i, true), i % 2 == 0 ? "2024-09" : "2023-01");
+            report.nav = 1000 + i;
+            Db().persist(report);
+            if (i % 7 == 0) {
+                AnbimaSubclass subclass = Anbima("B" + std::to_string(i), cnpj_of(i, true), fund.cnpj);
+                subclass.type = "anbima " + std::to_string(i);
+                Db().persist(subclass);
+            }
+            CdaPosition known = FundPosition(kInvestorCnpj, "2024-09", ordinal++, cnpj_of(i, true), 10.0 + i);
+            Db().persist(known);
+        }
+        for (int i = 0; i < kUnknown; ++i) {
+            CdaPosition unknown = FundPosition(kInvestorCnpj, "2024-09", ordinal++, cnpj_of(i, false), 1.0);
+            Db().persist(unknown);
+        }
+        transaction.commit();
+    }
+    const sdk::Result result = Funds("2024-09");
+    const boost::json::array& data = result.data.as_array();
+    ASSERT_EQ(data.size(), static_cast<std::size_t>(kKnown));
+    EXPECT_EQ(result.meta.extra.at("outside_positions").as_int64(), kUnknown);
+    for (std::size_t row = 0; row < data.size(); ++row) {
+        const int i = kKnown - 1 - static_cast<int>(row);  // largest position first
+        const boost::json::object& item = data[row].as_object();
+        ASSERT_EQ(item.at("invested_cnpj").as_string(), cnpj_of(i, true)) << row;
+        EXPECT_EQ(item.at("identity_status").as_string(), "unique_class") << i;
+        EXPECT_EQ(item.at("invested_class_id").as_string(), "bulk-class-" + std::to_string(i));
+        EXPECT_EQ(item.at("invested_fund_id").as_string(), "bulk-fund-" + std::to_string(i));
+        EXPECT_EQ(item.at("invested_name").as_string(), "BULK CLASS " + std::to_string(i));
+        EXPECT_DOUBLE_EQ(item.at("invested_nav_brl").as_double(), 1000 + i);
+        EXPECT_EQ(item.at("invested_nav_as_of").as_string(), i % 2 == 0 ? "2024-09" : "2023-01");
+        EXPECT_TRUE(item.at("delinquency_ratio").is_null()) << i;
+        EXPECT_EQ(item.at("anbima_type").as_string(),
+                  (i % 7 == 0 ? "anbima " : "registry ") + std::to_string(i));
+    }
+}
+
 // The subclass held (docs/api/portfolio.md): class 2010's report of 2024-08 has a senior
 // (1,000), a mezzanine (200) and a subordinated (200) series, each naming its subclass in X_1.
 class HeldSubclassTest : public ClassPortfolioFundsTest {
@@ -425,6 +549,36 @@ TEST_F(HeldSubclassTest, ASeriesOfUnknownNavLeavesTheProtectionUnknown) {
     EXPECT_EQ(senior.at("held_seniority").as_string(), "senior");
     EXPECT_EQ(senior.at("held_as_of").as_string(), "2024-12");
     EXPECT_TRUE(senior.at("held_protection_ratio").is_null()) << "a missing NAV is not a zero";
+}
+
+TEST_F(HeldSubclassTest, EachClassRanksOnlyTheSubclassesHeldOfIt) {
+    // Class 2012 (reports under its fund's CNPJ) names SEN1 too, as its subordinated series,
+    // and X9 as its senior one; the investor holds SEN1 of class 2010 and X9 of class 2012.
+    FidcReport agro = Report(kNoCnpjFundCnpj, "2024-08");
+    {
+        odb::transaction transaction(Db().begin());
+        Db().persist(agro);
+        transaction.commit();
+    }
+    AddSeries(agro, "Subclasse Senior X9", "senior", "X9", 30, 1.0);
+    AddSeries(agro, "Subclasse Subordinada", "subordinated", "SEN1", 10, 1.0);
+    Persist(Holder(kInvestorCnpj, "2024-09", 10000.0));
+    CdaPosition senior = FundPosition(kInvestorCnpj, "2024-09", 2000001, kSeniorClassCnpj, 100);
+    senior.invested_subclass = "SEN1";
+    Persist(senior);
+    CdaPosition other = FundPosition(kInvestorCnpj, "2024-09", 2000002, kNoCnpjFundCnpj, 50);
+    other.invested_subclass = "X9";
+    Persist(other);
+    const auto rows = ByCnpj(Funds("2024-09"));
+    const boost::json::object& multi = rows.at(kSeniorClassCnpj);
+    EXPECT_EQ(multi.at("held_seniority").as_string(), "senior");
+    EXPECT_DOUBLE_EQ(multi.at("held_protection_ratio").as_double(), 400.0 / 1400.0);
+    EXPECT_EQ(multi.at("held_as_of").as_string(), "2024-08");
+    const boost::json::object& only = rows.at(kNoCnpjFundCnpj);
+    EXPECT_EQ(only.at("held_subclass_ids"), boost::json::array({"X9"}));
+    EXPECT_EQ(only.at("held_seniority").as_string(), "senior");
+    EXPECT_DOUBLE_EQ(only.at("held_protection_ratio").as_double(), 10.0 / 40.0);
+    EXPECT_EQ(only.at("held_as_of").as_string(), "2024-08");
 }
 
 }  // namespace

@@ -191,6 +191,28 @@ TEST_F(QuotasTest, AnOnlyClassOwnsItsFundsFilingsButItsOwnCnpjWins) {
     EXPECT_THAT(Months(result), ElementsAre("2025-04", "2025-05"));
 }
 
+TEST_F(QuotasTest, TheSeriesOfAReportNotServedNeverJoinTheMonthsAround) {
+    // The series are read by filing CNPJ over its months: the fund's May filing lies between
+    // its April and June ones, but May is the class's own report, so none of its series count.
+    for (const char* month : {"2025-04", "2025-05", "2025-06"}) {
+        const FidcReport by_fund = AddReport(MonthlyReport(kGamaFundCnpj, month));
+        AddSeries(by_fund, QuotaSeries(std::string("Sênior por fundo ") + month, 1.0, 1.0));
+        AddSeries(by_fund, QuotaSeries(std::string("Subordinada por fundo ") + month, 1.0, 1.0));
+    }
+    const FidcReport may_class = AddReport(MonthlyReport(kGamaClassCnpj, "2025-05"));
+    AddSeries(may_class, QuotaSeries("Sênior da classe", 2.0, 1.0));
+
+    const sdk::Result result = Quotas(ClassIdFor("2003"));
+    std::vector<std::string> labels;
+    for (const auto& row : result.data.as_array()) {
+        labels.emplace_back(row.at("series_label").as_string());
+    }
+    EXPECT_THAT(labels,
+                ElementsAre("Sênior por fundo 2025-04", "Subordinada por fundo 2025-04", "Sênior da classe",
+                            "Sênior por fundo 2025-06", "Subordinada por fundo 2025-06"));
+    EXPECT_THAT(Months(result), ElementsAre("2025-04", "2025-04", "2025-05", "2025-06", "2025-06"));
+}
+
 TEST_F(QuotasTest, AFundOfSeveralClassesLendsItsFilingsToNone) {
     const FidcReport report = AddReport(MonthlyReport(kMultiCnpj, "2025-05"));
     AddSeries(report, QuotaSeries("Sênior", 1.0, 1.0));
