@@ -272,6 +272,32 @@ static void PauseBefore(int attempt, std::chrono::steady_clock::time_point deadl
     }
 }
 
+std::string LedgerWriter::WithRetries(std::chrono::steady_clock::time_point deadline,
+                                      const std::function<void(odb::connection&)>& attempt,
+                                      const std::function<bool()>& may_retry) {
+    std::string failure;
+    for (int n = 1; n <= kAttempts; ++n) {
+        try {
+            odb::connection& connection = BatchConnection(deadline);
+            storage::ReplyDeadline bound(connection, deadline);
+            attempt(connection);
+            return "";
+        } catch (const odb::recoverable& e) {
+            connection_.reset();  // a lost connection is not reused; the pool gives a new one
+            failure = e.what();
+            if (n == kAttempts || (may_retry && !may_retry())) {
+                break;
+            }
+            PauseBefore(n, deadline);
+        } catch (const std::exception& e) {
+            connection_.reset();
+            failure = e.what();
+            break;
+        }
+    }
+    return failure;
+}
+
 void LedgerWriter::Commit(std::vector<Pending>& batch) {
     std::vector<std::variant<Admission, SettleResult>> results(batch.size());
     std::vector<AdmissionRequest> admissions;
@@ -283,14 +309,14 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
             settlements.push_back(*settlement);
         }
     }
-    std::string failure;
     bool wrote = false;
     bool admissions_released = false;
     const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
-    for (int attempt = 1; attempt <= kAttempts && !admissions_released; ++attempt) {
-        try {
-            odb::connection& connection = BatchConnection(deadline);
-            storage::ReplyDeadline bound(connection, deadline);
+    // Once the admissions were answered, the batch is not tried again: they stand or fall with
+    // this commit (their settlements find no reservation if it failed).
+    const std::string failure = WithRetries(
+        deadline,
+        [&](odb::connection& connection) {
             odb::transaction t(storage::BeginWrite(connection));
             LedgerBatch ledger(db_, options_.instance);
             ledger.Lock(admissions, settlements);
@@ -317,20 +343,9 @@ void LedgerWriter::Commit(std::vector<Pending>& batch) {
             }
             admissions_released = true;
             t.commit();
-            failure.clear();
             owed_refunds_.clear();
-        } catch (const odb::recoverable& e) {
-            connection_.reset();  // a lost connection is not reused; the pool gives a new one
-            failure = e.what();
-            if (!admissions_released) {
-                PauseBefore(attempt, deadline);
-            }
-        } catch (const std::exception& e) {
-            connection_.reset();
-            failure = e.what();
-            break;
-        }
-    }
+        },
+        [&] { return !admissions_released; });
     // Only a write that reached the database says it is back: a batch whose settlements found
     // nothing to settle wrote nothing and proves nothing.
     if (!failure.empty()) {
@@ -394,45 +409,30 @@ void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
         unwritten_order_.erase(unwritten_order_.begin(), unwritten_order_.begin() + due);
         return;
     }
-    std::string failure;
     bool wrote = false;
     const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
-    for (int attempt = 1; attempt <= kAttempts; ++attempt) {
-        try {
-            odb::connection& connection = BatchConnection(deadline);
-            storage::ReplyDeadline bound(connection, deadline);
-            odb::transaction t(storage::BeginWrite(connection));
-            LedgerBatch ledger(db_, options_.instance);
-            ledger.Lock({}, settlements);
-            for (const SettlementRequest& owed : owed_refunds_) {
-                ledger.Settle(owed);
-            }
-            for (const Reservation& reservation : overdue) {
-                ledger.Reserve(reservation);
-            }
-            for (std::size_t i = 0; i < batch.size(); ++i) {
-                if (const auto* settlement = std::get_if<SettlementRequest>(&batch[i].request)) {
-                    results[i] = written_.contains(settlement->reservation.request_id)
-                                     ? ledger.Settle(*settlement)
-                                     : ledger.Record(*settlement);
-                }
-            }
-            ledger.Flush();
-            wrote = ledger.Wrote();
-            t.commit();
-            failure.clear();
-            owed_refunds_.clear();
-            break;
-        } catch (const odb::recoverable& e) {
-            connection_.reset();  // a lost connection is not reused; the pool gives a new one
-            failure = e.what();
-            PauseBefore(attempt, deadline);
-        } catch (const std::exception& e) {
-            connection_.reset();
-            failure = e.what();
-            break;
+    const std::string failure = WithRetries(deadline, [&](odb::connection& connection) {
+        odb::transaction t(storage::BeginWrite(connection));
+        LedgerBatch ledger(db_, options_.instance);
+        ledger.Lock({}, settlements);
+        for (const SettlementRequest& owed : owed_refunds_) {
+            ledger.Settle(owed);
         }
-    }
+        for (const Reservation& reservation : overdue) {
+            ledger.Reserve(reservation);
+        }
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            if (const auto* settlement = std::get_if<SettlementRequest>(&batch[i].request)) {
+                results[i] = written_.contains(settlement->reservation.request_id)
+                                 ? ledger.Settle(*settlement)
+                                 : ledger.Record(*settlement);
+            }
+        }
+        ledger.Flush();
+        wrote = ledger.Wrote();
+        t.commit();
+        owed_refunds_.clear();
+    });
     if (!failure.empty()) {
         available_ = false;  // the overdue reservations stay unwritten, for the next batch
         Fail(batch, failure, false);
@@ -607,84 +607,68 @@ void LedgerWriter::CommitLeased(std::vector<Pending>& batch) {
             refunded.insert(id);
         }
     }
-    std::string failure;
     bool wrote = false;
     const auto deadline = sent + options_.write_timeout;
-    for (int attempt = 1; attempt <= kAttempts; ++attempt) {
-        try {
-            odb::connection& connection = BatchConnection(deadline);
-            storage::ReplyDeadline bound(connection, deadline);
-            LeaseWrites writes(options_.instance);
-            for (const Reservation& reservation : overdue) {
-                writes.Reserve(reservation, lease_of.at(reservation.request_id));
-            }
-            for (std::size_t i = 0; i < batch.size(); ++i) {
-                if (const auto* settlement = std::get_if<SettlementRequest>(&batch[i].request)) {
-                    if (written_.contains(settlement->reservation.request_id)) {
-                        writes.Settle(*settlement);
-                    } else {
-                        results[i].charged =
-                            writes.Record(*settlement, lease_of.at(settlement->reservation.request_id));
-                    }
+    const std::string failure = WithRetries(deadline, [&](odb::connection& connection) {
+        LeaseWrites writes(options_.instance);
+        for (const Reservation& reservation : overdue) {
+            writes.Reserve(reservation, lease_of.at(reservation.request_id));
+        }
+        for (std::size_t i = 0; i < batch.size(); ++i) {
+            if (const auto* settlement = std::get_if<SettlementRequest>(&batch[i].request)) {
+                if (written_.contains(settlement->reservation.request_id)) {
+                    writes.Settle(*settlement);
+                } else {
+                    results[i].charged =
+                        writes.Record(*settlement, lease_of.at(settlement->reservation.request_id));
                 }
             }
-            if (!lease_statement_prepared_) {
-                storage::PreparePg(connection, LeaseWrites::kStatementName, LeaseWrites::Statement());
-                lease_statement_prepared_ = true;
+        }
+        if (!lease_statement_prepared_) {
+            storage::PreparePg(connection, LeaseWrites::kStatementName, LeaseWrites::Statement());
+            lease_statement_prepared_ = true;
+        }
+        // The settlements of written reservations first: their result is the first.
+        std::string sql = writes.SettledSql();
+        std::vector<storage::PgRows> rows;
+        uncovered.clear();
+        if (locked || writes.HasSettled()) {
+            odb::transaction t(storage::BeginWrite(connection));
+            if (!owed_refunds_.empty()) {
+                // Calls answered 503: their entry refunded, or a charge a lost commit made
+                // taken back (from the month: this instance's spending is moved there first).
+                storage::RunPgStatements(FoldLeasesSql(options_.instance) +
+                                         RecordRefundsSql(options_.instance, owed_refunds_));
+                LedgerBatch ledger(db_, options_.instance);
+                ledger.Lock({}, owed_refunds_);
+                ledger.SettleAll(owed_refunds_);
+                ledger.Flush();  // before the relative writes below: it writes absolute figures
             }
-            // The settlements of written reservations first: their result is the first.
-            std::string sql = writes.SettledSql();
-            std::vector<storage::PgRows> rows;
-            uncovered.clear();
-            if (locked || writes.HasSettled()) {
-                odb::transaction t(storage::BeginWrite(connection));
-                if (!owed_refunds_.empty()) {
-                    // Calls answered 503: their entry refunded, or a charge a lost commit made
-                    // taken back (from the month: this instance's spending is moved there first).
-                    storage::RunPgStatements(FoldLeasesSql(options_.instance) +
-                                             RecordRefundsSql(options_.instance, owed_refunds_));
-                    LedgerBatch ledger(db_, options_.instance);
-                    ledger.Lock({}, owed_refunds_);
-                    ledger.SettleAll(owed_refunds_);
-                    ledger.Flush();  // before the relative writes below: it writes absolute figures
-                }
-                grants = LeaseOnPostgres(options_.instance, options_.leases->ttl, credits, tokens, sql);
-                if (!writes.Empty()) {
-                    uncovered =
-                        storage::RunPgPrepared(connection, LeaseWrites::kStatementName, writes.Parameters());
-                }
-                if (!sql.empty()) {
-                    rows = storage::RunPgStatements(sql);
-                }
-                t.commit();
-            } else if (!writes.Empty()) {
-                // The common batch: one round trip, its own transaction.
+            grants = LeaseOnPostgres(options_.instance, options_.leases->ttl, credits, tokens, sql);
+            if (!writes.Empty()) {
                 uncovered =
                     storage::RunPgPrepared(connection, LeaseWrites::kStatementName, writes.Parameters());
             }
-            wrote = locked || !writes.Empty() || writes.HasSettled();
-            settled.clear();
-            if (writes.HasSettled()) {
-                for (const auto& row : rows.at(0)) {
-                    settled.insert(row.at(0).value_or(""));
-                }
+            if (!sql.empty()) {
+                rows = storage::RunPgStatements(sql);
             }
-            if (grants.credit_rows) {  // after the settlements' result, if any
-                grants.Granted(rows.at(writes.HasSettled() ? 1 : 0));
-            }
-            failure.clear();
-            owed_refunds_.clear();
-            break;
-        } catch (const odb::recoverable& e) {
-            connection_.reset();  // a lost connection is not reused; the pool gives a new one
-            failure = e.what();
-            PauseBefore(attempt, deadline);
-        } catch (const std::exception& e) {
-            connection_.reset();
-            failure = e.what();
-            break;
+            t.commit();
+        } else if (!writes.Empty()) {
+            // The common batch: one round trip, its own transaction.
+            uncovered = storage::RunPgPrepared(connection, LeaseWrites::kStatementName, writes.Parameters());
         }
-    }
+        wrote = locked || !writes.Empty() || writes.HasSettled();
+        settled.clear();
+        if (writes.HasSettled()) {
+            for (const auto& row : rows.at(0)) {
+                settled.insert(row.at(0).value_or(""));
+            }
+        }
+        if (grants.credit_rows) {  // after the settlements' result, if any
+            grants.Granted(rows.at(writes.HasSettled() ? 1 : 0));
+        }
+        owed_refunds_.clear();
+    });
     if (!failure.empty()) {
         available_ = false;  // the overdue reservations stay unwritten, for the next batch
         Fail(batch, failure, false);

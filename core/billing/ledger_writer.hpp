@@ -130,6 +130,15 @@ private:
     std::vector<Pending> SetAsideOutdated(std::vector<Pending>& batch);
     std::variant<Admission, SettleResult> EnqueueAndWait(Request request);
     void Run();
+    // How every batch write tries: `attempt` runs on the writer's connection (a reply bounded by
+    // `deadline`), again after a failure the database may not repeat (busy, deadlock, a lost
+    // connection: odb::recoverable) while `may_retry` allows, at most three times, its lock
+    // waits and pauses all before `deadline` (billing.write_timeout_ms); never again after any
+    // other failure. After a failure the connection is dropped (the pool gives a fresh one).
+    // Returns why the last attempt failed; empty when one succeeded.
+    std::string WithRetries(std::chrono::steady_clock::time_point deadline,
+                            const std::function<void(odb::connection&)>& attempt,
+                            const std::function<bool()>& may_retry = {});
     void Commit(std::vector<Pending>& batch);           // the database decides admission
     void CommitInProcess(std::vector<Pending>& batch);  // the AccountBook decided it
     void CommitLeased(std::vector<Pending>& batch);     // the LeaseBook decided it, or leases
