@@ -135,6 +135,32 @@ struct ManagerMonth {
 #pragma db index("industry_manager_month_share_i") members(include_fic_fidc, rank_share_change, month)
 };
 
+// What the ranking reads of a manager-month (src/ranking.cpp): its month, ranks and stored
+// figures, not the columns only the derivation uses.
+#pragma db view object(ManagerMonth)
+struct ManagerRankRow {
+#pragma db column(ManagerMonth::month)
+    std::string month;
+#pragma db column(ManagerMonth::rank_pl)
+    std::int64_t rank_pl = 0;
+#pragma db column(ManagerMonth::rank_vehicles)
+    std::int64_t rank_vehicles = 0;
+#pragma db column(ManagerMonth::rank_net_flow)
+    std::int64_t rank_net_flow = 0;
+#pragma db column(ManagerMonth::rank_share_change)
+    std::int64_t rank_share_change = 0;
+#pragma db column(ManagerMonth::rank_pl_12m_ago)
+    std::optional<std::int64_t> rank_pl_12m_ago;
+#pragma db column(ManagerMonth::rank_vehicles_12m_ago)
+    std::optional<std::int64_t> rank_vehicles_12m_ago;
+#pragma db column(ManagerMonth::rank_net_flow_12m_ago)
+    std::optional<std::int64_t> rank_net_flow_12m_ago;
+#pragma db column(ManagerMonth::rank_share_change_12m_ago)
+    std::optional<std::int64_t> rank_share_change_12m_ago;
+#pragma db column(ManagerMonth::json)
+    std::string json;
+};
+
 // What the neighbouring months' filters and same-store figures read of a month's vehicles.
 #pragma db view object(VehicleMonth)
 struct VehicleNav {

@@ -14,11 +14,14 @@
 
 #include <algorithm>
 #include <set>
+#include <utility>
+#include <vector>
 
 namespace lastro::industry {
 namespace {
 
 using Query = odb::query<ManagerMonth>;
+using Row = ManagerRankRow;
 
 struct RankRange {
     bool include_fic_fidc = true;
@@ -30,33 +33,33 @@ struct RankRange {
 
 // One prepared query per ordering, each served by its own index (industry_model.hxx).
 template <typename Column>
-sdk::Prepared<ManagerMonth, RankRange> RankQuery(odb::database& db, const char* name, const Column& rank) {
-    return sdk::CachedQuery<ManagerMonth, RankRange>(db, name, [&rank](const RankRange& p) {
-        return Query::include_fic_fidc == Query::_ref(p.include_fic_fidc) && rank > Query::_ref(p.after) &&
-               rank <= Query::_ref(p.upto) && Query::month >= Query::_ref(p.from) &&
-               Query::month <= Query::_ref(p.to);
+sdk::Prepared<Row, RankRange> RankQuery(odb::database& db, const char* name, const Column& rank) {
+    return sdk::CachedQuery<Row, RankRange>(db, name, [&rank](const RankRange& p) {
+        return odb::query<Row>(Query::include_fic_fidc == Query::_ref(p.include_fic_fidc) &&
+                               rank > Query::_ref(p.after) && rank <= Query::_ref(p.upto) &&
+                               Query::month >= Query::_ref(p.from) && Query::month <= Query::_ref(p.to));
     });
 }
 
 struct Ordering {
-    std::int64_t ManagerMonth::* rank;
-    std::optional<std::int64_t> ManagerMonth::* rank_12m_ago;
+    std::int64_t Row::* rank;
+    std::optional<std::int64_t> Row::* rank_12m_ago;
 };
 
 Ordering OrderingOf(const std::string& order_by) {
     if (order_by == "vehicles") {
-        return {&ManagerMonth::rank_vehicles, &ManagerMonth::rank_vehicles_12m_ago};
+        return {&Row::rank_vehicles, &Row::rank_vehicles_12m_ago};
     }
     if (order_by == "net_flow") {
-        return {&ManagerMonth::rank_net_flow, &ManagerMonth::rank_net_flow_12m_ago};
+        return {&Row::rank_net_flow, &Row::rank_net_flow_12m_ago};
     }
     if (order_by == "share_change") {
-        return {&ManagerMonth::rank_share_change, &ManagerMonth::rank_share_change_12m_ago};
+        return {&Row::rank_share_change, &Row::rank_share_change_12m_ago};
     }
-    return {&ManagerMonth::rank_pl, &ManagerMonth::rank_pl_12m_ago};
+    return {&Row::rank_pl, &Row::rank_pl_12m_ago};
 }
 
-sdk::Prepared<ManagerMonth, RankRange> QueryOf(odb::database& db, const std::string& order_by) {
+sdk::Prepared<Row, RankRange> QueryOf(odb::database& db, const std::string& order_by) {
     if (order_by == "vehicles") {
         return RankQuery(db, "industry.ranking_vehicles", Query::rank_vehicles);
     }
@@ -94,14 +97,20 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
     q.params.to = served.period.to;
     q.params.after = offset;
     q.params.upto = offset + limit + 1;  // one rank more than the page: whether a month has more
-    std::vector<ManagerMonth> rows;
-    for (const ManagerMonth& m : q.Execute()) {
+    std::vector<Row> read;
+    for (Row& m : q.Execute()) {
         if (serving.count(m.month)) {
-            rows.push_back(m);
+            read.push_back(std::move(m));
         }
     }
-    std::sort(rows.begin(), rows.end(), [&](const ManagerMonth& a, const ManagerMonth& b) {
-        return a.month != b.month ? a.month < b.month : a.*ordering.rank < b.*ordering.rank;
+    // Sorted by pointer: the rows hold their figures' JSON text.
+    std::vector<const Row*> rows;
+    rows.reserve(read.size());
+    for (const Row& m : read) {
+        rows.push_back(&m);
+    }
+    std::sort(rows.begin(), rows.end(), [&](const Row* a, const Row* b) {
+        return a->month != b->month ? a->month < b->month : a->*ordering.rank < b->*ordering.rank;
     });
     // One item per month: its managers at the page's ranks (the stored figures behind the
     // ranks of the ordering asked), and their units.
@@ -109,7 +118,8 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
     std::string items = "[";
     std::string month;
     std::size_t months = 0;
-    for (const ManagerMonth& m : rows) {
+    for (const Row* row : rows) {
+        const Row& m = *row;
         const std::int64_t rank = m.*ordering.rank;
         if (rank > offset + limit) {
             has_more = true;
