@@ -39,6 +39,41 @@ scale_ingest() {
     scale_lastro_ingest "default scale" --sample "$work/scale-sample"
     scale_lastro_ingest "full size" --sample "$work/scale-full" --scale full
     say "ingested in $(scale_elapsed "$t0") s"
+    [ "${REGISTRY:-0}" = 1 ] && scale_registry_changes
+    return 0
+}
+
+# REGISTRY=1: what a registry ingest that changes something costs once the full-size months
+# are stored: the full-size registry with one FIDC fund renamed (a small change), then the
+# default sample's registry over it (most funds and classes removed or changed), then the
+# full-size one back (as many inserted), each timed.
+scale_registry_changes() {
+    local t0 file renamed="$work/scale-registry-renamed/registro_fundo_classe.zip"
+    mkdir -p "${renamed%/*}"
+    python3 - "$work/scale-full/registro_fundo_classe.zip" "$renamed" <<'PY'
+import sys, zipfile
+source, target = sys.argv[1], sys.argv[2]
+with zipfile.ZipFile(source) as zin, zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as zout:
+    for info in zin.infolist():
+        data = zin.read(info)
+        if info.filename == "registro_fundo.csv":
+            lines = data.decode("latin-1").split("\n")
+            header = lines[0].split(";")
+            name, kind = header.index("Denominacao_Social"), header.index("Tipo_Fundo")
+            for i, line in enumerate(lines[1:], 1):
+                fields = line.split(";")
+                if len(fields) == len(header) and "FIDC" in fields[kind].upper():
+                    fields[name] = "AAA " + fields[name]
+                    lines[i] = ";".join(fields)
+                    break
+            data = "\n".join(lines).encode("latin-1")
+        zout.writestr(info, data)
+PY
+    for file in "$renamed" "$work/scale-sample/registro_fundo_classe.zip" "$work/scale-full/registro_fundo_classe.zip"; do
+        t0=$(date +%s.%N)
+        scale_lastro_ingest "registry change" cvm.registro_fundo_classe "$file"
+        say "registry ingest of ${file#"$work"/} over the stored one in $(scale_elapsed "$t0") s"
+    done
 }
 
 # lastro ingest ARGS (after $1, a label): each dataset's summary line, or the end of its output
@@ -117,25 +152,32 @@ scale_measure() {
                 >>"$work/scale-$label.md"
             continue
         fi
-        say "$label: $op ($count paths, ${duration} s)"
-        c0=$(cpu_ticks "$pid")
-        [ -n "$db_ticks" ] && d0=$($db_ticks)
-        read -r n rps p50 p99 bad < <(SCALE_PATHS="$dir/$op.paths" wrk_once "$base" 32 bench/scale/paths.lua)
-        if [ "${n:-0}" = 0 ]; then
-            say "$label: $op: no call finished in $duration s"
-            printf '| %s `%s` | %s | 0 | **no call finished in %s s** | | | %s | |%s\n' "$op" "$template" "$count" \
-                "$duration" "$bad" "${db_ticks:+ |}" >>"$work/scale-$label.md"
-        else
-            cpu="$(cpu_per_call "$c0" "$(cpu_ticks "$pid")" "$n") µs"
-            db_cpu=""
-            [ -n "$db_ticks" ] && db_cpu=" $(cpu_per_call "$d0" "$($db_ticks)" "$n") µs |"
-            printf '| %s `%s` | %s | %s | %.0f | %s | %s | %s | %s |%s\n' "$op" "$template" "$count" "$n" "$rps" \
-                "$(scale_ms "$p50")" "$(scale_ms "$p99")" "$bad" "$cpu" "$db_cpu" >>"$work/scale-$label.md"
-        fi
-        if [ -n "${SCALE_DUMP:-}" ] && [ "$note" = ok ]; then
-            scale_dump "$base" "$dir/$op.paths" "$SCALE_DUMP/$label-$op.txt"
-        fi
-        scale_settle "$pid" "$db_ticks"
+        # WARM=1: a second run of the same paths right after the first, once every month, page
+        # and statement the first run met is in the server's and the database's memory.
+        local run runs="" shown=$op
+        [ "${WARM:-0}" = 1 ] && runs="warm"
+        for run in first $runs; do
+            [ "$run" = warm ] && shown="$op (warm: second run)"
+            say "$label: $shown ($count paths, ${duration} s)"
+            c0=$(cpu_ticks "$pid")
+            [ -n "$db_ticks" ] && d0=$($db_ticks)
+            read -r n rps p50 p99 bad < <(SCALE_PATHS="$dir/$op.paths" wrk_once "$base" 32 bench/scale/paths.lua)
+            if [ "${n:-0}" = 0 ]; then
+                say "$label: $shown: no call finished in $duration s"
+                printf '| %s `%s` | %s | 0 | **no call finished in %s s** | | | %s | |%s\n' "$shown" "$template" \
+                    "$count" "$duration" "$bad" "${db_ticks:+ |}" >>"$work/scale-$label.md"
+            else
+                cpu="$(cpu_per_call "$c0" "$(cpu_ticks "$pid")" "$n") µs"
+                db_cpu=""
+                [ -n "$db_ticks" ] && db_cpu=" $(cpu_per_call "$d0" "$($db_ticks)" "$n") µs |"
+                printf '| %s `%s` | %s | %s | %.0f | %s | %s | %s | %s |%s\n' "$shown" "$template" "$count" "$n" \
+                    "$rps" "$(scale_ms "$p50")" "$(scale_ms "$p99")" "$bad" "$cpu" "$db_cpu" >>"$work/scale-$label.md"
+            fi
+            if [ -n "${SCALE_DUMP:-}" ] && [ "$note" = ok ] && [ "$run" = first ]; then
+                scale_dump "$base" "$dir/$op.paths" "$SCALE_DUMP/$label-$op.txt"
+            fi
+            scale_settle "$pid" "$db_ticks"
+        done
     done <"$dir/operations.tsv"
     # The bare endpoint takes the same load: wrk with the same script on one operation's paths.
     read -r n rps p50 p99 bad < <(SCALE_PATHS="$dir/$(awk -F'\t' '$5 == "ok" {print $1; exit}' "$dir/operations.tsv").paths" \

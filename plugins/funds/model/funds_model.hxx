@@ -13,6 +13,9 @@
 //   src/screening_rows.hpp), rebuilt in the transaction of every ingest that changes a month's
 //   reports or the registry, and filled from the stored reports when a version 4 database
 //   migrates.
+// - version 6: each screening row keeps its answer's JSON text (ScreeningRow::json), written at
+//   build, so a call concatenates the page's stored texts; the migration rebuilds every month's
+//   rows with it.
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -27,7 +30,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 5)
+#pragma db model version(1, 6)
 
 namespace lastro::funds {
 
@@ -71,7 +74,8 @@ struct Fund {
     // /v1/fundos pages the universe by fund_id, with or without an exact status. The folded texts
     // ride along in the first index: a walk that matches a needle reads the index in order and
     // fetches only the rows that match (src/search_index.hpp), not every row in fund_id order.
-#pragma db index("funds_fund_universe_i") members(fidc_universe, fund_id, search_text, manager_folded, administrator_folded)
+#pragma db index("funds_fund_universe_i") \
+    members(fidc_universe, fund_id, search_text, manager_folded, administrator_folded)
 #pragma db index("funds_fund_universe_status_i") members(fidc_universe, status_folded, fund_id)
 };
 
@@ -656,8 +660,48 @@ struct ScreeningRow {
     std::optional<std::string> primary_segment_code;
     std::optional<std::string> primary_segment_name;
     std::optional<double> primary_segment_ratio;
+    // Version 6: the row as /v1/screening answers it (one JSON object, src/screening_rows.hpp);
+    // null only between the migration's column and its rebuild.
+    std::optional<std::string> json;
 
 #pragma db index("funds_screening_row_month_class_i") unique members(month, class_id)
+};
+
+// What a month's ranking is loaded from (src/screening_ranking.hpp): the filter and sort keys
+// of its rows, without the texts answered.
+#pragma db view object(ScreeningRow)
+struct ScreeningRankRow {
+#pragma db column(ScreeningRow::class_id)
+    std::string class_id;
+#pragma db column(ScreeningRow::name_folded)
+    std::optional<std::string> name_folded;
+#pragma db column(ScreeningRow::fund_type)
+    std::optional<std::string> fund_type;
+#pragma db column(ScreeningRow::primary_segment_code)
+    std::optional<std::string> primary_segment_code;
+#pragma db column(ScreeningRow::manager_folded)
+    std::optional<std::string> manager_folded;
+#pragma db column(ScreeningRow::administrator_folded)
+    std::optional<std::string> administrator_folded;
+#pragma db column(ScreeningRow::status_folded)
+    std::optional<std::string> status_folded;
+#pragma db column(ScreeningRow::nav)
+    std::optional<double> nav;
+#pragma db column(ScreeningRow::delinquency_ratio)
+    std::optional<double> delinquency_ratio;
+#pragma db column(ScreeningRow::subordination_with_mezzanine_ratio)
+    std::optional<double> subordination_with_mezzanine_ratio;
+#pragma db column(ScreeningRow::pdd_ratio)
+    std::optional<double> pdd_ratio;
+};
+
+// The stored answer of a page's rows (version 6).
+#pragma db view object(ScreeningRow)
+struct ScreeningRowJson {
+#pragma db column(ScreeningRow::class_id)
+    std::string class_id;
+#pragma db column(ScreeningRow::json)
+    std::optional<std::string> json;
 };
 
 // A month's screening rows were last built as `generation`, a random number drawn at each

@@ -11,7 +11,6 @@
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
-#include <lastro/sdk/serving/json_values.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
 #include <lastro/sdk/uuid.hpp>
 
@@ -39,8 +38,6 @@
 #include <vector>
 
 namespace lastro::funds {
-
-using sdk::JsonOrNull;
 
 namespace {
 
@@ -256,15 +253,16 @@ RankingCache& Rankings() {
     return cache;
 }
 
-std::vector<ScreeningRow> StoredRows(odb::database& db, const std::string& month) {
-    using Query = odb::query<ScreeningRow>;
-    auto q =
-        sdk::CachedQuery<ScreeningRow, OfMonth>(db, "funds.screening_rows_of_month", [](const OfMonth& p) {
+// The ranking's keys of the month's stored rows (not the texts answered).
+std::vector<ScreeningRankRow> StoredKeys(odb::database& db, const std::string& month) {
+    using Query = odb::query<ScreeningRankRow>;
+    auto q = sdk::CachedQuery<ScreeningRankRow, OfMonth>(
+        db, "funds.screening_keys_of_month", [](const OfMonth& p) {
             return Query((Query::month == Query::_ref(p.month)) + "ORDER BY" + Query::class_id);
         });
     q.params.month = month;
-    std::vector<ScreeningRow> rows;
-    for (const ScreeningRow& row : q.Execute()) {
+    std::vector<ScreeningRankRow> rows;
+    for (const ScreeningRankRow& row : q.Execute()) {
         rows.push_back(row);
     }
     return rows;
@@ -282,9 +280,9 @@ struct OfPage {
 template <std::size_t N>
 void ReadPage(odb::database& db, const char* name, const std::string& month,
               const std::vector<std::string_view>& class_ids, std::size_t first,
-              std::map<std::string, ScreeningRow, std::less<>>& rows) {
-    using Query = odb::query<ScreeningRow>;
-    auto q = sdk::CachedQuery<ScreeningRow, OfPage<N>>(db, name, [](const OfPage<N>& p) {
+              std::map<std::string, std::string, std::less<>>& rows) {
+    using Query = odb::query<ScreeningRowJson>;
+    auto q = sdk::CachedQuery<ScreeningRowJson, OfPage<N>>(db, name, [](const OfPage<N>& p) {
         // SQLite reads `class_id = ? OR ...` on one column as an IN list, by the index.
         Query any = Query::class_id == Query::_ref(p.class_ids[0]);
         for (std::size_t i = 1; i < N; ++i) {
@@ -297,14 +295,18 @@ void ReadPage(odb::database& db, const char* name, const std::string& month,
         q.params.class_ids[i] =
             first + i < class_ids.size() ? std::string(class_ids[first + i]) : std::string();
     }
-    for (const ScreeningRow& row : q.Execute()) {
-        rows.emplace(row.class_id, row);
+    for (ScreeningRowJson& row : q.Execute()) {
+        if (!row.json) {
+            throw std::logic_error("screening: a stored row of " + month + " has no answer text");
+        }
+        rows.emplace(std::move(row.class_id), std::move(*row.json));
     }
 }
 
-std::map<std::string, ScreeningRow, std::less<>> StoredPage(odb::database& db, const std::string& month,
-                                                            const std::vector<std::string_view>& class_ids) {
-    std::map<std::string, ScreeningRow, std::less<>> rows;
+// The stored answer texts of the page's rows, by class_id.
+std::map<std::string, std::string, std::less<>> StoredPage(odb::database& db, const std::string& month,
+                                                           const std::vector<std::string_view>& class_ids) {
+    std::map<std::string, std::string, std::less<>> rows;
     for (std::size_t first = 0; first < class_ids.size(); first += 100) {
         const std::size_t left = class_ids.size() - first;
         if (left <= 10) {
@@ -318,30 +320,6 @@ std::map<std::string, ScreeningRow, std::less<>> StoredPage(odb::database& db, c
         }
     }
     return rows;
-}
-
-boost::json::object Row(const ScreeningRow& c) {
-    return {
-        {"class_id", c.class_id},
-        {"fund_id", c.fund_id},
-        {"cnpj", c.cnpj},
-        {"class_name", JsonOrNull(c.class_name)},
-        {"fund_name", JsonOrNull(c.fund_name)},
-        {"fund_type", JsonOrNull(c.fund_type)},
-        {"manager", JsonOrNull(c.manager)},
-        {"administrator", JsonOrNull(c.administrator)},
-        {"status", JsonOrNull(c.status)},
-        {"month", c.month},
-        {"nav_brl", JsonOrNull(c.nav)},
-        {"investor_count", JsonOrNull(c.investor_count)},
-        {"delinquency_ratio", JsonOrNull(c.delinquency_ratio)},
-        {"pdd_ratio", JsonOrNull(c.pdd_ratio)},
-        {"subordination_with_mezzanine_ratio", JsonOrNull(c.subordination_with_mezzanine_ratio)},
-        {"subordination_without_mezzanine_ratio", JsonOrNull(c.subordination_without_mezzanine_ratio)},
-        {"primary_segment_code", JsonOrNull(c.primary_segment_code)},
-        {"primary_segment_name", JsonOrNull(c.primary_segment_name)},
-        {"primary_segment_ratio", JsonOrNull(c.primary_segment_ratio)},
-    };
 }
 
 }  // namespace
@@ -390,7 +368,7 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
     if (ScreeningMonth stored; context.db.find<ScreeningMonth>(month, stored)) {
         ranking = Rankings().Find(month, stored.generation);
         if (!ranking) {
-            ranking = std::make_shared<const ScreeningRanking>(StoredRows(context.db, month));
+            ranking = std::make_shared<const ScreeningRanking>(StoredKeys(context.db, month));
             Rankings().Keep(month, stored.generation, ranking);
         }
     } else {
@@ -404,10 +382,17 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
     }
     const ScreeningRanking::Page page = ranking->Select(filters, sort, descending, after, limit);
 
-    boost::json::array data;
+    // The page's rows as stored (ScreeningRow::json), in the page's order: the answer's `data`.
+    std::string data = "[";
+    auto append = [&data](const std::string& row) {
+        if (data.size() > 1) {
+            data += ',';
+        }
+        data += row;
+    };
     if (!built.empty()) {
         for (std::size_t index : page.rows) {
-            data.push_back(Row(built[index]));
+            append(*built[index].json);
         }
     } else if (!page.rows.empty()) {
         std::vector<std::string_view> class_ids;
@@ -415,15 +400,21 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
             class_ids.push_back(ranking->ClassId(index));
         }
         const auto rows = StoredPage(context.db, month, class_ids);
+        std::size_t bytes = 2;
+        for (const auto& [class_id, json] : rows) {
+            bytes += json.size() + 1;
+        }
+        data.reserve(bytes);
         for (std::string_view class_id : class_ids) {
             auto it = rows.find(class_id);
             if (it == rows.end()) {
                 throw std::logic_error("screening: the stored rows of " + month +
                                        " changed within a generation");
             }
-            data.push_back(Row(it->second));
+            append(it->second);
         }
     }
+    data += ']';
 
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset, kRegistryDataset});
@@ -439,7 +430,8 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
     };
     result.meta.extra["month_selection"] = params.MonthValue("month") ? "requested" : "latest_month";
     result.meta.extra["match_count"] = page.match_count;
-    result.data = std::move(data);
+    result.meta.row_count = page.rows.size();
+    result.data_json = std::move(data);
     return result;
 }
 

@@ -66,7 +66,8 @@ bool ScreeningPrecedes(const ScreeningKey& a, const ScreeningKey& b, bool descen
     return a.class_id < b.class_id;
 }
 
-ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRow>& rows) {
+template <typename Row>
+ScreeningRanking::ScreeningRanking(const std::vector<Row>& rows) {
     // Registry texts repeat across a month's classes (a manager, a status): each kept once.
     std::unordered_map<std::string, std::uint32_t> seen;
     auto shared = [&](const std::optional<std::string>& text) {
@@ -80,7 +81,7 @@ ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRow>& rows) {
         return it->second;
     };
     entries_.reserve(rows.size());
-    for (const ScreeningRow& row : rows) {
+    for (const Row& row : rows) {
         Entry entry;
         const std::optional<double> numbers[4] = {row.nav, row.delinquency_ratio,
                                                   row.subordination_with_mezzanine_ratio, row.pdd_ratio};
@@ -101,6 +102,9 @@ ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRow>& rows) {
     }
     texts_.Shrink();
 }
+
+template ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRow>&);
+template ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRankRow>&);
 
 std::size_t ScreeningRanking::Bytes() const {
     return sizeof(*this) + entries_.capacity() * sizeof(Entry) + texts_.Bytes();

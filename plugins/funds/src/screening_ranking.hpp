@@ -61,7 +61,9 @@ struct ScreeningFilters {
 
 class ScreeningRanking {
 public:
-    explicit ScreeningRanking(const std::vector<ScreeningRow>& rows);
+    // From the month's rows, stored (ScreeningRankRow: the keys only) or built (ScreeningRow).
+    template <typename Row>
+    explicit ScreeningRanking(const std::vector<Row>& rows);
 
     struct Page {
         std::size_t match_count = 0;

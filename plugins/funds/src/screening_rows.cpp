@@ -5,6 +5,11 @@
 #include "src/fidc_values.hpp"
 #include "src/screening.hpp"
 
+#include <lastro/sdk/serving/json_text.hpp>
+#include <lastro/sdk/serving/json_values.hpp>
+
+#include <boost/json/object.hpp>
+
 #include <odb/query.hxx>
 #include <odb/result.hxx>
 #include <odb/schema-catalog.hxx>
@@ -13,10 +18,13 @@
 #include <map>
 #include <random>
 #include <set>
+#include <tuple>
 #include <utility>
 
 namespace lastro::funds {
 namespace {
+
+using sdk::JsonOrNull;
 
 template <typename Row>
 ScreeningRow FromView(const std::string& month, const Row& row) {
@@ -57,19 +65,60 @@ std::int64_t NewGeneration() {
     return static_cast<std::int64_t>(random());
 }
 
+// Whether two rows of a class and month are the same, their ids aside.
+bool SameRow(const ScreeningRow& a, const ScreeningRow& b) {
+    auto fields = [](const ScreeningRow& r) {
+        return std::tie(r.month, r.class_id, r.report_id, r.cnpj, r.class_name, r.fund_id, r.fund_name,
+                        r.fund_type, r.manager, r.administrator, r.status, r.name_folded, r.manager_folded,
+                        r.administrator_folded, r.status_folded, r.nav, r.investor_count, r.delinquency_ratio,
+                        r.pdd_ratio, r.subordination_with_mezzanine_ratio,
+                        r.subordination_without_mezzanine_ratio, r.primary_segment_code,
+                        r.primary_segment_name, r.primary_segment_ratio, r.json);
+    };
+    return fields(a) == fields(b);
+}
+
 void FillOnMigration(odb::database& db) {
     RebuildAllScreening(db);
 }
 
-// A database at funds 4 has reports and no screening rows: the migration to 5 builds them.
+// The rows are built by the code of the newest schema, so they are filled once the tables have
+// their last column: a database at funds 4 (reports, no screening tables; version 5 creates them
+// empty) or at funds 5 (rows without their JSON text) is rebuilt whole by the migration to 6.
 // (ODB 2.4's data_migration_entry cannot take a database id in C++11 mode, hence the calls.)
 [[maybe_unused]] const bool kFillOnMigration = [] {
-    odb::schema_catalog::data_migration_function<5, 1>(odb::id_sqlite, &FillOnMigration, "funds");
-    odb::schema_catalog::data_migration_function<5, 1>(odb::id_pgsql, &FillOnMigration, "funds");
+    odb::schema_catalog::data_migration_function<6, 1>(odb::id_sqlite, &FillOnMigration, "funds");
+    odb::schema_catalog::data_migration_function<6, 1>(odb::id_pgsql, &FillOnMigration, "funds");
     return true;
 }();
 
 }  // namespace
+
+std::string ScreeningAnswerJson(const ScreeningRow& c) {
+    std::string json = sdk::WriteJson(boost::json::object{
+        {"class_id", c.class_id},
+        {"fund_id", c.fund_id},
+        {"cnpj", c.cnpj},
+        {"class_name", JsonOrNull(c.class_name)},
+        {"fund_name", JsonOrNull(c.fund_name)},
+        {"fund_type", JsonOrNull(c.fund_type)},
+        {"manager", JsonOrNull(c.manager)},
+        {"administrator", JsonOrNull(c.administrator)},
+        {"status", JsonOrNull(c.status)},
+        {"month", c.month},
+        {"nav_brl", JsonOrNull(c.nav)},
+        {"investor_count", JsonOrNull(c.investor_count)},
+        {"delinquency_ratio", JsonOrNull(c.delinquency_ratio)},
+        {"pdd_ratio", JsonOrNull(c.pdd_ratio)},
+        {"subordination_with_mezzanine_ratio", JsonOrNull(c.subordination_with_mezzanine_ratio)},
+        {"subordination_without_mezzanine_ratio", JsonOrNull(c.subordination_without_mezzanine_ratio)},
+        {"primary_segment_code", JsonOrNull(c.primary_segment_code)},
+        {"primary_segment_name", JsonOrNull(c.primary_segment_name)},
+        {"primary_segment_ratio", JsonOrNull(c.primary_segment_ratio)},
+    });
+    json.shrink_to_fit();
+    return json;
+}
 
 std::vector<ScreeningRow> BuildScreeningRows(odb::database& db, const std::string& month) {
     std::map<std::string, ScreeningRow> by_class;
@@ -122,6 +171,7 @@ std::vector<ScreeningRow> BuildScreeningRows(odb::database& db, const std::strin
         if (row.primary_segment_code) {
             row.primary_segment_name = SegmentName(segments[row.report_id], *row.primary_segment_code);
         }
+        row.json = ScreeningAnswerJson(row);
         out.push_back(std::move(row));
     }
     return out;
@@ -131,14 +181,42 @@ std::size_t RebuildScreening(odb::database& db, const std::vector<std::string>& 
     using RowQuery = odb::query<ScreeningRow>;
     std::size_t written = 0;
     for (const std::string& month : months) {
-        db.erase_query<ScreeningRow>(RowQuery::month == month);
         std::vector<ScreeningRow> rows = BuildScreeningRows(db, month);
-        for (ScreeningRow& row : rows) {
-            db.persist(row);
+        std::map<std::string, ScreeningRow> stored;
+        {
+            odb::result<ScreeningRow> result(db.query<ScreeningRow>(RowQuery::month == month));
+            for (ScreeningRow& row : result) {
+                std::string class_id = row.class_id;
+                stored.emplace(std::move(class_id), std::move(row));
+            }
         }
-        written += rows.size();
+        // Only what differs is written: a registry change touches the rows of a few classes in
+        // each month, not the month.
+        std::size_t changed = 0;
+        for (ScreeningRow& row : rows) {
+            auto it = stored.find(row.class_id);
+            if (it == stored.end()) {
+                db.persist(row);
+                ++changed;
+                continue;
+            }
+            row.id = it->second.id;
+            if (!SameRow(row, it->second)) {
+                db.update(row);
+                ++changed;
+            }
+            stored.erase(it);
+        }
+        for (const auto& [class_id, row] : stored) {
+            db.erase<ScreeningRow>(row.id);
+            ++changed;
+        }
+        written += changed;
         ScreeningMonth built;
         const bool known = db.find<ScreeningMonth>(month, built);
+        if (known && changed == 0) {
+            continue;  // the month's rows as they were: its ranking stays good
+        }
         built = ScreeningMonth{month, NewGeneration(), static_cast<std::int64_t>(rows.size())};
         if (known) {
             db.update(built);

@@ -1,7 +1,7 @@
 // /v1/screening from the precomputed rows (funds schema 5, src/screening_rows.hpp) against the
 // handler it replaced (screening_reference.hpp), byte for byte: every sort, both orders, filters,
 // limits, cursors to the last page, months with and without classes, a republished month and a
-// registry change; and the migration of a schema 4 database.
+// registry change; and the migrations of schema 4 and 5 databases.
 #include "fidc_report_fixture.hpp"
 #include "screening_reference.hpp"
 #include "src/screening.hpp"
@@ -17,6 +17,7 @@
 #include <odb/transaction.hxx>
 
 #include <cstdint>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -96,9 +97,16 @@ protected:
         transaction.commit();
     }
 
-    // What a call answers, as the host would write it.
+    // What a call answers, as the host would write it (src/http/api_service.cpp): `data_json` as
+    // is when the handler set it (schema 6: the rows' stored texts), else `data` written.
     static std::string Answer(const sdk::Result& result) {
+        if (result.data_json && !result.data.is_null()) {
+            return "both data and data_json";
+        }
         boost::json::object meta;
+        meta["row_count"] = result.data.is_array()
+                                ? result.data.as_array().size()
+                                : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
         meta["as_of"] = result.meta.as_of ? boost::json::value(*result.meta.as_of) : nullptr;
         meta["data_release"] =
             result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
@@ -106,7 +114,7 @@ protected:
         for (const auto& [key, value] : result.meta.extra) {
             meta[key] = value;
         }
-        return sdk::WriteJson(result.data) + "\n" + sdk::WriteJson(meta);
+        return result.data_json.value_or(sdk::WriteJson(result.data)) + "\n" + sdk::WriteJson(meta);
     }
 
     // Every page of `params`, from both handlers, compared page by page; the number of pages.
@@ -241,6 +249,61 @@ TEST_F(ScreeningRankingTest, ARegistryChangeIsAnsweredAfterTheRebuild) {
     ExpectSameEverywhere();
 }
 
+// A registry change writes only the rows it changes, and only their months get a new
+// generation (the others keep their rankings); nothing changed, nothing is written.
+TEST_F(ScreeningRankingTest, ARebuildWritesOnlyTheRowsThatChanged) {
+    RebuildAll();
+    std::map<std::string, std::int64_t> generations;
+    for (const ScreeningMonth& month : sdk::testing::AllRows<ScreeningMonth>(Db())) {
+        generations[month.month] = month.generation;
+    }
+    std::map<std::int64_t, ScreeningRow> before;
+    for (const ScreeningRow& row : sdk::testing::AllRows<ScreeningRow>(Db())) {
+        before.emplace(row.id, row);
+    }
+    {
+        odb::transaction transaction(Db().begin());
+        EXPECT_EQ(RebuildAllScreening(Db()), 0u);
+        transaction.commit();
+    }
+    for (const ScreeningMonth& month : sdk::testing::AllRows<ScreeningMonth>(Db())) {
+        EXPECT_EQ(month.generation, generations[month.month]) << month.month;
+    }
+    const std::string renamed = FundIdFor("1102");  // one class, reports in 2025-03 .. 2025-05
+    {
+        odb::transaction transaction(Db().begin());
+        Fund fund;
+        Db().load<Fund>(renamed, fund);
+        fund.name = "AAA PRIMEIRO";
+        Db().update(fund);
+        EXPECT_EQ(RebuildAllScreening(Db()), 3u);
+        transaction.commit();
+    }
+    std::size_t rows = 0;
+    for (const ScreeningRow& row : sdk::testing::AllRows<ScreeningRow>(Db())) {
+        ++rows;
+        ASSERT_EQ(before.count(row.id), 1u) << row.class_id << " " << row.month;
+        const ScreeningRow& was = before.at(row.id);
+        EXPECT_EQ(row.class_id, was.class_id);
+        EXPECT_EQ(row.month, was.month);
+        if (row.fund_id == renamed) {
+            EXPECT_EQ(row.fund_name, "AAA PRIMEIRO");
+            EXPECT_EQ(row.json, ScreeningAnswerJson(row));
+        } else {
+            EXPECT_EQ(row.json, was.json);
+        }
+    }
+    EXPECT_EQ(rows, before.size());
+    for (const ScreeningMonth& month : sdk::testing::AllRows<ScreeningMonth>(Db())) {
+        if (month.month == "2025-02") {
+            EXPECT_EQ(month.generation, generations[month.month]);
+        } else {
+            EXPECT_NE(month.generation, generations[month.month]) << month.month;
+        }
+    }
+    ExpectSameEverywhere();
+}
+
 TEST_F(ScreeningRankingTest, AMonthThatLostItsReportsKeepsNoRows) {
     RebuildAll();
     {
@@ -256,7 +319,7 @@ TEST_F(ScreeningRankingTest, AMonthThatLostItsReportsKeepsNoRows) {
     ExpectSamePages({{"month", MonthOf("2025-03")}});  // 404 from both
 }
 
-// A database at funds 4 (reports, no screening tables) migrates to 5 with its rows filled.
+// A database at funds 4 (reports, no screening tables) migrates to 6 with its rows filled.
 TEST_F(ScreeningRankingTest, MigratingFromSchema4FillsTheRowsFromTheStoredReports) {
     {
         odb::transaction transaction(Db().begin());
@@ -268,12 +331,12 @@ TEST_F(ScreeningRankingTest, MigratingFromSchema4FillsTheRowsFromTheStoredReport
     {
         odb::transaction transaction(Db().begin());
         EXPECT_EQ(Db().schema_version("funds"), 4u);
-        odb::schema_catalog::migrate(Db(), 5, "funds");  // as lastro db migrate does
+        odb::schema_catalog::migrate(Db(), 6, "funds");  // as lastro db migrate does
         transaction.commit();
     }
     {
         odb::transaction transaction(Db().begin());
-        EXPECT_EQ(Db().schema_version("funds"), 5u);
+        EXPECT_EQ(Db().schema_version("funds"), 6u);
         transaction.commit();
     }
     const std::vector<ScreeningMonth> months = sdk::testing::AllRows<ScreeningMonth>(Db());
@@ -284,6 +347,51 @@ TEST_F(ScreeningRankingTest, MigratingFromSchema4FillsTheRowsFromTheStoredReport
     }
     EXPECT_EQ(StoredRows(), classes);
     EXPECT_GT(classes, 40u);
+    for (const ScreeningRow& row : sdk::testing::AllRows<ScreeningRow>(Db())) {
+        EXPECT_EQ(row.json, ScreeningAnswerJson(row));
+    }
+    ExpectSameEverywhere();
+}
+
+// A database at funds 5 (rows without their answer text) migrates to 6 with every row's text,
+// each month with classes under a new generation, so a server that ranked it answers the new rows.
+TEST_F(ScreeningRankingTest, MigratingFromSchema5GivesEveryRowItsAnswerText) {
+    RebuildAll();
+    std::map<std::string, std::int64_t> generations;
+    for (const ScreeningMonth& month : sdk::testing::AllRows<ScreeningMonth>(Db())) {
+        generations[month.month] = month.generation;
+    }
+    const std::size_t rows = StoredRows();
+    {
+        odb::transaction transaction(Db().begin());
+        Db().execute("ALTER TABLE funds_screening_row DROP COLUMN json");
+        Db().execute("UPDATE schema_version SET version = 5 WHERE name = 'funds'");
+        transaction.commit();
+    }
+    {
+        odb::transaction transaction(Db().begin());
+        EXPECT_EQ(Db().schema_version("funds"), 5u);
+        odb::schema_catalog::migrate(Db(), 6, "funds");
+        transaction.commit();
+    }
+    {
+        odb::transaction transaction(Db().begin());
+        EXPECT_EQ(Db().schema_version("funds"), 6u);
+        transaction.commit();
+    }
+    EXPECT_EQ(StoredRows(), rows);
+    for (const ScreeningRow& row : sdk::testing::AllRows<ScreeningRow>(Db())) {
+        ASSERT_TRUE(row.json.has_value());
+        EXPECT_EQ(*row.json, ScreeningAnswerJson(row));
+    }
+    // Every month with classes was rewritten; 2025-02 (none) was left as it was.
+    for (const ScreeningMonth& month : sdk::testing::AllRows<ScreeningMonth>(Db())) {
+        if (month.class_count > 0) {
+            EXPECT_NE(month.generation, generations[month.month]) << month.month;
+        } else {
+            EXPECT_EQ(month.generation, generations[month.month]) << month.month;
+        }
+    }
     ExpectSameEverywhere();
 }
 

@@ -76,6 +76,22 @@ protected:
         AddReport(report);
     }
 
+    // The handler answers its rows as stored JSON text (data_json, schema 6): read back here as
+    // the client would, after checking it is what the host expects of it.
+    sdk::Result Run(const sdk::Handler& handler, const std::vector<Param>& params,
+                    const std::optional<boost::json::value>& position = std::nullopt) {
+        sdk::Result result = FidcReportTest::Run(handler, params, position);
+        EXPECT_TRUE(result.data.is_null());
+        EXPECT_TRUE(result.data_json.has_value());
+        if (result.data_json) {
+            result.data = boost::json::parse(*result.data_json);
+            EXPECT_TRUE(result.data.is_array());
+            EXPECT_EQ(result.meta.row_count, result.data.is_array() ? result.data.as_array().size() : 0u);
+            result.data_json.reset();
+        }
+        return result;
+    }
+
     sdk::Result Screen(std::vector<Param> params,
                        const std::optional<boost::json::value>& position = std::nullopt) {
         params.push_back({"limit", std::int64_t{100}});
@@ -158,15 +174,15 @@ TEST_F(ScreeningTest, RowsCarryTheRegistryAndTheMonthsIndicators) {
     EXPECT_EQ(alfa->at("administrator").as_string(), "ADMINISTRADORA BETA S.A.");
     EXPECT_EQ(alfa->at("status").as_string(), "Em Funcionamento Normal");
     EXPECT_EQ(alfa->at("month").as_string(), "2025-05");
-    EXPECT_DOUBLE_EQ(alfa->at("nav_brl").as_double(), 500.0);
+    EXPECT_DOUBLE_EQ(alfa->at("nav_brl").to_number<double>(), 500.0);
     EXPECT_EQ(alfa->at("investor_count").as_int64(), 10);
-    EXPECT_DOUBLE_EQ(alfa->at("delinquency_ratio").as_double(), 0.02);
-    EXPECT_DOUBLE_EQ(alfa->at("pdd_ratio").as_double(), 0.01);
-    EXPECT_DOUBLE_EQ(alfa->at("subordination_with_mezzanine_ratio").as_double(), 0.30);
-    EXPECT_DOUBLE_EQ(alfa->at("subordination_without_mezzanine_ratio").as_double(), 0.15);
+    EXPECT_DOUBLE_EQ(alfa->at("delinquency_ratio").to_number<double>(), 0.02);
+    EXPECT_DOUBLE_EQ(alfa->at("pdd_ratio").to_number<double>(), 0.01);
+    EXPECT_DOUBLE_EQ(alfa->at("subordination_with_mezzanine_ratio").to_number<double>(), 0.30);
+    EXPECT_DOUBLE_EQ(alfa->at("subordination_without_mezzanine_ratio").to_number<double>(), 0.15);
     EXPECT_EQ(alfa->at("primary_segment_code").as_string(), "payroll_loans");
     EXPECT_EQ(alfa->at("primary_segment_name").as_string(), "Nome de payroll_loans");
-    EXPECT_DOUBLE_EQ(alfa->at("primary_segment_ratio").as_double(), 0.8);
+    EXPECT_DOUBLE_EQ(alfa->at("primary_segment_ratio").to_number<double>(), 0.8);
 
     // Class 2003 filed under its fund's CNPJ: the filing CNPJ is shown.
     EXPECT_EQ(gama->at("cnpj").as_string(), kGamaFundCnpj);
@@ -194,7 +210,7 @@ TEST_F(ScreeningTest, AClassOwnReportWinsOverItsFundsFiling) {
         if (row.at("class_id").as_string() == ClassIdFor("2003")) {
             ++seen;
             EXPECT_EQ(row.at("cnpj").as_string(), kGamaClassCnpj);
-            EXPECT_DOUBLE_EQ(row.at("nav_brl").as_double(), 310.0);
+            EXPECT_DOUBLE_EQ(row.at("nav_brl").to_number<double>(), 310.0);
         }
     }
     EXPECT_EQ(seen, 1);

@@ -406,7 +406,8 @@ sdk::IngestSummary RegistryIngester::Run(const sdk::IngestContext& context) {
     const IdMap classes = applier.Apply<ClassTraits>(funds);
     applier.Apply<SubclassTraits>(classes);
     // /v1/screening's rows join every month's reports to the registry: when it changed, every
-    // month is rebuilt, in this transaction (src/screening_rows.hpp).
+    // month is built again and the rows that differ written, in this transaction
+    // (src/screening_rows.hpp).
     if (summary.inserted + summary.updated + summary.removed > 0) {
         RebuildAllScreening(context.db);
     }
