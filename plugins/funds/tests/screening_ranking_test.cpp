@@ -98,15 +98,17 @@ protected:
     }
 
     // What a call answers, as the host would write it (src/http/api_service.cpp): `data_json` as
-    // is when the handler set it (schema 6: the rows' stored texts), else `data` written.
+    // is when the handler set it (schema 6: the rows' stored texts; CallHandler also parsed it
+    // into `data`, and refuses a handler that sets both), else `data` written.
     static std::string Answer(const sdk::Result& result) {
-        if (result.data_json && !result.data.is_null()) {
-            return "both data and data_json";
-        }
         boost::json::object meta;
-        meta["row_count"] = result.data.is_array()
-                                ? result.data.as_array().size()
-                                : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
+        if (result.data_json) {  // the host's `data` is null then: it counts meta.row_count
+            meta["row_count"] = result.meta.row_count.value_or(0);
+        } else {
+            meta["row_count"] = result.data.is_array()
+                                    ? result.data.as_array().size()
+                                    : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
+        }
         meta["as_of"] = result.meta.as_of ? boost::json::value(*result.meta.as_of) : nullptr;
         meta["data_release"] =
             result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
