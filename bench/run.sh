@@ -45,6 +45,8 @@
 #          DURATION seconds each (default 5) at 32 connections, beside the bare endpoint, on
 #          SQLite and on PostgreSQL (DATABASES, default "sqlite pgsql"); a markdown table each,
 #          with the database's size. About a quarter of an hour, so not part of `all`.
+# profile: (not part of `all`) one operation's instructions under callgrind: URL (default
+#          /v1/fundos?limit=100), CALLS (default 200) calls, MONTHS (default 1) full-size months.
 #
 # Ports: lastrod listens on BENCH_PORT (default 18080) and BENCH_PORT + 1, the bare endpoint on
 # BENCH_PORT + 10 and + 11, PostgreSQL on BENCH_PORT + 352; set BENCH_PORT to run two benchmarks
@@ -66,8 +68,8 @@ bare_port=$((api_port + 10))
 bare_port2=$((api_port + 11))
 pg_port=$((api_port + 352))
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | industry | scale | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|all]"
+case "$what" in memory | ingest | latency | load | pgsql | industry | scale | profile | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|profile|all]"
     exit 2
     ;;
 esac
@@ -543,6 +545,42 @@ industry() {
     done
 }
 
+# ./dev bench profile: where one operation's instructions go. lastrod (release) runs under
+# valgrind's callgrind, which counts instructions, not seconds, so a profile repeats on a busy
+# machine; it answers CALLS (default 200) calls of URL (default /v1/fundos?limit=100), one at a
+# time, uncached, on a full-size SQLite database of MONTHS (default 1) months. Prints the
+# instructions per call and the functions by inclusive share; the profile stays in
+# build/profile/ for `callgrind_annotate` (./dev shell). Not part of `all`.
+profile() {
+    local url=${URL:-/v1/fundos?limit=100} calls=${CALLS:-200} out="$repo/build/profile" total
+    deploy profile full 0
+    "$bin/lastro" sample --scale full --months "${MONTHS:-1}" --out "$work/profile-sample" >/dev/null 2>&1
+    "$bin/lastro" ingest --sample "$work/profile-sample" --scale full >/dev/null 2>&1
+    BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    mkdir -p "$out"
+    rm -f "$out"/callgrind.out*
+    valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" "$bin/lastrod" 2>"$out/valgrind.log" &
+    lastrod_pid=$!
+    for _ in $(seq 300); do
+        curl -fs -o /dev/null "http://127.0.0.1:$api_port/health" && break
+        sleep 0.1
+    done
+    call() { curl -fs -o /dev/null -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$url"; }
+    call || {
+        say "GET $url did not answer 2xx; nothing profiled"
+        exit 1
+    }
+    for _ in 1 2 3 4; do call; done # warm: statements prepared, pages read
+    callgrind_control -z "$lastrod_pid" >/dev/null 2>&1
+    for _ in $(seq "$calls"); do call; done
+    callgrind_control -d "$lastrod_pid" >/dev/null 2>&1
+    kill "$lastrod_pid"
+    wait "$lastrod_pid" 2>/dev/null || true
+    total=$(callgrind_annotate "$out"/callgrind.out.1 | awk '/PROGRAM TOTALS/ {gsub(/,/, "", $1); print $1}')
+    printf 'GET %s: %s instructions a call (%s calls)\n' "$url" "$(awk -v t="$total" -v n="$calls" 'BEGIN {printf "%.0f", t / n}')" "$calls"
+    callgrind_annotate --inclusive=yes "$out"/callgrind.out.1 | grep -E '^ *[0-9,]+ \(' | head -40
+}
+
 # ./dev bench scale (bench/scale/scale.sh): not part of `all`, it takes about a quarter of an hour.
 # shellcheck source=bench/scale/scale.sh
 . "$repo/bench/scale/scale.sh"
@@ -555,6 +593,7 @@ ingest) ingest ;;
 latency) latency ;;
 industry) industry ;;
 scale) scale ;;
+profile) profile ;;
 all)
     memory
     ingest
