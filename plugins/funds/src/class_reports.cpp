@@ -81,6 +81,12 @@ ClassRef FindClass(odb::database& db, const std::string& class_id) {
     FundClassCount siblings;
     count.ExecuteOne(siblings);
     ref.only_class = siblings.count == 1;
+    SetFilingCnpjs(ref);
+    return ref;
+}
+
+void SetFilingCnpjs(ClassRef& ref) {
+    ref.filing_cnpjs.clear();
     if (ref.fund_class.cnpj) {
         ref.filing_cnpjs.push_back(*ref.fund_class.cnpj);
     }
@@ -88,7 +94,6 @@ ClassRef FindClass(odb::database& db, const std::string& class_id) {
                               ref.filing_cnpjs.end()) {
         ref.filing_cnpjs.push_back(ref.fund.cnpj);
     }
-    return ref;
 }
 
 std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month) {

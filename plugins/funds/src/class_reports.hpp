@@ -33,6 +33,9 @@ struct ClassRef {
     std::vector<std::string> filing_cnpjs;
 };
 
+// Fills ref.filing_cnpjs by the rule above, from ref's class, fund and only_class.
+void SetFilingCnpjs(ClassRef& ref);
+
 // The class `class_id`; NotFound (charged, contract 7) naming the id when the registry has no
 // such class.
 ClassRef FindClass(odb::database& db, const std::string& class_id);

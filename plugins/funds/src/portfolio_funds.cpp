@@ -206,13 +206,7 @@ ClassRef InvestedClassRef(const RegistryRows& registry, const FundClass& fund_cl
     }
     ref.fund = fund->second;
     ref.only_class = RowsOf(registry.classes_by_fund, ref.fund.fund_id).size() == 1;
-    if (ref.fund_class.cnpj) {
-        ref.filing_cnpjs.push_back(*ref.fund_class.cnpj);
-    }
-    if (ref.only_class && std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), ref.fund.cnpj) ==
-                              ref.filing_cnpjs.end()) {
-        ref.filing_cnpjs.push_back(ref.fund.cnpj);
-    }
+    SetFilingCnpjs(ref);
     return ref;
 }
 
