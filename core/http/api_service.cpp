@@ -764,10 +764,11 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
         }
         if (!answer) {
             ingest::ReleaseCatalog releases(db_);
-            odb::transaction t(connection->begin());
+            odb::transaction t(storage::BeginRead(connection));
             if (answers_.Enabled()) {
-                // Read in the transaction the handler would read the data in: the answer and
-                // the release it is stored under are of the same moment.
+                // Read before the handler reads the data, in its transaction: on SQLite one
+                // snapshot, so the answer is of the release it is stored under; on PostgreSQL
+                // (a statement a transaction) of that release or a newer one, never an older.
                 generation = releases.NewestReleaseId();
                 SawRelease(generation);
                 answer = answers_.Find(key, generation);

@@ -10,6 +10,7 @@
 #include <odb/pgsql/connection-factory.hxx>
 #include <odb/pgsql/database.hxx>
 #include <odb/pgsql/exceptions.hxx>
+#include <odb/pgsql/transaction-impl.hxx>
 #include <odb/sqlite/connection-factory.hxx>
 #include <odb/sqlite/database.hxx>
 #include <odb/sqlite/exceptions.hxx>
@@ -184,6 +185,36 @@ odb::transaction_impl* BeginWrite(odb::connection& connection) {
         return static_cast<odb::sqlite::connection&>(connection).begin_immediate();
     }
     return connection.begin();
+}
+
+namespace {
+
+// odb::connection::invalidate_results is protected (ODB's own transactions are its friends): named
+// through a derived class, its address is ours to call. Live results must be invalidated when a
+// transaction ends, whatever ended it.
+struct ResultsOf : odb::connection {
+    static void Invalidate(odb::connection& connection) { (connection.*&ResultsOf::invalidate_results)(); }
+};
+
+// A PostgreSQL "transaction" that sends nothing: ODB needs a transaction to run statements, and
+// PostgreSQL runs each statement sent outside BEGIN as a transaction of its own.
+class AutocommitRead : public odb::pgsql::transaction_impl {
+public:
+    explicit AutocommitRead(odb::pgsql::connection_ptr connection)
+        : odb::pgsql::transaction_impl(std::move(connection)) {}
+    void start() override {}
+    void commit() override { ResultsOf::Invalidate(connection()); }
+    void rollback() override { ResultsOf::Invalidate(connection()); }
+};
+
+}  // namespace
+
+odb::transaction_impl* BeginRead(const odb::connection_ptr& connection) {
+    if (connection->database().id() == odb::id_pgsql) {
+        auto* pgsql = static_cast<odb::pgsql::connection*>(connection.get());
+        return new AutocommitRead(odb::pgsql::connection_ptr(odb::details::inc_ref(pgsql)));
+    }
+    return connection->begin();
 }
 
 void BoundLockWait(odb::connection& connection, std::chrono::milliseconds wait) {

@@ -37,6 +37,14 @@ odb::transaction_impl* BeginWrite(odb::database& db);
 // The same on a connection the caller holds (the ledger writer keeps one: docs/performance.md).
 odb::transaction_impl* BeginWrite(odb::connection& connection);
 
+// Begins the transaction a read-only call runs in, on `connection`. On SQLite a deferred BEGIN:
+// in WAL mode its first read fixes one snapshot for the whole call. On PostgreSQL nothing is
+// sent: each statement runs as its own transaction (autocommit), which is what a READ COMMITTED
+// transaction gives a reader anyway (every statement sees the newest committed data), less the
+// two round trips of BEGIN and COMMIT, a quarter of a simple lookup's (docs/performance.md,
+// "PostgreSQL: round trips per call"). Only for calls that write nothing.
+odb::transaction_impl* BeginRead(const odb::connection_ptr& connection);
+
 // Makes `connection` give up on a lock after `wait` (odb::timeout, a recoverable error): on SQLite
 // its busy timeout (a plain setting, no I/O: cheap to set before every transaction); on
 // PostgreSQL its lock_timeout (a round trip: set it once per connection).
