@@ -2,6 +2,7 @@
 
 #include "funds_model-odb.hxx"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 
 #include <odb/database.hxx>
@@ -19,9 +20,17 @@ sdk::Month RequiredMonth(const sdk::Params& params) {
 
 std::optional<CdaHolder> FindCdaHolder(odb::database& db, const std::string& cnpj, const sdk::Month& month) {
     using HolderQuery = odb::query<CdaHolder>;
-    odb::result<CdaHolder> rows(
-        db.query<CdaHolder>(HolderQuery::cnpj == cnpj && HolderQuery::month == month.ToString()));
-    for (const CdaHolder& holder : rows) {
+    struct OfCnpjMonth {
+        std::string cnpj;
+        std::string month;
+    };
+    auto q = sdk::CachedQuery<CdaHolder, OfCnpjMonth>(db, "funds.cda_holder", [](const OfCnpjMonth& p) {
+        return HolderQuery::cnpj == HolderQuery::_ref(p.cnpj) &&
+               HolderQuery::month == HolderQuery::_ref(p.month);
+    });
+    q.params.cnpj = cnpj;
+    q.params.month = month.ToString();
+    for (const CdaHolder& holder : q.Execute()) {
         return holder;
     }
     return std::nullopt;

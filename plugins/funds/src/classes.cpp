@@ -3,6 +3,7 @@
 #include "funds_model-odb.hxx"
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
@@ -91,23 +92,34 @@ boost::json::array FundClasses(odb::database& db, const std::string& fund_id) {
         throw sdk::NotFound("no fund has fund_id " + fund_id, "fund_id");
     }
 
+    // Both statements keep one text whatever the fund (no IN list of its classes), so each is
+    // prepared once per connection: two round trips on PostgreSQL where an unprepared one
+    // costs three (prepare, execute, deallocate).
+    struct OfFund {
+        std::string fund_id;
+    };
     std::vector<FundClass> classes;
-    odb::result<FundClass> class_rows(db.query<FundClass>(ClassQuery(ClassQuery::fund_id == fund_id) +
-                                                          "ORDER BY" + ClassQuery::registry_id));
-    for (const FundClass& fund_class : class_rows) {
+    auto class_rows = sdk::CachedQuery<FundClass, OfFund>(db, "funds.classes_of_fund", [](const OfFund& p) {
+        return ClassQuery(ClassQuery::fund_id == ClassQuery::_ref(p.fund_id)) + "ORDER BY" +
+               ClassQuery::registry_id;
+    });
+    class_rows.params.fund_id = fund_id;
+    for (const FundClass& fund_class : class_rows.Execute()) {
         classes.push_back(fund_class);
     }
 
     std::vector<Subclass> subclasses;
     if (!classes.empty()) {
-        std::vector<std::string> class_ids;
-        for (const FundClass& fund_class : classes) {
-            class_ids.push_back(fund_class.class_id);
-        }
-        odb::result<Subclass> subclass_rows(
-            db.query<Subclass>(SubclassQuery::class_id.in_range(class_ids.begin(), class_ids.end()) +
-                               "ORDER BY" + SubclassQuery::registry_id));
-        for (const Subclass& subclass : subclass_rows) {
+        auto subclass_rows = sdk::CachedQuery<Subclass,
+                                              OfFund>(db, "funds.subclasses_of_fund", [](const OfFund& p) {
+            // The subquery's condition is a column of funds_class, which names its table.
+            return SubclassQuery(
+                       "\"funds_subclass\".\"class_id\" IN (SELECT \"class_id\" FROM \"funds_class\" WHERE") +
+                   (ClassQuery::fund_id == ClassQuery::_ref(p.fund_id)) + ") ORDER BY" +
+                   SubclassQuery::registry_id;
+        });
+        subclass_rows.params.fund_id = fund_id;
+        for (const Subclass& subclass : subclass_rows.Execute()) {
             subclasses.push_back(subclass);
         }
     }

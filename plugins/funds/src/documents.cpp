@@ -4,6 +4,7 @@
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/class_reports.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
@@ -94,23 +95,29 @@ sdk::Result HandleClassDocuments(const sdk::RequestContext& context) {
     const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
     const std::optional<std::string>& class_cnpj = ref.fund_class.cnpj;
 
-    // The class's own filings and its fund's (a fund files under its CNPJ whatever its classes).
-    DocumentQuery query(DocumentQuery::cnpj == ref.fund.cnpj);
-    if (class_cnpj && *class_cnpj != ref.fund.cnpj) {
-        query = query || DocumentQuery::cnpj == *class_cnpj;
-    }
-    if (filters.start_year) {
-        query = query && DocumentQuery::reference_year >= *filters.start_year;
-    }
-    if (filters.end_year) {
-        query = query && DocumentQuery::reference_year <= *filters.end_year;
-    }
-    // The type filter folds both sides, so it runs here rather than in SQL; a class files
-    // hundreds of documents at most.
+    // The class's own filings and its fund's (a fund files under its CNPJ whatever its classes),
+    // asked with one statement text whatever the filters (the fund's CNPJ twice when the class
+    // has none of its own), so that it is prepared once per connection. The year and type
+    // filters run here: a class files hundreds of documents at most.
+    struct OfCnpjs {
+        std::string fund;
+        std::string own;
+    };
+    auto q =
+        sdk::CachedQuery<FundDocument, OfCnpjs>(context.db, "funds.documents_of_cnpjs", [](const OfCnpjs& p) {
+            return DocumentQuery::cnpj == DocumentQuery::_ref(p.fund) ||
+                   DocumentQuery::cnpj == DocumentQuery::_ref(p.own);
+        });
+    q.params.fund = ref.fund.cnpj;
+    q.params.own = class_cnpj.value_or(ref.fund.cnpj);
+    const auto in_years = [&](const FundDocument& document) {
+        const auto& year = document.reference_year;
+        return (!filters.start_year || (year && *year >= *filters.start_year)) &&
+               (!filters.end_year || (year && *year <= *filters.end_year));
+    };
     std::vector<FundDocument> documents;
-    odb::result<FundDocument> rows(context.db.query<FundDocument>(query));
-    for (const FundDocument& document : rows) {
-        if (!filters.document_type || TypeMatches(document, *filters.document_type)) {
+    for (const FundDocument& document : q.Execute()) {
+        if (in_years(document) && (!filters.document_type || TypeMatches(document, *filters.document_type))) {
             documents.push_back(document);
         }
     }

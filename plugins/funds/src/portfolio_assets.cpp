@@ -5,6 +5,7 @@
 #include "src/cda_holder.hpp"
 #include "src/class_reports.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
@@ -19,6 +20,7 @@
 #include <odb/result.hxx>
 
 #include <algorithm>
+#include <limits>
 #include <map>
 #include <stdexcept>
 
@@ -107,15 +109,41 @@ sdk::Result HandleClassPortfolioAssets(const sdk::RequestContext& context) {
     const ClassRef ref = FindClass(context.db, params.String("class_id").value_or(""));
     const CdaHolder holder = RequireCdaHolder(context.db, ref, month);
 
-    PositionQuery query(PositionQuery::cnpj == holder.cnpj && PositionQuery::month == holder.month);
-    if (from) {
-        query = query && PositionQuery::ordinal > from->after;
+    // A page reads one row past its limit to tell whether another exists. The statement is
+    // prepared once per connection and page size: a size is the limit plus one rounded up to
+    // one of a few (ODB binds no LIMIT parameter), so a page reads at most about twice the rows
+    // it shows and a connection holds six statements at most.
+    struct PageOf {
+        std::string cnpj;
+        std::string month;
+        std::int64_t after = 0;
+    };
+    struct Size {
+        std::size_t rows;
+        const char* name;
+    };
+    static constexpr Size kSizes[] = {{11, "funds.positions_page_11"},   {26, "funds.positions_page_26"},
+                                      {51, "funds.positions_page_51"},   {101, "funds.positions_page_101"},
+                                      {201, "funds.positions_page_201"}, {501, "funds.positions_page_501"}};
+    const Size* size = std::find_if(std::begin(kSizes), std::end(kSizes) - 1,
+                                    [&](const Size& s) { return s.rows >= limit + 1; });
+    if (limit + 1 > size->rows) {
+        throw std::logic_error("carteira/ativos: limit " + std::to_string(limit) +
+                               " above its manifest's maximum");
     }
-    // One row past the page tells whether another page exists.
-    query = query + "ORDER BY" + PositionQuery::ordinal + ("LIMIT " + std::to_string(limit + 1));
+    const std::string tail = "LIMIT " + std::to_string(size->rows);
+    auto q = sdk::CachedQuery<CdaPosition, PageOf>(context.db, size->name, [&](const PageOf& p) {
+        return (PositionQuery::cnpj == PositionQuery::_ref(p.cnpj) &&
+                PositionQuery::month == PositionQuery::_ref(p.month) &&
+                PositionQuery::ordinal > PositionQuery::_ref(p.after)) +
+               "ORDER BY" + PositionQuery::ordinal + tail;
+    });
+    q.params = {holder.cnpj, holder.month, from ? from->after : std::numeric_limits<std::int64_t>::min()};
     std::vector<CdaPosition> positions;
-    odb::result<CdaPosition> rows(context.db.query<CdaPosition>(query));
-    for (const CdaPosition& position : rows) {
+    for (const CdaPosition& position : q.Execute()) {
+        if (positions.size() == limit + 1) {
+            break;  // the rest of the result is dropped with it
+        }
         positions.push_back(position);
     }
 

@@ -6,6 +6,7 @@
 #include "src/fidc_values.hpp"
 #include "src/quotas.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
 #include <lastro/sdk/serving/money.hpp>
@@ -19,6 +20,7 @@
 
 #include <algorithm>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -188,18 +190,41 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
     const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
     const std::vector<FidcReport> reports = ReportsBetween(context.db, ref, from, to);
 
+    // As SeriesByReport reads the series: by filing CNPJ and month range (the (cnpj, month)
+    // index), one prepared statement per CNPJ, keeping the rows of `reports` only; not by a list
+    // of report ids, whose text changes with its length and is prepared anew on every call.
     std::vector<FidcQuotaOperation> operations;
-    if (!reports.empty()) {
-        std::vector<std::int64_t> ids;
-        for (const FidcReport& report : reports) {
-            ids.push_back(report.id);
-        }
-        odb::result<FidcQuotaOperation> rows(context.db.query<FidcQuotaOperation>(
-            OperationQuery::report_id.in_range(ids.begin(), ids.end()) + "ORDER BY" + OperationQuery::id));
-        for (const FidcQuotaOperation& row : rows) {
-            operations.push_back(row);
+    std::map<std::string, std::pair<std::string, std::string>> months_of_cnpj;
+    std::set<std::int64_t> ids;
+    for (const FidcReport& report : reports) {
+        ids.insert(report.id);
+        auto [it, inserted] = months_of_cnpj.try_emplace(report.cnpj, report.month, report.month);
+        if (!inserted) {
+            it->second.first = std::min(it->second.first, report.month);
+            it->second.second = std::max(it->second.second, report.month);
         }
     }
+    struct OfCnpj {
+        std::string cnpj;
+        std::string from;
+        std::string to;
+    };
+    auto q = sdk::CachedQuery<FidcQuotaOperation, OfCnpj>(
+        context.db, "funds.operations_of_cnpj_months", [](const OfCnpj& p) {
+            return OperationQuery::cnpj == OperationQuery::_ref(p.cnpj) &&
+                   OperationQuery::month >= OperationQuery::_ref(p.from) &&
+                   OperationQuery::month <= OperationQuery::_ref(p.to);
+        });
+    for (const auto& [cnpj, months] : months_of_cnpj) {
+        q.params = {cnpj, months.first, months.second};
+        for (FidcQuotaOperation& row : q.Execute()) {
+            if (ids.contains(row.report_id)) {
+                operations.push_back(std::move(row));
+            }
+        }
+    }
+    std::sort(operations.begin(), operations.end(),
+              [](const FidcQuotaOperation& a, const FidcQuotaOperation& b) { return a.id < b.id; });
     const auto series_by_report = SeriesByReport(context.db, reports);
     // X_4 rows by report and series key, in table order.
     std::map<std::int64_t, std::map<std::string, std::vector<const FidcQuotaOperation*>>> by_report;

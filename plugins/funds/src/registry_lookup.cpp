@@ -5,7 +5,6 @@
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
-#include <lastro/sdk/query_rows.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
@@ -21,7 +20,6 @@ namespace {
 
 using FundQuery = odb::query<Fund>;
 using ClassQuery = odb::query<FundClass>;
-using SubclassQuery = odb::query<Subclass>;
 
 // The hot lookups by CNPJ, prepared once per connection (sdk/cached_query.hpp).
 struct ByText {
@@ -126,37 +124,48 @@ Located LocateByCnpj(odb::database& db, const std::string& cnpj) {
 }
 
 Located LocateByCvmCode(odb::database& db, std::int64_t code) {
+    struct ByCode {
+        std::int64_t value = 0;
+    };
     Located located;
-    for (const Fund& fund : sdk::LoadAll(db, FundQuery(FundQuery::cvm_code == code))) {
+    auto funds = sdk::CachedQuery<Fund, ByCode>(db, "funds.funds_by_cvm_code", [](const ByCode& p) {
+        return FundQuery::cvm_code == FundQuery::_ref(p.value);
+    });
+    funds.params.value = code;
+    for (const Fund& fund : funds.Execute()) {
         located.funds.push_back(FromFund(fund, "fund_cvm_code"));
     }
-    for (const FundClass& fund_class : sdk::LoadAll(db, ClassQuery(ClassQuery::cvm_code == code))) {
+    auto classes = sdk::CachedQuery<FundClass, ByCode>(db, "funds.classes_by_cvm_code", [](const ByCode& p) {
+        return ClassQuery::cvm_code == ClassQuery::_ref(p.value);
+    });
+    classes.params.value = code;
+    for (const FundClass& fund_class : classes.Execute()) {
         located.classes.push_back(FromClass(fund_class, "class_cvm_code"));
     }
     // A subclass has no id of its own here: its class stands for it.
-    std::vector<std::string> class_ids;
-    for (const Subclass& subclass : sdk::LoadAll(db, SubclassQuery(SubclassQuery::cvm_code == code))) {
-        class_ids.push_back(subclass.class_id);
-    }
-    if (!class_ids.empty()) {
-        for (const FundClass& fund_class : sdk::LoadAll(
-                 db, ClassQuery(ClassQuery::class_id.in_range(class_ids.begin(), class_ids.end())))) {
-            located.classes.push_back(FromClass(fund_class, "subclass_cvm_code"));
-        }
+    auto of_subclasses =
+        sdk::CachedQuery<FundClass, ByCode>(db, "funds.classes_by_subclass_cvm_code", [](const ByCode& p) {
+            return ClassQuery(
+                       "\"funds_class\".\"class_id\" IN (SELECT \"class_id\" FROM \"funds_subclass\" WHERE") +
+                   (odb::query<Subclass>::cvm_code == odb::query<Subclass>::_ref(p.value)) + ")";
+        });
+    of_subclasses.params.value = code;
+    for (const FundClass& fund_class : of_subclasses.Execute()) {
+        located.classes.push_back(FromClass(fund_class, "subclass_cvm_code"));
     }
     return Finish(db, std::move(located));
 }
 
 Located LocateAnbimaSubclass(odb::database& db, const AnbimaSubclass& subclass) {
     Located located;
-    for (const FundClass& fund_class :
-         sdk::LoadAll(db, ClassQuery(ClassQuery::cnpj == subclass.class_cnpj))) {
+    for (const FundClass& fund_class : ClassesByCnpj(db, subclass.class_cnpj)) {
         located.classes.push_back(FromClass(fund_class, "anbima_code"));
     }
-    for (const Fund& fund : sdk::LoadAll(db, FundQuery(FundQuery::cnpj == subclass.class_cnpj))) {
-        std::vector<FundClass> siblings = sdk::LoadAll(db, ClassQuery(ClassQuery::fund_id == fund.fund_id));
-        if (siblings.size() == 1) {
-            located.classes.push_back(FromClass(siblings.front(), "anbima_code"));
+    for (const Fund& fund : FundsByCnpj(db, subclass.class_cnpj)) {
+        const std::vector<std::string> siblings = ClassIdsOfFund(db, fund.fund_id);
+        FundClass only;
+        if (siblings.size() == 1 && db.find<FundClass>(siblings.front(), only)) {
+            located.classes.push_back(FromClass(only, "anbima_code"));
         }
     }
     return Finish(db, std::move(located));

@@ -6,6 +6,7 @@
 #include "src/class_reports.hpp"
 #include "src/registry_lookup.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
@@ -68,9 +69,16 @@ boost::json::object Resolve(odb::database& db, const Locator& locator) {
         not_found = "no fund, class or subclass matches cvm_code " + locator.value;
     } else {
         // An ANBIMA subclass is answered by its class, like a CVM subclass code.
+        using AnbimaQuery = odb::query<AnbimaSubclass>;
+        struct ByCode {
+            std::string value;
+        };
+        auto q = sdk::CachedQuery<AnbimaSubclass, ByCode>(
+            db, "funds.anbima_subclass_by_code",
+            [](const ByCode& p) { return AnbimaQuery::anbima_code == AnbimaQuery::_ref(p.value); });
+        q.params.value = locator.value;
         AnbimaSubclass subclass;
-        if (!db.query_one<AnbimaSubclass>(odb::query<AnbimaSubclass>::anbima_code == locator.value,
-                                          subclass)) {
+        if (!q.ExecuteOne(subclass)) {
             throw sdk::NotFound("no ANBIMA-source subclass has anbima_code " + locator.value, "anbima_code");
         }
         located = LocateAnbimaSubclass(db, subclass);

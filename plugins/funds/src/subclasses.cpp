@@ -3,6 +3,7 @@
 #include "funds_model-odb.hxx"
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
 
@@ -11,6 +12,8 @@
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
+
+#include <stdexcept>
 
 namespace lastro::funds {
 
@@ -51,10 +54,24 @@ std::vector<AnbimaSubclass> AnbimaSubclassesOf(odb::database& db, const ClassRef
     if (ref.filing_cnpjs.empty()) {
         return subclasses;
     }
-    odb::result<AnbimaSubclass> rows(db.query<AnbimaSubclass>(
-        AnbimaQuery::class_cnpj.in_range(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end()) + "ORDER BY" +
-        AnbimaQuery::anbima_code));
-    for (const AnbimaSubclass& subclass : rows) {
+    // A class files under one or two CNPJs (SetFilingCnpjs): asked as two, the first repeated
+    // when there is one, the statement keeps one text and is prepared once per connection.
+    struct OfCnpjs {
+        std::string first;
+        std::string second;
+    };
+    auto q = sdk::CachedQuery<AnbimaSubclass, OfCnpjs>(
+        db, "funds.anbima_subclasses_of_cnpjs", [](const OfCnpjs& p) {
+            return (AnbimaQuery::class_cnpj == AnbimaQuery::_ref(p.first) ||
+                    AnbimaQuery::class_cnpj == AnbimaQuery::_ref(p.second)) +
+                   "ORDER BY" + AnbimaQuery::anbima_code;
+        });
+    if (ref.filing_cnpjs.size() > 2) {
+        throw std::logic_error("a class files under two CNPJs at most");
+    }
+    q.params.first = ref.filing_cnpjs.front();
+    q.params.second = ref.filing_cnpjs.back();
+    for (const AnbimaSubclass& subclass : q.Execute()) {
         subclasses.push_back(subclass);
     }
     return subclasses;
