@@ -5,6 +5,7 @@
 #include "src/cda_holder.hpp"
 #include "src/class_reports.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
@@ -51,14 +52,30 @@ struct InvestedRows {
     std::set<std::string> held_subclasses;  // BLC_2 ID_SUBCLASSE, when published
 };
 
+// The holder and month whose BLC_2 rows a statement below reads.
+struct OfHolder {
+    std::string cnpj;
+    std::string month;
+};
+
+// The condition on funds_cda_position that picks a holder's BLC_2 rows of a month naming an
+// invested CNPJ: the rows FundPositions sums, and inside the registry lookups' subqueries the
+// invested CNPJs (its columns name their table, so it reads the same there).
+odb::query_base HolderFundRows(const OfHolder& p) {
+    return PositionQuery::cnpj == PositionQuery::_ref(p.cnpj) &&
+           PositionQuery::month == PositionQuery::_ref(p.month) && PositionQuery::block == "BLC_2" &&
+           PositionQuery::invested_cnpj.is_not_null();
+}
+
 std::map<std::string, InvestedRows> FundPositions(odb::database& db, const std::string& cnpj,
                                                   const std::string& month) {
     std::map<std::string, InvestedRows> by_cnpj;
-    odb::result<CdaPosition> rows(db.query<CdaPosition>(
-        (PositionQuery::cnpj == cnpj && PositionQuery::month == month && PositionQuery::block == "BLC_2" &&
-         PositionQuery::invested_cnpj.is_not_null()) +
-        "ORDER BY" + PositionQuery::ordinal));
-    for (const CdaPosition& position : rows) {
+    auto rows =
+        sdk::CachedQuery<CdaPosition, OfHolder>(db, "funds.holder_fund_positions", [](const OfHolder& p) {
+            return PositionQuery(HolderFundRows(p)) + "ORDER BY" + PositionQuery::ordinal;
+        });
+    rows.params = {cnpj, month};
+    for (const CdaPosition& position : rows.Execute()) {
         InvestedRows& sums = by_cnpj[*position.invested_cnpj];
         sums.market_value.Add(position.market_value);
         sums.acquired.Add(position.value_acquired);
@@ -96,35 +113,55 @@ struct RegistryRows {
     std::map<std::string, Fund> funds_by_id;
 };
 
-RegistryRows LoadRegistryRows(odb::database& db, const std::vector<std::string>& cnpjs) {
+// Four statements whatever the number of invested CNPJs, each prepared once per connection:
+// the invested CNPJs are not listed in the statement (an IN list of up to hundreds of values,
+// prepared anew on every call, was most of this handler's time) but read by a subquery on the
+// holder's BLC_2 rows, the same set FundPositions sums.
+RegistryRows LoadRegistryRows(odb::database& db, const CdaHolder& holder) {
     RegistryRows rows;
-    std::set<std::string> fund_ids;
-    InBatches(cnpjs, [&](auto begin, auto end) {
-        odb::result<FundClass> classes(db.query<FundClass>(ClassQuery::cnpj.in_range(begin, end) +
-                                                           "ORDER BY" + ClassQuery::registry_id));
-        for (const FundClass& fund_class : classes) {
-            fund_ids.insert(fund_class.fund_id);
-            rows.classes_by_cnpj[*fund_class.cnpj].push_back(fund_class);
-        }
-        odb::result<Fund> funds(
-            db.query<Fund>(FundQuery::cnpj.in_range(begin, end) + "ORDER BY" + FundQuery::fund_id));
-        for (const Fund& fund : funds) {
-            fund_ids.insert(fund.fund_id);
-            rows.funds_by_cnpj[fund.cnpj].push_back(fund);
-        }
-    });
-    const std::vector<std::string> ids(fund_ids.begin(), fund_ids.end());
-    InBatches(ids, [&](auto begin, auto end) {
-        odb::result<FundClass> classes(db.query<FundClass>(ClassQuery::fund_id.in_range(begin, end) +
-                                                           "ORDER BY" + ClassQuery::registry_id));
-        for (const FundClass& fund_class : classes) {
-            rows.classes_by_fund[fund_class.fund_id].push_back(fund_class);
-        }
-        odb::result<Fund> funds(db.query<Fund>(FundQuery::fund_id.in_range(begin, end)));
-        for (const Fund& fund : funds) {
-            rows.funds_by_id.emplace(fund.fund_id, fund);
-        }
-    });
+    const auto invested = [](const OfHolder& p) {
+        return "(SELECT \"invested_cnpj\" FROM \"funds_cda_position\" WHERE" + HolderFundRows(p) + ")";
+    };
+    // The funds an invested CNPJ involves: its own, and the funds of the classes it is.
+    const auto involved_funds = [&](const OfHolder& p) {
+        return "(SELECT \"fund_id\" FROM \"funds_fund\" AS \"f\" WHERE \"f\".\"cnpj\" IN" + invested(p) +
+               "UNION SELECT \"fund_id\" FROM \"funds_class\" AS \"c\" WHERE \"c\".\"cnpj\" IN" +
+               invested(p) + ")";
+    };
+    const OfHolder of{holder.cnpj, holder.month};
+
+    auto classes_by_cnpj =
+        sdk::CachedQuery<FundClass, OfHolder>(db, "funds.invested_classes_by_cnpj", [&](const OfHolder& p) {
+            return ClassQuery(ClassQuery::cnpj + "IN" + invested(p)) + "ORDER BY" + ClassQuery::registry_id;
+        });
+    classes_by_cnpj.params = of;
+    for (const FundClass& fund_class : classes_by_cnpj.Execute()) {
+        rows.classes_by_cnpj[*fund_class.cnpj].push_back(fund_class);
+    }
+    auto funds_by_cnpj =
+        sdk::CachedQuery<Fund, OfHolder>(db, "funds.invested_funds_by_cnpj", [&](const OfHolder& p) {
+            return FundQuery(FundQuery::cnpj + "IN" + invested(p)) + "ORDER BY" + FundQuery::fund_id;
+        });
+    funds_by_cnpj.params = of;
+    for (const Fund& fund : funds_by_cnpj.Execute()) {
+        rows.funds_by_cnpj[fund.cnpj].push_back(fund);
+    }
+    auto classes_by_fund =
+        sdk::CachedQuery<FundClass, OfHolder>(db, "funds.invested_classes_by_fund", [&](const OfHolder& p) {
+            return ClassQuery(ClassQuery::fund_id + "IN" + involved_funds(p)) + "ORDER BY" +
+                   ClassQuery::registry_id;
+        });
+    classes_by_fund.params = of;
+    for (const FundClass& fund_class : classes_by_fund.Execute()) {
+        rows.classes_by_fund[fund_class.fund_id].push_back(fund_class);
+    }
+    auto funds_by_id = sdk::CachedQuery<Fund, OfHolder>(
+        db, "funds.invested_funds_by_id",
+        [&](const OfHolder& p) { return FundQuery(FundQuery::fund_id + "IN" + involved_funds(p)); });
+    funds_by_id.params = of;
+    for (const Fund& fund : funds_by_id.Execute()) {
+        rows.funds_by_id.emplace(fund.fund_id, fund);
+    }
     return rows;
 }
 
@@ -611,12 +648,7 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
     }
 
     // Who each invested CNPJ is, then the facts of the invested classes, a few statements in all.
-    std::vector<std::string> cnpjs;
-    cnpjs.reserve(current.size());
-    for (const auto& [cnpj, sums] : current) {
-        cnpjs.push_back(cnpj);
-    }
-    const RegistryRows registry = LoadRegistryRows(db, cnpjs);
+    const RegistryRows registry = LoadRegistryRows(db, holder);
     struct Invested {
         const std::string* cnpj;
         const InvestedRows* sums;
