@@ -129,9 +129,10 @@ scale_ticks() {
 
 # The table's lines for one database: $1 the label, $2 the lastrod pid, $3 a command printing
 # the CPU ticks of the database's own processes (or "" for none), $4 the base URL, $5 the
-# database for paths.py (sqlite:FILE or pgsql:CONNINFO), $6 the bare endpoint's URL.
+# database for paths.py (sqlite:FILE or pgsql:CONNINFO), $6 the bare endpoint's URL, $7 a
+# command printing the statements the database ran since it last ran (or "" for none).
 scale_measure() {
-    local label=$1 pid=$2 db_ticks=$3 base=$4 database=$5 bare=$6
+    local label=$1 pid=$2 db_ticks=$3 base=$4 database=$5 bare=$6 statements=${7:-} s0
     local dir="$work/scale-paths-$label" t0 op template count note n rps p50 p99 bad c0 d0 cpu db_cpu
     t0=$(date +%s.%N)
     python3 "$repo/bench/scale/paths.py" "$base" "$dir" "$database" "${PER_OP:-2000}"
@@ -140,15 +141,15 @@ scale_measure() {
     for asked in ${ops//,/ }; do
         cut -f1 "$dir/operations.tsv" | grep -qxF "$asked" || say "OPS: there is no operation $asked (see $dir/operations.tsv)"
     done
-    printf '| operation | paths | calls | calls/s | p50 ms | p99 ms | errors | lastrod CPU/call |%s\n' \
-        "${db_ticks:+ database CPU/call |}" >>"$work/scale-$label.md"
-    printf '|---|---|---|---|---|---|---|---|%s\n' "${db_ticks:+---|}" >>"$work/scale-$label.md"
+    printf '| operation | paths | calls | calls/s | p50 ms | p99 ms | errors | lastrod CPU/call |%s%s\n' \
+        "${db_ticks:+ database CPU/call |}" "${statements:+ round trips/call |}" >>"$work/scale-$label.md"
+    printf '|---|---|---|---|---|---|---|---|%s%s\n' "${db_ticks:+---|}" "${statements:+---|}" >>"$work/scale-$label.md"
     while IFS=$'\t' read -r op template _plugin count note; do
         if [ -n "${OPS:-}" ] && [[ ",$OPS," != *",$op,"* ]]; then
             continue # not asked for: no row
         fi
         if [ "$note" != ok ]; then
-            printf '| %s `%s` | 0 | | **%s** | | | | |%s\n' "$op" "$template" "$note" "${db_ticks:+ |}" \
+            printf '| %s `%s` | 0 | | **%s** | | | | |%s%s\n' "$op" "$template" "$note" "${db_ticks:+ |}" "${statements:+ |}" \
                 >>"$work/scale-$label.md"
             continue
         fi
@@ -161,15 +162,17 @@ scale_measure() {
             say "$label: $shown ($count paths, ${duration} s)"
             c0=$(cpu_ticks "$pid")
             [ -n "$db_ticks" ] && d0=$($db_ticks)
+            [ -n "$statements" ] && s0=$($statements)
             read -r n rps p50 p99 bad < <(SCALE_PATHS="$dir/$op.paths" wrk_once "$base" 32 bench/scale/paths.lua)
             if [ "${n:-0}" = 0 ]; then
                 say "$label: $shown: no call finished in $duration s"
-                printf '| %s `%s` | %s | 0 | **no call finished in %s s** | | | %s | |%s\n' "$shown" "$template" \
-                    "$count" "$duration" "$bad" "${db_ticks:+ |}" >>"$work/scale-$label.md"
+                printf '| %s `%s` | %s | 0 | **no call finished in %s s** | | | %s | |%s%s\n' "$shown" "$template" \
+                    "$count" "$duration" "$bad" "${db_ticks:+ |}" "${statements:+ |}" >>"$work/scale-$label.md"
             else
                 cpu="$(cpu_per_call "$c0" "$(cpu_ticks "$pid")" "$n") µs"
                 db_cpu=""
                 [ -n "$db_ticks" ] && db_cpu=" $(cpu_per_call "$d0" "$($db_ticks)" "$n") µs |"
+                [ -n "$statements" ] && db_cpu+=" $(awk -v s="$($statements)" -v n="$n" 'BEGIN {printf "%.1f", s / n}') |"
                 printf '| %s `%s` | %s | %s | %.0f | %s | %s | %s | %s |%s\n' "$shown" "$template" "$count" "$n" \
                     "$rps" "$(scale_ms "$p50")" "$(scale_ms "$p99")" "$bad" "$cpu" "$db_cpu" >>"$work/scale-$label.md"
             fi
@@ -182,8 +185,8 @@ scale_measure() {
     # The bare endpoint takes the same load: wrk with the same script on one operation's paths.
     read -r n rps p50 p99 bad < <(SCALE_PATHS="$dir/$(awk -F'\t' '$5 == "ok" {print $1; exit}' "$dir/operations.tsv").paths" \
         wrk_once "$bare" 32 bench/scale/paths.lua)
-    printf '| bare Pistache endpoint (same wrk script) | | %s | %.0f | %s | %s | %s | |%s\n' "$n" "$rps" "$(scale_ms "$p50")" \
-        "$(scale_ms "$p99")" "$bad" "${db_ticks:+ |}" >>"$work/scale-$label.md"
+    printf '| bare Pistache endpoint (same wrk script) | | %s | %.0f | %s | %s | %s | |%s%s\n' "$n" "$rps" "$(scale_ms "$p50")" \
+        "$(scale_ms "$p99")" "$bad" "${db_ticks:+ |}" "${statements:+ |}" >>"$work/scale-$label.md"
 }
 
 scale_sqlite() {
@@ -206,10 +209,24 @@ scale_sqlite() {
     cat "$work/scale-sqlite.md"
 }
 
+# Round trips to PostgreSQL since the last time this ran: every statement counted by
+# pg_stat_statements (BEGIN and COMMIT included; billing's batched writes too) and, for each
+# DEALLOCATE, the PREPARE before it that it does not count: a query ODB runs unprepared.
+pg_round_trips() {
+    local out
+    out=$(psql "host=127.0.0.1 port=$pg_port dbname=lastro user=postgres" -XAtq -c \
+        "SELECT coalesce(sum(calls), 0) + coalesce(sum(calls) FILTER (WHERE query ILIKE 'deallocate%'), 0) FROM pg_stat_statements
+         WHERE query NOT ILIKE '%pg_stat_statements%'" -c 'SELECT pg_stat_statements_reset()')
+    echo "${out%%$'\n'*}"
+}
+
 scale_pgsql() {
     local t0 conninfo="host=127.0.0.1 port=$pg_port dbname=lastro user=postgres" size
     say "PostgreSQL: starting a cluster, deploying and ingesting"
-    pg_start
+    # pg_stat_statements counts the statements of each operation's calls: round trips are what a
+    # call costs PostgreSQL most (docs/performance.md, "PostgreSQL: round trips per call").
+    PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on" pg_start
+    psql "$conninfo" -XAtqc 'CREATE EXTENSION pg_stat_statements'
     deploy pgsql-cli
     cat >"$LASTRO_CONFIG" <<YAML
 data_dir: $work/pgsql-cli/data
@@ -229,7 +246,8 @@ YAML
     "$bin/bare_endpoint" "$bare_port" "$threads" 2>/dev/null &
     local bare=$!
     t0=$(date +%s.%N)
-    scale_measure pgsql "$pid" pg_ticks "http://127.0.0.1:$api_port" "pgsql:$conninfo" "http://127.0.0.1:$bare_port"
+    scale_measure pgsql "$pid" pg_ticks "http://127.0.0.1:$api_port" "pgsql:$conninfo" "http://127.0.0.1:$bare_port" \
+        pg_round_trips
     kill "$pid" "$bare" 2>/dev/null || true
     wait "$pid" "$bare" 2>/dev/null || true
     size=$(psql "$conninfo" -XAtqc "SELECT pg_database_size('lastro')")
