@@ -68,8 +68,8 @@ bare_port=$((api_port + 10))
 bare_port2=$((api_port + 11))
 pg_port=$((api_port + 352))
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | industry | scale | profile | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|profile|all]"
+case "$what" in memory | ingest | latency | load | pgsql | pgfloor | industry | scale | profile | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|industry|scale|profile|all]"
     exit 2
     ;;
 esac
@@ -582,6 +582,60 @@ profile() {
     callgrind_annotate --inclusive=yes "$out"/callgrind.out.1 | grep -E '^ *[0-9,]+ \(' | head -40
 }
 
+# What PostgreSQL itself costs on this machine, without lastrod (docs/performance.md,
+# "PostgreSQL: round trips per call"): pgbench's select-only transaction (one indexed SELECT,
+# prepared, autocommit: a round trip's floor) at 8 clients, and durable transactions inserting
+# rows shaped as billing's ledger (the same table definition, 19 and 100 rows a transaction, with
+# and without the ON CONFLICT DO NOTHING RETURNING a retried batch needs: a billed call's floor),
+# each with PostgreSQL's CPU per statement or row.
+pgfloor() {
+    local conninfo="host=127.0.0.1 port=$pg_port dbname=lastro user=postgres" t0 out n rows tail
+    pg_start
+    deploy pgsql-cli
+    printf 'data_dir: %s\ndatabase: {backend: pgsql, pgsql: {conninfo: "%s"}}\nplugins: {manifest_dirs: [%s]}\n' \
+        "$work/pgsql-cli/data" "$conninfo" "$repo/build/$preset/plugins" >"$LASTRO_CONFIG"
+    "$bin/lastro" db migrate >/dev/null 2>&1
+    "$pg_bin/pgbench" -h 127.0.0.1 -p "$pg_port" -U postgres -i -s 1 -q lastro >/dev/null 2>&1
+    psql "$conninfo" -XAtq -c 'CREATE TABLE floor_ledger (LIKE billing_ledger INCLUDING ALL)' \
+        -c 'CREATE SEQUENCE floor_seq'
+    # The cluster's CPU: the postmaster, its live children and those it has reaped (a pgbench
+    # connection's backend ends with the run).
+    pg_all_ticks() {
+        local main sum
+        main=$(head -1 "$work/pg/data/postmaster.pid")
+        sum=$(awk '{print $14 + $15 + $16 + $17}' "/proc/$main/stat")
+        for pid in $(pgrep -P "$main"); do
+            sum=$((sum + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+        done
+        echo "$sum"
+    }
+    floor_run() { # $1 label, $2 rows a transaction (0: pgbench -S), then pgbench's arguments
+        local label=$1 per=$2
+        shift 2
+        t0=$(pg_all_ticks)
+        out=$("$pg_bin/pgbench" -h 127.0.0.1 -p "$pg_port" -U postgres -n -M prepared -T "$duration" "$@" lastro 2>&1)
+        sleep 0.5
+        n=$(echo "$out" | sed -n 's/.*actually processed: \([0-9]*\).*/\1/p')
+        printf '| %s | %s | %s µs |\n' "$label" "$(echo "$out" | awk '/^tps/ {printf "%.0f", $3}')" \
+            "$(cpu_per_call "$t0" "$(pg_all_ticks)" "$((n * (per > 0 ? per : 1)))")"
+    }
+    echo "| workload | transactions/s | PostgreSQL CPU per statement or row |"
+    echo "|---|---|---|"
+    floor_run "pgbench -S: one indexed SELECT a transaction, 8 clients" 0 -S -c 8 -j 2
+    for rows in 19 100; do
+        for tail in "" "ON CONFLICT (request_id) DO NOTHING RETURNING request_id"; do
+            cat >"$work/floor.sql" <<SQL
+INSERT INTO floor_ledger (request_id, key_id, operation, price, month, state, status, reserved_at, settled_at, instance)
+SELECT lpad(nextval('floor_seq')::text, 24, '0'), 1, 'funds.search', 1, '2026-11', 'charged', 200,
+       '2026-11-26T00:00:00Z', '2026-11-26T00:00:00Z', 'a' FROM generate_series(1, $rows) $tail;
+SQL
+            floor_run "$rows ledger rows a durable transaction${tail:+, ON CONFLICT DO NOTHING RETURNING}, 1 client" \
+                "$rows" -f "$work/floor.sql" -c 1
+        done
+    done
+    pg_stop
+}
+
 # ./dev bench scale (bench/scale/scale.sh): not part of `all`, it takes about a quarter of an hour.
 # shellcheck source=bench/scale/scale.sh
 . "$repo/bench/scale/scale.sh"
@@ -590,6 +644,7 @@ case "$what" in
 memory) memory ;;
 load) load ;;
 pgsql) pgsql ;;
+pgfloor) pgfloor ;;
 ingest) ingest ;;
 latency) latency ;;
 industry) industry ;;

@@ -130,9 +130,11 @@ scale_ticks() {
 # The table's lines for one database: $1 the label, $2 the lastrod pid, $3 a command printing
 # the CPU ticks of the database's own processes (or "" for none), $4 the base URL, $5 the
 # database for paths.py (sqlite:FILE or pgsql:CONNINFO), $6 the bare endpoint's URL, $7 a
-# command printing the statements the database ran since it last ran (or "" for none).
+# command counting statements: "$7 on" starts counting, "$7 off" prints the count since and
+# stops (or "" for none). The count is taken in a run of its own, a second long, after the
+# measure, so that counting costs nothing the CPU columns show.
 scale_measure() {
-    local label=$1 pid=$2 db_ticks=$3 base=$4 database=$5 bare=$6 statements=${7:-} s0
+    local label=$1 pid=$2 db_ticks=$3 base=$4 database=$5 bare=$6 statements=${7:-} counted
     local dir="$work/scale-paths-$label" t0 op template count note n rps p50 p99 bad c0 d0 cpu db_cpu
     t0=$(date +%s.%N)
     python3 "$repo/bench/scale/paths.py" "$base" "$dir" "$database" "${PER_OP:-2000}"
@@ -162,7 +164,6 @@ scale_measure() {
             say "$label: $shown ($count paths, ${duration} s)"
             c0=$(cpu_ticks "$pid")
             [ -n "$db_ticks" ] && d0=$($db_ticks)
-            [ -n "$statements" ] && s0=$($statements)
             read -r n rps p50 p99 bad < <(SCALE_PATHS="$dir/$op.paths" wrk_once "$base" 32 bench/scale/paths.lua)
             if [ "${n:-0}" = 0 ]; then
                 say "$label: $shown: no call finished in $duration s"
@@ -172,7 +173,12 @@ scale_measure() {
                 cpu="$(cpu_per_call "$c0" "$(cpu_ticks "$pid")" "$n") µs"
                 db_cpu=""
                 [ -n "$db_ticks" ] && db_cpu=" $(cpu_per_call "$d0" "$($db_ticks)" "$n") µs |"
-                [ -n "$statements" ] && db_cpu+=" $(awk -v s="$($statements)" -v n="$n" 'BEGIN {printf "%.1f", s / n}') |"
+                if [ -n "$statements" ]; then
+                    scale_settle "$pid" "$db_ticks"
+                    $statements on
+                    read -r counted _ < <(duration=1 SCALE_PATHS="$dir/$op.paths" wrk_once "$base" 32 bench/scale/paths.lua)
+                    db_cpu+=" $(awk -v s="$($statements off)" -v n="${counted:-0}" 'BEGIN {printf "%.1f", n ? s / n : 0}') |"
+                fi
                 printf '| %s `%s` | %s | %s | %.0f | %s | %s | %s | %s |%s\n' "$shown" "$template" "$count" "$n" \
                     "$rps" "$(scale_ms "$p50")" "$(scale_ms "$p99")" "$bad" "$cpu" "$db_cpu" >>"$work/scale-$label.md"
             fi
@@ -209,15 +215,23 @@ scale_sqlite() {
     cat "$work/scale-sqlite.md"
 }
 
-# Round trips to PostgreSQL since the last time this ran: every statement counted by
-# pg_stat_statements (BEGIN and COMMIT included; billing's batched writes too) and, for each
-# DEALLOCATE, the PREPARE before it that it does not count: a query ODB runs unprepared.
+# Round trips to PostgreSQL: "on" starts pg_stat_statements counting (the cluster runs it
+# with tracking off), "off" prints the round trips since and stops: every statement it counted
+# (BEGIN and COMMIT included; billing's batched writes too) and, for each DEALLOCATE, the
+# PREPARE before it that it does not count (a query ODB runs unprepared).
 pg_round_trips() {
-    local out
-    out=$(psql "host=127.0.0.1 port=$pg_port dbname=lastro user=postgres" -XAtq -c \
+    local conninfo="host=127.0.0.1 port=$pg_port dbname=lastro user=postgres" out
+    if [ "$1" = on ]; then
+        psql "$conninfo" -XAtq -c 'SELECT pg_stat_statements_reset()' \
+            -c "ALTER SYSTEM SET pg_stat_statements.track = 'top'" -c 'SELECT pg_reload_conf()' >/dev/null
+        sleep 0.2 # every backend reads the reloaded setting before its next statement
+        return
+    fi
+    psql "$conninfo" -XAtq -c "ALTER SYSTEM SET pg_stat_statements.track = 'none'" -c 'SELECT pg_reload_conf()' >/dev/null
+    out=$(psql "$conninfo" -XAtq -c \
         "SELECT coalesce(sum(calls), 0) + coalesce(sum(calls) FILTER (WHERE query ILIKE 'deallocate%'), 0) FROM pg_stat_statements
-         WHERE query NOT ILIKE '%pg_stat_statements%'" -c 'SELECT pg_stat_statements_reset()')
-    echo "${out%%$'\n'*}"
+         WHERE query NOT ILIKE '%pg_stat_statements%' AND query NOT ILIKE '%pg_reload_conf%' AND query NOT ILIKE 'ALTER SYSTEM%'")
+    echo "$out"
 }
 
 scale_pgsql() {
@@ -225,8 +239,11 @@ scale_pgsql() {
     say "PostgreSQL: starting a cluster, deploying and ingesting"
     # pg_stat_statements counts the statements of each operation's calls: round trips are what a
     # call costs PostgreSQL most (docs/performance.md, "PostgreSQL: round trips per call").
-    PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_utility=on" pg_start
-    psql "$conninfo" -XAtqc 'CREATE EXTENSION pg_stat_statements'
+    # Tracking is switched by ALTER SYSTEM (a server option would override it), off but while
+    # counting (pg_round_trips).
+    PG_OPTIONS="-c shared_preload_libraries=pg_stat_statements" pg_start
+    psql "$conninfo" -XAtq -c 'CREATE EXTENSION pg_stat_statements' \
+        -c "ALTER SYSTEM SET pg_stat_statements.track = 'none'" -c 'SELECT pg_reload_conf()' >/dev/null
     deploy pgsql-cli
     cat >"$LASTRO_CONFIG" <<YAML
 data_dir: $work/pgsql-cli/data
