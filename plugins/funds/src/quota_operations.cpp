@@ -20,7 +20,6 @@
 
 #include <algorithm>
 #include <map>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -190,20 +189,9 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
     const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
     const std::vector<FidcReport> reports = ReportsBetween(context.db, ref, from, to);
 
-    // As SeriesByReport reads the series: by filing CNPJ and month range (the (cnpj, month)
-    // index), one prepared statement per CNPJ, keeping the rows of `reports` only; not by a list
-    // of report ids, whose text changes with its length and is prepared anew on every call.
+    // As SeriesByReport reads the series (ReportSpan).
     std::vector<FidcQuotaOperation> operations;
-    std::map<std::string, std::pair<std::string, std::string>> months_of_cnpj;
-    std::set<std::int64_t> ids;
-    for (const FidcReport& report : reports) {
-        ids.insert(report.id);
-        auto [it, inserted] = months_of_cnpj.try_emplace(report.cnpj, report.month, report.month);
-        if (!inserted) {
-            it->second.first = std::min(it->second.first, report.month);
-            it->second.second = std::max(it->second.second, report.month);
-        }
-    }
+    const ReportSpan span = SpanOf(reports);
     struct OfCnpj {
         std::string cnpj;
         std::string from;
@@ -215,10 +203,10 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
                    OperationQuery::month >= OperationQuery::_ref(p.from) &&
                    OperationQuery::month <= OperationQuery::_ref(p.to);
         });
-    for (const auto& [cnpj, months] : months_of_cnpj) {
+    for (const auto& [cnpj, months] : span.months_of_cnpj) {
         q.params = {cnpj, months.first, months.second};
         for (FidcQuotaOperation& row : q.Execute()) {
-            if (ids.contains(row.report_id)) {
+            if (span.ids.contains(row.report_id)) {
                 operations.push_back(std::move(row));
             }
         }

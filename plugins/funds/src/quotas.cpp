@@ -90,40 +90,43 @@ std::string SeriesId(const std::optional<std::string>& subclass_code, const std:
     return Slug(series_key);
 }
 
+ReportSpan SpanOf(const std::vector<FidcReport>& reports) {
+    ReportSpan span;
+    for (const FidcReport& report : reports) {
+        span.ids.insert(report.id);
+        auto [it, inserted] = span.months_of_cnpj.try_emplace(report.cnpj, report.month, report.month);
+        if (!inserted) {
+            it->second.first = std::min(it->second.first, report.month);
+            it->second.second = std::max(it->second.second, report.month);
+        }
+    }
+    return span;
+}
+
 std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db,
                                                                const std::vector<FidcReport>& reports) {
     std::map<std::int64_t, std::vector<FidcSeries>> by_report;
     if (reports.empty()) {
         return by_report;
     }
-    // The series of the reports filed under one CNPJ lie in that CNPJ's month range (the
-    // (cnpj, month) index): one prepared statement per filing CNPJ (a class has one or two),
-    // where one per report made a 120-month history 120 statements. Another CNPJ's reports of
-    // those months are not among `reports` and their series are left out.
+    // One prepared statement per filing CNPJ (a class has one or two), where one per report
+    // made a 120-month history 120 statements. Another CNPJ's reports of those months are not
+    // among `reports` and their series are left out.
     struct OfCnpj {
         std::string cnpj;
         std::string from;
         std::string to;
     };
-    std::map<std::string, std::pair<std::string, std::string>> months_of_cnpj;
-    std::set<std::int64_t> ids;
-    for (const FidcReport& report : reports) {
-        ids.insert(report.id);
-        auto [it, inserted] = months_of_cnpj.try_emplace(report.cnpj, report.month, report.month);
-        if (!inserted) {
-            it->second.first = std::min(it->second.first, report.month);
-            it->second.second = std::max(it->second.second, report.month);
-        }
-    }
+    const ReportSpan span = SpanOf(reports);
     auto q = sdk::CachedQuery<FidcSeries, OfCnpj>(db, "funds.series_of_cnpj_months", [](const OfCnpj& p) {
         return SeriesQuery::cnpj == SeriesQuery::_ref(p.cnpj) &&
                SeriesQuery::month >= SeriesQuery::_ref(p.from) &&
                SeriesQuery::month <= SeriesQuery::_ref(p.to);
     });
-    for (const auto& [cnpj, months] : months_of_cnpj) {
+    for (const auto& [cnpj, months] : span.months_of_cnpj) {
         q.params = {cnpj, months.first, months.second};
         for (FidcSeries& series : q.Execute()) {
-            if (ids.contains(series.report_id)) {
+            if (span.ids.contains(series.report_id)) {
                 by_report[series.report_id].push_back(std::move(series));
             }
         }

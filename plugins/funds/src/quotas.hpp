@@ -12,8 +12,10 @@
 #include <cstdint>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace odb {
@@ -36,6 +38,16 @@ std::string SeriesId(const std::optional<std::string>& subclass_code, const std:
 // The rows' order: seniority, then label, then series key (a repeated label's first series,
 // then "#2", ...).
 bool SeriesOrder(const FidcSeries& a, const FidcSeries& b);
+
+// Where a set of reports lies: their ids, and for each filing CNPJ the first and last month of
+// its reports among them. Rows tied to reports (series, quota operations) are read by CNPJ and
+// month range (the (cnpj, month) indexes), one prepared statement per CNPJ, keeping the rows of
+// these ids only: never by a list of report ids, whose text changes with its length.
+struct ReportSpan {
+    std::set<std::int64_t> ids;
+    std::map<std::string, std::pair<std::string, std::string>> months_of_cnpj;
+};
+ReportSpan SpanOf(const std::vector<FidcReport>& reports);
 
 // The series of each report (by report id), in SeriesOrder.
 std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db,
