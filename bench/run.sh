@@ -366,7 +366,8 @@ as_postgres() {
 
 # A durable cluster (the server's defaults: fsync and synchronous_commit on) in $work/pg on
 # port $pg_port (BENCH_PORT + 352), with a database `lastro`; PG_OPTIONS, if set, are more
-# server options (scale counts statements with pg_stat_statements).
+# server options (scale counts statements with pg_stat_statements), and so are PG_SETTINGS, the
+# caller's (`PG_SETTINGS="-c shared_buffers=4GB" ./dev bench scale`).
 pg_start() {
     local dir="$work/pg"
     mkdir -p "$dir"
@@ -376,7 +377,7 @@ pg_start() {
         exit 1
     }
     as_postgres "$pg_bin/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w -o \
-        "-p $pg_port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=120 ${PG_OPTIONS:-}" \
+        "-p $pg_port -c listen_addresses=127.0.0.1 -c unix_socket_directories=$dir -c max_connections=120 ${PG_OPTIONS:-} ${PG_SETTINGS:-}" \
         start >/dev/null || {
         cat "$dir/server.log" >&2
         exit 1
