@@ -3,10 +3,14 @@
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
 
+#include <charconv>
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <optional>
+#include <random>
 #include <string>
+#include <vector>
 
 namespace lastro::sdk {
 namespace {
@@ -123,6 +127,70 @@ TEST(JsonTextTest, WritesWhatWriteJsonWritesForTheSameValues) {
     EXPECT_EQ(json.Take(), "");
     json.BeginArray().EndArray();
     EXPECT_EQ(json.Take(), "[]");
+}
+
+// What WriteJson wrote for every number before short decimals were written by hand: to_chars's
+// shortest round-trip digits, in plain notation from 1e-6 to 1e15.
+std::string ToCharsReference(double d) {
+    char buffer[64];
+    const double magnitude = std::fabs(d);
+    const bool plain = magnitude == 0.0 || (magnitude >= 1e-6 && magnitude < 1e15);
+    auto [end, ec] = plain ? std::to_chars(buffer, buffer + sizeof buffer, d, std::chars_format::fixed)
+                           : std::to_chars(buffer, buffer + sizeof buffer, d);
+    return std::string(buffer, end);
+}
+
+TEST(JsonWriterTest, ShortDecimalsAreWrittenAsToCharsWritesThem) {
+    std::vector<double> numbers = {0.1 + 0.2,
+                                   9999999999999.99,
+                                   999999999999999.0,
+                                   99999999999999.9,
+                                   123456789012345.6,
+                                   1e-6,
+                                   0.000001234,
+                                   1.5e-6,
+                                   0.05,
+                                   100.0,
+                                   1e14,
+                                   5e14,
+                                   0.3,
+                                   2.675,
+                                   1.005,
+                                   1234.5678,
+                                   0.999999999999999,
+                                   4503599627370495.5,
+                                   1.0 / 3.0,
+                                   2.0 / 3.0,
+                                   1e15 - 0.5};
+    std::mt19937_64 random(20261127);
+    // Decimals of 1 to 17 digits with 0 to 21 places: money, quota values, ratios, and the
+    // longest that no longer fit 15 digits.
+    for (int i = 0; i < 200000; ++i) {
+        const int digits = 1 + static_cast<int>(random() % 17);
+        const int places = static_cast<int>(random() % 22);
+        std::uint64_t m = random() % 100000000000000000ULL;
+        for (int d = digits; d < 17; ++d) {
+            m /= 10;
+        }
+        numbers.push_back(std::stod(std::to_string(m) + "e-" + std::to_string(places)));
+    }
+    // Doubles of any bits, and neighbours of short decimals.
+    for (int i = 0; i < 200000; ++i) {
+        const std::uint64_t bits = random();
+        double d;
+        std::memcpy(&d, &bits, sizeof d);
+        numbers.push_back(d);
+        numbers.push_back(std::nextafter(numbers[static_cast<std::size_t>(random() % numbers.size())], 0.0));
+    }
+    for (const double d : numbers) {
+        if (!std::isfinite(d)) {
+            continue;
+        }
+        for (const double signed_d : {d, -d}) {
+            ASSERT_EQ(WriteJson(boost::json::value(signed_d)), ToCharsReference(signed_d))
+                << "to_chars writes " << ToCharsReference(signed_d);
+        }
+    }
 }
 
 TEST(JsonWriterTest, NonFiniteNumbersBecomeNull) {

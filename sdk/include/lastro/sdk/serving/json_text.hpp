@@ -1,13 +1,15 @@
 // JSON text for responses, the host's and what a plugin stores to answer later (Result::data_json).
 // Boost.JSON's serializer writes doubles in exponent form (1.15687912E6); money reads better as 1156879.12,
-// so numbers go through std::to_chars, which gives the shortest digits that read back to the same double, in
-// plain notation for magnitudes from 1e-6 to 1e15 (1000000, never 1e+06; docs/api.md "Numbers") and in the
-// shortest form beyond. Everything else is written as Boost.JSON would.
+// so numbers are written with the shortest digits that read back to the same double (std::to_chars's,
+// found by hand for decimals of up to 15 digits, most of an answer's), in plain notation for magnitudes
+// from 1e-6 to 1e15 (1000000, never 1e+06; docs/api.md "Numbers") and in the shortest form beyond.
+// Everything else is written as Boost.JSON would.
 #pragma once
 
 #include <boost/config.hpp>
 #include <boost/json/value.hpp>
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -55,7 +57,8 @@ public:
 private:
     void BeforeValue();
 
-    std::string out_;
+    std::string out_;  // kept sized ahead of the text: its first used_ bytes
+    std::size_t used_ = 0;
     bool comma_ = false;  // whether the next member or item follows another
 };
 
