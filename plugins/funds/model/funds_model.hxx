@@ -496,6 +496,37 @@ struct FidcReportSegments {
     std::optional<std::string> segments_json;
 };
 
+// /cotas and /cotas/operacoes (src/quotas.cpp, src/quota_operations.cpp): the columns of a
+// class's reports that a quota row shows or picks the report by, not the report's other 35; a
+// 120-month history spent more on loading them than on its series.
+#pragma db view object(FidcReport)
+struct FidcQuotaReport {
+#pragma db column(FidcReport::id)
+    std::int64_t id = 0;
+#pragma db column(FidcReport::cnpj)
+    std::string cnpj;
+#pragma db column(FidcReport::month)
+    std::string month;
+#pragma db column(FidcReport::reference_date)
+    std::string reference_date;
+#pragma db column(FidcReport::filer_type)
+    std::optional<std::string> filer_type;
+#pragma db column(FidcReport::nav)
+    std::optional<double> nav;
+#pragma db column(FidcReport::senior_nav)
+    std::optional<double> senior_nav;
+#pragma db column(FidcReport::mezzanine_nav)
+    std::optional<double> mezzanine_nav;
+#pragma db column(FidcReport::subordinated_nav)
+    std::optional<double> subordinated_nav;
+#pragma db column(FidcReport::series_nav_total)
+    std::optional<double> series_nav_total;
+#pragma db column(FidcReport::subordination_with_mezzanine_ratio)
+    std::optional<double> subordination_with_mezzanine_ratio;
+#pragma db column(FidcReport::subordination_without_mezzanine_ratio)
+    std::optional<double> subordination_without_mezzanine_ratio;
+};
+
 // /v1/classes/{class_id}/carteira/fundos (src/portfolio_funds.cpp): what a report tells about an
 // invested class, table II's segments_json included, without the other JSON documents.
 #pragma db view object(FidcReport)

@@ -22,7 +22,8 @@ using ReportQuery = odb::query<FidcReport>;
 // Rank of a report in the class's preference order (lower is preferred): the CNPJ's place in
 // filing_cnpjs, then the filer type. Without a Classe row the ingester may keep both a Fundo
 // report and one whose type CVM left blank (docs/datasets/inf_mensal_fidc.md); Fundo wins.
-std::size_t Preference(const ClassRef& ref, const FidcReport& report) {
+template <typename Report>
+std::size_t Preference(const ClassRef& ref, const Report& report) {
     auto it = std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), report.cnpj);
     const std::string type_folded = report.filer_type ? sdk::FoldForSearch(*report.filer_type) : "";
     const std::size_t type = type_folded == "classe" ? 0 : type_folded == "fundo" ? 1 : 2;
@@ -37,19 +38,24 @@ struct ReportsOfCnpj {
     std::string to;
 };
 
-template <typename Visit>
+// The prepared statement's name for each kind of report row.
+template <typename Report>
+constexpr const char* kReportsOfCnpj = "funds.reports_of_cnpj";
+template <>
+constexpr const char* kReportsOfCnpj<FidcQuotaReport> = "funds.quota_reports_of_cnpj";
+
+template <typename Report, typename Visit>
 void ForEachReport(odb::database& db, const ClassRef& ref, const std::string& from, const std::string& to,
                    Visit visit) {
-    auto q =
-        sdk::CachedQuery<FidcReport, ReportsOfCnpj>(db, "funds.reports_of_cnpj", [](const ReportsOfCnpj& p) {
-            return (ReportQuery::cnpj == ReportQuery::_ref(p.cnpj) &&
-                    ReportQuery::month >= ReportQuery::_ref(p.from) &&
-                    ReportQuery::month <= ReportQuery::_ref(p.to)) +
-                   "ORDER BY" + ReportQuery::month + "DESC";
-        });
+    auto q = sdk::CachedQuery<Report, ReportsOfCnpj>(db, kReportsOfCnpj<Report>, [](const ReportsOfCnpj& p) {
+        return odb::query<Report>((ReportQuery::cnpj == ReportQuery::_ref(p.cnpj) &&
+                                   ReportQuery::month >= ReportQuery::_ref(p.from) &&
+                                   ReportQuery::month <= ReportQuery::_ref(p.to)) +
+                                  "ORDER BY" + ReportQuery::month + "DESC");
+    });
     for (const std::string& cnpj : ref.filing_cnpjs) {
         q.params = {cnpj, from, to};
-        for (FidcReport& report : q.Execute()) {
+        for (Report& report : q.Execute()) {
             visit(report);
         }
     }
@@ -102,7 +108,7 @@ std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const
     }
     std::optional<FidcReport> best;
     const std::string text = month.ToString();
-    ForEachReport(db, ref, text, text, [&](FidcReport& report) {
+    ForEachReport<FidcReport>(db, ref, text, text, [&](FidcReport& report) {
         if (!best || Preference(ref, report) < Preference(ref, *best)) {
             best = std::move(report);
         }
@@ -110,29 +116,37 @@ std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const
     return best;
 }
 
-std::vector<FidcReport> ReportsBetween(odb::database& db, const ClassRef& ref,
-                                       const std::optional<sdk::Month>& from,
-                                       const std::optional<sdk::Month>& to) {
-    std::vector<FidcReport> out;
+template <typename Report>
+std::vector<Report> ReportsBetween(odb::database& db, const ClassRef& ref,
+                                   const std::optional<sdk::Month>& from,
+                                   const std::optional<sdk::Month>& to) {
+    std::vector<Report> out;
     if (ref.filing_cnpjs.empty()) {
         return out;
     }
-    std::map<std::string, FidcReport> by_month;
-    ForEachReport(db, ref, from ? from->ToString() : kFirstMonth, to ? to->ToString() : kLastMonth,
-                  [&](FidcReport& report) {
-                      auto it = by_month.find(report.month);
-                      if (it == by_month.end()) {
-                          by_month.emplace(report.month, std::move(report));
-                      } else if (Preference(ref, report) < Preference(ref, it->second)) {
-                          it->second = std::move(report);
-                      }
-                  });
+    std::map<std::string, Report> by_month;
+    ForEachReport<Report>(db, ref, from ? from->ToString() : kFirstMonth, to ? to->ToString() : kLastMonth,
+                          [&](Report& report) {
+                              auto it = by_month.find(report.month);
+                              if (it == by_month.end()) {
+                                  by_month.emplace(report.month, std::move(report));
+                              } else if (Preference(ref, report) < Preference(ref, it->second)) {
+                                  it->second = std::move(report);
+                              }
+                          });
     out.reserve(by_month.size());
     for (auto& [month, report] : by_month) {
         out.push_back(std::move(report));
     }
     return out;
 }
+
+template std::vector<FidcReport> ReportsBetween(odb::database&, const ClassRef&,
+                                                const std::optional<sdk::Month>&,
+                                                const std::optional<sdk::Month>&);
+template std::vector<FidcQuotaReport> ReportsBetween(odb::database&, const ClassRef&,
+                                                     const std::optional<sdk::Month>&,
+                                                     const std::optional<sdk::Month>&);
 
 std::optional<sdk::Month> LatestReportedMonth(odb::database& db, const ClassRef& ref) {
     struct Latest {

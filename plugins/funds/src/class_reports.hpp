@@ -51,10 +51,12 @@ void LoadReportDocuments(odb::database& db, FidcReport& report);
 std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month);
 
 // One report per month in [from, to] (either end open when nullopt), ascending by month, with
-// the same CNPJ preference as ReportOf.
-std::vector<FidcReport> ReportsBetween(odb::database& db, const ClassRef& ref,
-                                       const std::optional<sdk::Month>& from,
-                                       const std::optional<sdk::Month>& to);
+// the same CNPJ preference as ReportOf: whole reports (FidcReport), or the columns a quota row
+// shows (FidcQuotaReport).
+template <typename Report = FidcReport>
+std::vector<Report> ReportsBetween(odb::database& db, const ClassRef& ref,
+                                   const std::optional<sdk::Month>& from,
+                                   const std::optional<sdk::Month>& to);
 
 // The newest month the class reported under any of its filing CNPJs; nullopt when none.
 std::optional<sdk::Month> LatestReportedMonth(odb::database& db, const ClassRef& ref);

@@ -8,11 +8,7 @@
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
-#include <lastro/sdk/serving/json_values.hpp>
 #include <lastro/sdk/serving/money.hpp>
-
-#include <boost/json/array.hpp>
-#include <boost/json/object.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
@@ -25,8 +21,6 @@
 #include <vector>
 
 namespace lastro::funds {
-
-using sdk::JsonOrNull;
 
 namespace {
 
@@ -94,8 +88,8 @@ MaybeNumber NetFlow(const MaybeNumber& subscriptions, const MaybeNumber& outflow
     return sdk::MoneyDifference(subscriptions, outflows);
 }
 
-boost::json::object OperationRow(const FidcReport& report, const FidcSeries& series,
-                                 const std::vector<const FidcQuotaOperation*>& rows) {
+void WriteOperationRow(sdk::JsonText& json, const FidcQuotaReport& report, const FidcSeries& series,
+                       const std::vector<const FidcQuotaOperation*>& rows) {
     const KindTotal subscriptions = Total(rows, "subscription");
     const KindTotal redemptions = Total(rows, "redemption");
     const KindTotal pending = Total(rows, "pending_redemption");
@@ -115,40 +109,40 @@ boost::json::object OperationRow(const FidcReport& report, const FidcSeries& ser
         net_flow = NetFlow(subscriptions_brl, outflows);
     }
 
-    boost::json::array others;
+    json.BeginObject();
+    WriteSeriesIdentity(json, report, series);
+    json.Key("subscriptions_shares").Value(subscriptions.shares);
+    json.Key("subscriptions_brl").Value(subscriptions_brl);
+    json.Key("subscription_original_brl").Value(subscriptions.value_brl);
+    json.Key("subscription_outlier_removed").Value(outlier);
+    json.Key("paid_redemptions_shares").Value(redemptions.shares);
+    json.Key("paid_redemptions_brl").Value(redemptions.value_brl);
+    json.Key("pending_redemptions_shares").Value(pending.shares);
+    json.Key("pending_redemptions_brl").Value(pending.value_brl);
+    json.Key("amortization_brl").Value(amortization.value_brl);
+    json.Key("amortization_per_share_brl").Value(Ratio(amortization.value_brl, series.quota_count));
+    json.Key("amortization_reading").Value(amortization.reading);
+    json.Key("amortization_unverified_count").Value(amortization.unverified);
+    json.Key("amortization_published_value").Value(amortization.published_value);
+    json.Key("amortization_published_shares").Value(amortization.published_shares);
+    json.Key("net_flow_brl").Value(net_flow);
+    json.Key("outflows_brl").Value(outflows);
+    json.Key("net_flow_excluding_amortization_brl").Value(net_flow_excluding_amortization);
+    json.Key("outflows_excluding_amortization_brl").Value(outflows_excluding_amortization);
+    json.Key("manager_reference_nav_brl")
+        .Value(sdk::RoundToCents(Product(series.quota_count, series.quota_value)));
+    json.Key("other_operations").BeginArray();
     for (const FidcQuotaOperation* row : rows) {
         if (row->kind == "other") {
-            others.push_back(boost::json::object{
-                {"published_kind", row->published_kind},
-                {"value_brl", JsonOrNull(row->value)},
-                {"shares", JsonOrNull(row->quota_count)},
-            });
+            json.BeginObject();
+            json.Key("published_kind").Value(row->published_kind);
+            json.Key("value_brl").Value(row->value);
+            json.Key("shares").Value(row->quota_count);
+            json.EndObject();
         }
     }
-
-    boost::json::object out = SeriesIdentity(report, series, 26);  // every field, allocated once
-    out.emplace("subscriptions_shares", JsonOrNull(subscriptions.shares));
-    out.emplace("subscriptions_brl", JsonOrNull(subscriptions_brl));
-    out.emplace("subscription_original_brl", JsonOrNull(subscriptions.value_brl));
-    out.emplace("subscription_outlier_removed", outlier);
-    out.emplace("paid_redemptions_shares", JsonOrNull(redemptions.shares));
-    out.emplace("paid_redemptions_brl", JsonOrNull(redemptions.value_brl));
-    out.emplace("pending_redemptions_shares", JsonOrNull(pending.shares));
-    out.emplace("pending_redemptions_brl", JsonOrNull(pending.value_brl));
-    out.emplace("amortization_brl", JsonOrNull(amortization.value_brl));
-    out.emplace("amortization_per_share_brl", JsonOrNull(Ratio(amortization.value_brl, series.quota_count)));
-    out.emplace("amortization_reading", JsonOrNull(amortization.reading));
-    out.emplace("amortization_unverified_count", amortization.unverified);
-    out.emplace("amortization_published_value", JsonOrNull(amortization.published_value));
-    out.emplace("amortization_published_shares", JsonOrNull(amortization.published_shares));
-    out.emplace("net_flow_brl", JsonOrNull(net_flow));
-    out.emplace("outflows_brl", JsonOrNull(outflows));
-    out.emplace("net_flow_excluding_amortization_brl", JsonOrNull(net_flow_excluding_amortization));
-    out.emplace("outflows_excluding_amortization_brl", JsonOrNull(outflows_excluding_amortization));
-    out.emplace("manager_reference_nav_brl",
-                JsonOrNull(sdk::RoundToCents(Product(series.quota_count, series.quota_value))));
-    out.emplace("other_operations", std::move(others));
-    return out;
+    json.EndArray();
+    json.EndObject();
 }
 
 // The series of `report` with the operation's series key, or a stand-in built from the X_4 row
@@ -187,7 +181,7 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
     const auto to = context.params.MonthValue("to");
     RequireOrderedRange(from, to);
     const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
-    const std::vector<FidcReport> reports = ReportsBetween(context.db, ref, from, to);
+    const auto reports = ReportsBetween<FidcQuotaReport>(context.db, ref, from, to);
 
     // As SeriesByReport reads the series (ReportSpan).
     std::vector<FidcQuotaOperation> operations;
@@ -213,16 +207,19 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
     }
     std::sort(operations.begin(), operations.end(),
               [](const FidcQuotaOperation& a, const FidcQuotaOperation& b) { return a.id < b.id; });
-    const auto series_by_report = SeriesByReport(context.db, reports);
+    const auto series_by_report = SeriesByReport(context.db, span);
     // X_4 rows by report and series key, in table order.
     std::map<std::int64_t, std::map<std::string, std::vector<const FidcQuotaOperation*>>> by_report;
     for (const FidcQuotaOperation& operation : operations) {
         by_report[operation.report_id][operation.series_key].push_back(&operation);
     }
 
-    boost::json::array data;
+    // Written as read, as /cotas.
+    sdk::JsonText json;
+    json.BeginArray();
+    std::size_t row_count = 0;
     std::optional<std::string> latest_served;
-    for (const FidcReport& report : reports) {
+    for (const FidcQuotaReport& report : reports) {
         auto operations_of = by_report.find(report.id);
         if (operations_of == by_report.end()) {
             continue;
@@ -238,14 +235,17 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
         std::sort(rows.begin(), rows.end(),
                   [](const auto& a, const auto& b) { return SeriesOrder(a.first, b.first); });
         for (const auto& [series, series_rows] : rows) {
-            data.push_back(OperationRow(report, series, *series_rows));
+            WriteOperationRow(json, report, series, *series_rows);
+            ++row_count;
         }
         latest_served = std::max(latest_served.value_or(""), report.month);
     }
+    json.EndArray();
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
     result.meta.as_of = latest_served;  // the reference period: the latest month served (contract 2.2)
-    result.data = std::move(data);
+    result.meta.row_count = row_count;
+    result.data_json = json.Take();
     return result;
 }
 

@@ -6,10 +6,7 @@
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
-#include <lastro/sdk/serving/json_values.hpp>
 #include <lastro/sdk/serving/money.hpp>
-
-#include <boost/json/array.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
@@ -23,29 +20,27 @@
 
 namespace lastro::funds {
 
-using sdk::JsonOrNull;
-
 namespace {
 
 using SeriesQuery = odb::query<FidcSeries>;
 
-boost::json::object QuotaRow(const FidcReport& report, const FidcSeries& series) {
-    boost::json::object row = SeriesIdentity(report, series, 18);  // the row's every field, allocated once
-    row.emplace("quota_count", JsonOrNull(series.quota_count));
-    row.emplace("quota_value_brl", JsonOrNull(series.quota_value));
-    row.emplace("series_nav_brl",
-                JsonOrNull(sdk::RoundToCents(Product(series.quota_count, series.quota_value))));
-    row.emplace("investor_count", JsonOrNull(series.investor_count));
-    row.emplace("monthly_return_pct", JsonOrNull(series.profitability_pct));
-    row.emplace("senior_nav_brl", JsonOrNull(report.senior_nav));
-    row.emplace("mezzanine_nav_brl", JsonOrNull(report.mezzanine_nav));
-    row.emplace("subordinated_nav_brl", JsonOrNull(report.subordinated_nav));
-    row.emplace("total_nav_brl", JsonOrNull(report.series_nav_total));
-    row.emplace("reported_nav_brl", JsonOrNull(report.nav));
-    row.emplace("subordination_with_mezzanine_ratio", JsonOrNull(report.subordination_with_mezzanine_ratio));
-    row.emplace("subordination_without_mezzanine_ratio",
-                JsonOrNull(report.subordination_without_mezzanine_ratio));
-    return row;
+// One row of the answer: the series' identity and quota figures, and its report's.
+void WriteQuotaRow(sdk::JsonText& json, const FidcQuotaReport& report, const FidcSeries& series) {
+    json.BeginObject();
+    WriteSeriesIdentity(json, report, series);
+    json.Key("quota_count").Value(series.quota_count);
+    json.Key("quota_value_brl").Value(series.quota_value);
+    json.Key("series_nav_brl").Value(sdk::RoundToCents(Product(series.quota_count, series.quota_value)));
+    json.Key("investor_count").Value(series.investor_count);
+    json.Key("monthly_return_pct").Value(series.profitability_pct);
+    json.Key("senior_nav_brl").Value(report.senior_nav);
+    json.Key("mezzanine_nav_brl").Value(report.mezzanine_nav);
+    json.Key("subordinated_nav_brl").Value(report.subordinated_nav);
+    json.Key("total_nav_brl").Value(report.series_nav_total);
+    json.Key("reported_nav_brl").Value(report.nav);
+    json.Key("subordination_with_mezzanine_ratio").Value(report.subordination_with_mezzanine_ratio);
+    json.Key("subordination_without_mezzanine_ratio").Value(report.subordination_without_mezzanine_ratio);
+    json.EndObject();
 }
 
 }  // namespace
@@ -90,34 +85,16 @@ std::string SeriesId(const std::optional<std::string>& subclass_code, const std:
     return Slug(series_key);
 }
 
-ReportSpan SpanOf(const std::vector<FidcReport>& reports) {
-    ReportSpan span;
-    for (const FidcReport& report : reports) {
-        span.ids.insert(report.id);
-        auto [it, inserted] = span.months_of_cnpj.try_emplace(report.cnpj, report.month, report.month);
-        if (!inserted) {
-            it->second.first = std::min(it->second.first, report.month);
-            it->second.second = std::max(it->second.second, report.month);
-        }
-    }
-    return span;
-}
-
-std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db,
-                                                               const std::vector<FidcReport>& reports) {
+std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db, const ReportSpan& span) {
     std::map<std::int64_t, std::vector<FidcSeries>> by_report;
-    if (reports.empty()) {
-        return by_report;
-    }
     // One prepared statement per filing CNPJ (a class has one or two), where one per report
     // made a 120-month history 120 statements. Another CNPJ's reports of those months are not
-    // among `reports` and their series are left out.
+    // in the span and their series are left out.
     struct OfCnpj {
         std::string cnpj;
         std::string from;
         std::string to;
     };
-    const ReportSpan span = SpanOf(reports);
     auto q = sdk::CachedQuery<FidcSeries, OfCnpj>(db, "funds.series_of_cnpj_months", [](const OfCnpj& p) {
         return SeriesQuery::cnpj == SeriesQuery::_ref(p.cnpj) &&
                SeriesQuery::month >= SeriesQuery::_ref(p.from) &&
@@ -147,15 +124,13 @@ bool SeriesOrder(const FidcSeries& a, const FidcSeries& b) {
     return a.label != b.label ? a.label < b.label : a.series_key < b.series_key;
 }
 
-boost::json::object SeriesIdentity(const FidcReport& report, const FidcSeries& series, std::size_t capacity) {
-    boost::json::object row(std::max<std::size_t>(capacity, 6));
-    row.emplace("reporting_date", report.reference_date);
-    row.emplace("month", report.month);
-    row.emplace("series_id", SeriesId(series.subclass_code, series.series_key));
-    row.emplace("share_class_type", series.seniority);
-    row.emplace("series_code", JsonOrNull(series.subclass_code));
-    row.emplace("series_label", series.label);
-    return row;
+void WriteSeriesIdentity(sdk::JsonText& json, const FidcQuotaReport& report, const FidcSeries& series) {
+    json.Key("reporting_date").Value(report.reference_date);
+    json.Key("month").Value(report.month);
+    json.Key("series_id").Value(SeriesId(series.subclass_code, series.series_key));
+    json.Key("share_class_type").Value(series.seniority);
+    json.Key("series_code").Value(series.subclass_code);
+    json.Key("series_label").Value(series.label);
 }
 
 sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {
@@ -163,25 +138,31 @@ sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {
     const auto to = context.params.MonthValue("to");
     RequireOrderedRange(from, to);
     const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
-    const std::vector<FidcReport> reports = ReportsBetween(context.db, ref, from, to);
-    const auto series_by_report = SeriesByReport(context.db, reports);
+    const auto reports = ReportsBetween<FidcQuotaReport>(context.db, ref, from, to);
+    const auto series_by_report = SeriesByReport(context.db, SpanOf(reports));
 
-    boost::json::array data;
+    // Written as read: a 120-month answer is some 300 rows of 18 members.
+    sdk::JsonText json;
+    json.BeginArray();
+    std::size_t row_count = 0;
     std::optional<std::string> latest_served;
-    for (const FidcReport& report : reports) {
+    for (const FidcQuotaReport& report : reports) {
         auto it = series_by_report.find(report.id);
         if (it == series_by_report.end()) {
             continue;
         }
         for (const FidcSeries& series : it->second) {
-            data.push_back(QuotaRow(report, series));
+            WriteQuotaRow(json, report, series);
+            ++row_count;
         }
         latest_served = std::max(latest_served.value_or(""), report.month);
     }
+    json.EndArray();
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
     result.meta.as_of = latest_served;  // the reference period: the latest month served (contract 2.2)
-    result.data = std::move(data);
+    result.meta.row_count = row_count;
+    result.data_json = json.Take();
     return result;
 }
 

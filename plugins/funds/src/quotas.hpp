@@ -6,9 +6,9 @@
 #include "funds_model.hxx"
 
 #include <lastro/sdk/plugin.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 
-#include <boost/json/object.hpp>
-
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <optional>
@@ -47,16 +47,28 @@ struct ReportSpan {
     std::set<std::int64_t> ids;
     std::map<std::string, std::pair<std::string, std::string>> months_of_cnpj;
 };
-ReportSpan SpanOf(const std::vector<FidcReport>& reports);
 
-// The series of each report (by report id), in SeriesOrder.
-std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db,
-                                                               const std::vector<FidcReport>& reports);
+// The span of any range of reports (FidcReport, FidcQuotaReport: an id, a CNPJ, a month).
+template <typename Reports>
+ReportSpan SpanOf(const Reports& reports) {
+    ReportSpan span;
+    for (const auto& report : reports) {
+        span.ids.insert(report.id);
+        auto [it, inserted] = span.months_of_cnpj.try_emplace(report.cnpj, report.month, report.month);
+        if (!inserted) {
+            it->second.first = std::min(it->second.first, report.month);
+            it->second.second = std::max(it->second.second, report.month);
+        }
+    }
+    return span;
+}
 
-// reporting_date, month, series_id, share_class_type, series_code and series_label of a row, in
-// an object with room for `capacity` fields (the caller's own, emplaced after these).
-boost::json::object SeriesIdentity(const FidcReport& report, const FidcSeries& series,
-                                   std::size_t capacity = 6);
+// The series of each report of the span (by report id), in SeriesOrder.
+std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db, const ReportSpan& span);
+
+// The members reporting_date, month, series_id, share_class_type, series_code and series_label
+// of a row, into the row's open object.
+void WriteSeriesIdentity(sdk::JsonText& json, const FidcQuotaReport& report, const FidcSeries& series);
 
 sdk::Result HandleClassQuotas(const sdk::RequestContext& context);
 

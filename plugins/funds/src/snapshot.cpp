@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <span>
 #include <vector>
 
 namespace lastro::funds {
@@ -211,7 +212,7 @@ sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
     if (!current->receivables_components) {
         LoadReportDocuments(context.db, *current);  // published_json: which components are missing
     }
-    const auto series_by_report = SeriesByReport(context.db, {*current});
+    const auto series_by_report = SeriesByReport(context.db, SpanOf(std::span(&*current, 1)));
     const auto series = series_by_report.find(current->id);
     const std::string previous_month = sdk::Month::Parse(month)->Previous().ToString();
     const std::optional<FidcReport> previous = Take(by_month, previous_month);

@@ -102,13 +102,13 @@ TEST_F(FidcRealRowsTest, AmortizationsFiledWithTheColumnsReversedAreServedInBrl)
     const boost::json::array red = Operations("08632394000102", "2023-12");
     const auto& serie1 = Labelled(red, "Subclasse Senior Serie 1");
     EXPECT_EQ(serie1.at("amortization_reading").as_string(), "swapped");
-    EXPECT_DOUBLE_EQ(serie1.at("amortization_brl").as_double(), 22719421.84);
-    EXPECT_DOUBLE_EQ(serie1.at("amortization_per_share_brl").as_double(), 22719421.84 / 400000.0);
-    EXPECT_DOUBLE_EQ(serie1.at("amortization_published_value").as_double(), 56.8);
-    EXPECT_DOUBLE_EQ(serie1.at("outflows_brl").as_double(), 22719421.84);  // no redemption paid
+    EXPECT_DOUBLE_EQ(serie1.at("amortization_brl").to_number<double>(), 22719421.84);
+    EXPECT_DOUBLE_EQ(serie1.at("amortization_per_share_brl").to_number<double>(), 22719421.84 / 400000.0);
+    EXPECT_DOUBLE_EQ(serie1.at("amortization_published_value").to_number<double>(), 56.8);
+    EXPECT_DOUBLE_EQ(serie1.at("outflows_brl").to_number<double>(), 22719421.84);  // no redemption paid
     const auto& serie2 = Labelled(red, "Subclasse Senior Serie 2");
     EXPECT_EQ(serie2.at("amortization_reading").as_string(), "swapped");
-    EXPECT_DOUBLE_EQ(serie2.at("amortization_brl").as_double(), 2436896.61);
+    EXPECT_DOUBLE_EQ(serie2.at("amortization_brl").to_number<double>(), 2436896.61);
 
     // A label of X_4 that X_2 does not have: no evidence, no amount.
     const auto& other = Labelled(red, "Subclasse Subordinada Tipo Subclasse | Subordinada 1");
@@ -116,16 +116,16 @@ TEST_F(FidcRealRowsTest, AmortizationsFiledWithTheColumnsReversedAreServedInBrl)
     EXPECT_TRUE(other.at("amortization_brl").is_null());
     EXPECT_TRUE(other.at("outflows_brl").is_null());
     EXPECT_TRUE(other.at("net_flow_brl").is_null());
-    EXPECT_DOUBLE_EQ(other.at("amortization_published_value").as_double(), 43.36);
-    EXPECT_DOUBLE_EQ(other.at("amortization_published_shares").as_double(), 30000000.02);
+    EXPECT_DOUBLE_EQ(other.at("amortization_published_value").to_number<double>(), 43.36);
+    EXPECT_DOUBLE_EQ(other.at("amortization_published_shares").to_number<double>(), 30000000.02);
 
     // 11.823.118/0001-36, 2023-12: 71,815.79 per quota on 7.8 quotas.
     const boost::json::array fidc = Operations("11823118000136", "2023-12");
     const auto& serie4 = Labelled(fidc, "Subclasse Senior Série 4");
     EXPECT_EQ(serie4.at("amortization_reading").as_string(), "swapped");
-    EXPECT_DOUBLE_EQ(serie4.at("amortization_brl").as_double(), 560178.13);
+    EXPECT_DOUBLE_EQ(serie4.at("amortization_brl").to_number<double>(), 560178.13);
     // Per quota of X_2 (7.8 quotas, published rounded): 71,817.71, near the published 71,815.79.
-    EXPECT_DOUBLE_EQ(serie4.at("amortization_per_share_brl").as_double(), 560178.13 / 7.8);
+    EXPECT_DOUBLE_EQ(serie4.at("amortization_per_share_brl").to_number<double>(), 560178.13 / 7.8);
 }
 
 TEST_F(FidcRealRowsTest, EveryAmortizationOfTheRealRowsHasAReading) {
@@ -150,7 +150,7 @@ TEST_F(FidcRealRowsTest, SeriesThatShareALabelAreDistinctAndKeepTheirIdentityAcr
         std::vector<double> quotas;
         for (const auto& row : rows) {
             ids.emplace_back(row.at("series_id").as_string());
-            quotas.push_back(row.at("quota_count").as_double());
+            quotas.push_back(row.at("quota_count").to_number<double>());
         }
         EXPECT_THAT(ids, ElementsAre("subclasse-subordinada-0-0", "subclasse-subordinada-0-0-2",
                                      "subclasse-subordinada-0-0-3"))
@@ -158,19 +158,20 @@ TEST_F(FidcRealRowsTest, SeriesThatShareALabelAreDistinctAndKeepTheirIdentityAcr
         EXPECT_THAT(quotas, ElementsAre(4760.1, 25000.0, 11888.46)) << month;
     }
     const boost::json::array october = Quotas("36115099000114", "2023-10");
-    EXPECT_NEAR(october.at(0).at("total_nav_brl").as_double(),
+    EXPECT_NEAR(october.at(0).at("total_nav_brl").to_number<double>(),
                 4760.1 * 1462.65 + 25000.0 * 1257.48 + 11888.46 * 1020.94, 0.01);
-    EXPECT_NEAR(october.at(0).at("subordinated_nav_brl").as_double(),
-                october.at(0).at("total_nav_brl").as_double(), 0.01);
+    EXPECT_NEAR(october.at(0).at("subordinated_nav_brl").to_number<double>(),
+                october.at(0).at("total_nav_brl").to_number<double>(), 0.01);
 
     // 22.175.345/0001-19: two 'Subclasse Subordinada  |' series, and their subscriptions.
     const boost::json::array flows = Operations("22175345000119", "2023-10");
     ASSERT_EQ(flows.size(), 2u);
-    EXPECT_DOUBLE_EQ(flows.at(0).at("subscriptions_shares").as_double(), 88.13);
-    EXPECT_DOUBLE_EQ(flows.at(0).at("subscription_original_brl").as_double(), 464196.58);
-    EXPECT_DOUBLE_EQ(flows.at(0).at("manager_reference_nav_brl").as_double(), 27526828.51);  // to the cent
-    EXPECT_DOUBLE_EQ(flows.at(1).at("subscriptions_shares").as_double(), 25.18);
-    EXPECT_DOUBLE_EQ(flows.at(1).at("manager_reference_nav_brl").as_double(), 35199598.16);
+    EXPECT_DOUBLE_EQ(flows.at(0).at("subscriptions_shares").to_number<double>(), 88.13);
+    EXPECT_DOUBLE_EQ(flows.at(0).at("subscription_original_brl").to_number<double>(), 464196.58);
+    EXPECT_DOUBLE_EQ(flows.at(0).at("manager_reference_nav_brl").to_number<double>(),
+                     27526828.51);  // to the cent
+    EXPECT_DOUBLE_EQ(flows.at(1).at("subscriptions_shares").to_number<double>(), 25.18);
+    EXPECT_DOUBLE_EQ(flows.at(1).at("manager_reference_nav_brl").to_number<double>(), 35199598.16);
     EXPECT_EQ(Quotas("22175345000119", "2023-12").size(), 2u);
 
     // Worked out from the derived files (X_2 and X_4 label groups) with the rule of
@@ -185,9 +186,9 @@ TEST_F(FidcRealRowsTest, AReportDeliveredTwiceCountsItsSeriesOnce) {
     // follows each. The later delivery is kept for the one-row tables and the series alike.
     const boost::json::array rows = Quotas("32528241000102", "2023-12");
     ASSERT_EQ(rows.size(), 1u);
-    EXPECT_DOUBLE_EQ(rows.at(0).at("quota_value_brl").as_double(), 113139.08);
-    EXPECT_DOUBLE_EQ(rows.at(0).at("reported_nav_brl").as_double(), 398003295.85);
-    EXPECT_NEAR(rows.at(0).at("total_nav_brl").as_double(), 3517.82 * 113139.08, 0.01);
+    EXPECT_DOUBLE_EQ(rows.at(0).at("quota_value_brl").to_number<double>(), 113139.08);
+    EXPECT_DOUBLE_EQ(rows.at(0).at("reported_nav_brl").to_number<double>(), 398003295.85);
+    EXPECT_NEAR(rows.at(0).at("total_nav_brl").to_number<double>(), 3517.82 * 113139.08, 0.01);
 
     // 08.632.394/0001-02: three series, each filed once per delivery.
     EXPECT_EQ(Quotas("08632394000102", "2023-12").size(), 3u);

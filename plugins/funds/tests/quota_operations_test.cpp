@@ -54,24 +54,24 @@ TEST_F(QuotaOperationsTest, EveryKindIsSummedAndTheDerivedFlowsFollow) {
     EXPECT_EQ(row.at("share_class_type").as_string(), "senior");
     EXPECT_EQ(row.at("series_code").as_string(), "SR1");
     EXPECT_EQ(row.at("series_label").as_string(), label);
-    EXPECT_DOUBLE_EQ(row.at("subscriptions_shares").as_double(), 125.0);
-    EXPECT_DOUBLE_EQ(row.at("subscriptions_brl").as_double(), 250.0);
-    EXPECT_DOUBLE_EQ(row.at("subscription_original_brl").as_double(), 250.0);
+    EXPECT_DOUBLE_EQ(row.at("subscriptions_shares").to_number<double>(), 125.0);
+    EXPECT_DOUBLE_EQ(row.at("subscriptions_brl").to_number<double>(), 250.0);
+    EXPECT_DOUBLE_EQ(row.at("subscription_original_brl").to_number<double>(), 250.0);
     EXPECT_FALSE(row.at("subscription_outlier_removed").as_bool());
-    EXPECT_DOUBLE_EQ(row.at("paid_redemptions_shares").as_double(), 40.0);
-    EXPECT_DOUBLE_EQ(row.at("paid_redemptions_brl").as_double(), 80.0);
-    EXPECT_DOUBLE_EQ(row.at("pending_redemptions_shares").as_double(), 15.0);
-    EXPECT_DOUBLE_EQ(row.at("pending_redemptions_brl").as_double(), 30.0);
-    EXPECT_DOUBLE_EQ(row.at("amortization_brl").as_double(), 100.0);
-    EXPECT_DOUBLE_EQ(row.at("amortization_per_share_brl").as_double(), 0.1);  // 100 / 1000 quotas
-    EXPECT_DOUBLE_EQ(row.at("net_flow_brl").as_double(), 250.0 - 80.0 - 100.0);
-    EXPECT_DOUBLE_EQ(row.at("outflows_brl").as_double(), 180.0);
-    EXPECT_DOUBLE_EQ(row.at("manager_reference_nav_brl").as_double(), 2000.0);
+    EXPECT_DOUBLE_EQ(row.at("paid_redemptions_shares").to_number<double>(), 40.0);
+    EXPECT_DOUBLE_EQ(row.at("paid_redemptions_brl").to_number<double>(), 80.0);
+    EXPECT_DOUBLE_EQ(row.at("pending_redemptions_shares").to_number<double>(), 15.0);
+    EXPECT_DOUBLE_EQ(row.at("pending_redemptions_brl").to_number<double>(), 30.0);
+    EXPECT_DOUBLE_EQ(row.at("amortization_brl").to_number<double>(), 100.0);
+    EXPECT_DOUBLE_EQ(row.at("amortization_per_share_brl").to_number<double>(), 0.1);  // 100 / 1000 quotas
+    EXPECT_DOUBLE_EQ(row.at("net_flow_brl").to_number<double>(), 250.0 - 80.0 - 100.0);
+    EXPECT_DOUBLE_EQ(row.at("outflows_brl").to_number<double>(), 180.0);
+    EXPECT_DOUBLE_EQ(row.at("manager_reference_nav_brl").to_number<double>(), 2000.0);
     const auto& others = row.at("other_operations").as_array();
     ASSERT_EQ(others.size(), 1u);
     EXPECT_EQ(others[0].at("published_kind").as_string(), "Transferências");
-    EXPECT_DOUBLE_EQ(others[0].at("value_brl").as_double(), 7.0);
-    EXPECT_DOUBLE_EQ(others[0].at("shares").as_double(), 3.0);
+    EXPECT_DOUBLE_EQ(others[0].at("value_brl").to_number<double>(), 7.0);
+    EXPECT_DOUBLE_EQ(others[0].at("shares").to_number<double>(), 3.0);
 
     ExpectManifestShape("funds.class_quota_operations", result.data);
     ExpectSourcesForEveryField("funds.class_quota_operations", row, result.meta);
@@ -90,7 +90,7 @@ TEST_F(QuotaOperationsTest, AKindWithoutRowsIsNullNeverZero) {
         EXPECT_TRUE(row.at(field).is_null()) << field;
     }
     EXPECT_FALSE(row.at("subscription_outlier_removed").as_bool());
-    EXPECT_DOUBLE_EQ(row.at("pending_redemptions_brl").as_double(), 5.0);
+    EXPECT_DOUBLE_EQ(row.at("pending_redemptions_brl").to_number<double>(), 5.0);
     EXPECT_TRUE(row.at("other_operations").as_array().empty());
     ExpectManifestShape("funds.class_quota_operations", result.data);
 }
@@ -109,8 +109,8 @@ TEST_F(QuotaOperationsTest, NetFlowAndOutflowsAreNullWhenAPartIsMissing) {
     EXPECT_TRUE(row.at("net_flow_brl").is_null());
     EXPECT_TRUE(row.at("outflows_excluding_amortization_brl").is_null());
     EXPECT_TRUE(row.at("paid_redemptions_brl").is_null());
-    EXPECT_DOUBLE_EQ(row.at("paid_redemptions_shares").as_double(), 2.0);
-    EXPECT_DOUBLE_EQ(row.at("amortization_per_share_brl").as_double(), 0.4);
+    EXPECT_DOUBLE_EQ(row.at("paid_redemptions_shares").to_number<double>(), 2.0);
+    EXPECT_DOUBLE_EQ(row.at("amortization_per_share_brl").to_number<double>(), 0.4);
 }
 
 TEST_F(QuotaOperationsTest, ASwappedAmortizationIsServedInBrlWithItsReading) {
@@ -125,16 +125,16 @@ TEST_F(QuotaOperationsTest, ASwappedAmortizationIsServedInBrlWithItsReading) {
 
     const sdk::Result result = Operations();
     const auto& row = Only(result);
-    EXPECT_DOUBLE_EQ(row.at("amortization_brl").as_double(), 22705284.26);
-    EXPECT_DOUBLE_EQ(row.at("amortization_per_share_brl").as_double(), 22705284.26 / 400000.0);
+    EXPECT_DOUBLE_EQ(row.at("amortization_brl").to_number<double>(), 22705284.26);
+    EXPECT_DOUBLE_EQ(row.at("amortization_per_share_brl").to_number<double>(), 22705284.26 / 400000.0);
     EXPECT_EQ(row.at("amortization_reading").as_string(), "swapped");
     EXPECT_EQ(row.at("amortization_unverified_count").as_int64(), 0);
-    EXPECT_DOUBLE_EQ(row.at("amortization_published_value").as_double(), 56.76);
-    EXPECT_DOUBLE_EQ(row.at("amortization_published_shares").as_double(), 22705284.26);
-    EXPECT_DOUBLE_EQ(row.at("outflows_brl").as_double(), 22705284.26 + 1000.0);
-    EXPECT_DOUBLE_EQ(row.at("net_flow_brl").as_double(), -(22705284.26 + 1000.0));
-    EXPECT_DOUBLE_EQ(row.at("outflows_excluding_amortization_brl").as_double(), 1000.0);
-    EXPECT_DOUBLE_EQ(row.at("net_flow_excluding_amortization_brl").as_double(), -1000.0);
+    EXPECT_DOUBLE_EQ(row.at("amortization_published_value").to_number<double>(), 56.76);
+    EXPECT_DOUBLE_EQ(row.at("amortization_published_shares").to_number<double>(), 22705284.26);
+    EXPECT_DOUBLE_EQ(row.at("outflows_brl").to_number<double>(), 22705284.26 + 1000.0);
+    EXPECT_DOUBLE_EQ(row.at("net_flow_brl").to_number<double>(), -(22705284.26 + 1000.0));
+    EXPECT_DOUBLE_EQ(row.at("outflows_excluding_amortization_brl").to_number<double>(), 1000.0);
+    EXPECT_DOUBLE_EQ(row.at("net_flow_excluding_amortization_brl").to_number<double>(), -1000.0);
     ExpectManifestShape("funds.class_quota_operations", result.data);
     ExpectSourcesForEveryField("funds.class_quota_operations", row, result.meta);
 }
@@ -155,11 +155,11 @@ TEST_F(QuotaOperationsTest, AnUnverifiedAmortizationLeavesItsTotalsNull) {
     EXPECT_EQ(row.at("amortization_reading").as_string(), "unverified");
     EXPECT_EQ(row.at("amortization_unverified_count").as_int64(), 1);
     // The published figures stay available, and so do the flows without the amortization.
-    EXPECT_DOUBLE_EQ(row.at("amortization_published_value").as_double(), 43.36);
-    EXPECT_DOUBLE_EQ(row.at("amortization_published_shares").as_double(), 30000000.02);
-    EXPECT_DOUBLE_EQ(row.at("outflows_excluding_amortization_brl").as_double(), 200.0);
-    EXPECT_DOUBLE_EQ(row.at("net_flow_excluding_amortization_brl").as_double(), 300.0);
-    EXPECT_DOUBLE_EQ(row.at("subscriptions_brl").as_double(), 500.0);
+    EXPECT_DOUBLE_EQ(row.at("amortization_published_value").to_number<double>(), 43.36);
+    EXPECT_DOUBLE_EQ(row.at("amortization_published_shares").to_number<double>(), 30000000.02);
+    EXPECT_DOUBLE_EQ(row.at("outflows_excluding_amortization_brl").to_number<double>(), 200.0);
+    EXPECT_DOUBLE_EQ(row.at("net_flow_excluding_amortization_brl").to_number<double>(), 300.0);
+    EXPECT_DOUBLE_EQ(row.at("subscriptions_brl").to_number<double>(), 500.0);
 }
 
 TEST_F(QuotaOperationsTest, AnAmortizationIngestedBeforeReadingsExistedIsUnverified) {
@@ -183,7 +183,7 @@ TEST_F(QuotaOperationsTest, WithoutAmortizationRowsTheReadingIsNull) {
     // No amortization row: the amortization is not known, so neither are the outflows (a kind
     // without rows is null, never 0); the redemptions alone are.
     EXPECT_TRUE(row.at("outflows_brl").is_null());
-    EXPECT_DOUBLE_EQ(row.at("outflows_excluding_amortization_brl").as_double(), 200.0);
+    EXPECT_DOUBLE_EQ(row.at("outflows_excluding_amortization_brl").to_number<double>(), 200.0);
 }
 
 TEST_F(QuotaOperationsTest, SeriesOfARepeatedLabelAreRowsOfTheirOwnInIdentityOrder) {
@@ -205,7 +205,7 @@ TEST_F(QuotaOperationsTest, SeriesOfARepeatedLabelAreRowsOfTheirOwnInIdentityOrd
     std::vector<double> shares;
     for (const auto& row : result.data.as_array()) {
         ids.emplace_back(row.at("series_id").as_string());
-        shares.push_back(row.at("subscriptions_shares").as_double());
+        shares.push_back(row.at("subscriptions_shares").to_number<double>());
     }
     EXPECT_THAT(ids, ElementsAre("subclasse-subordinada-0-0", "subclasse-subordinada-0-0-2",
                                  "subclasse-subordinada-0-0-3"));
@@ -223,8 +223,8 @@ TEST_F(QuotaOperationsTest, ASubscriptionPricedMoreThanTenfoldAwayIsRemoved) {
     const auto& row = Only(result);
     EXPECT_TRUE(row.at("subscriptions_brl").is_null());
     EXPECT_TRUE(row.at("subscription_outlier_removed").as_bool());
-    EXPECT_DOUBLE_EQ(row.at("subscription_original_brl").as_double(), 5000.0);
-    EXPECT_DOUBLE_EQ(row.at("subscriptions_shares").as_double(), 100.0);
+    EXPECT_DOUBLE_EQ(row.at("subscription_original_brl").to_number<double>(), 5000.0);
+    EXPECT_DOUBLE_EQ(row.at("subscriptions_shares").to_number<double>(), 100.0);
     // The removed subscription is not known, so neither is the net flow: null, never -10.
     EXPECT_TRUE(row.at("net_flow_brl").is_null());
 }
@@ -256,7 +256,7 @@ TEST_F(QuotaOperationsTest, ASeriesOnlyInX4HasNoQuotaData) {
     EXPECT_TRUE(row.at("manager_reference_nav_brl").is_null());
     EXPECT_TRUE(row.at("amortization_per_share_brl").is_null());
     EXPECT_FALSE(row.at("subscription_outlier_removed").as_bool());  // nothing to compare with
-    EXPECT_DOUBLE_EQ(row.at("subscriptions_brl").as_double(), 500.0);
+    EXPECT_DOUBLE_EQ(row.at("subscriptions_brl").to_number<double>(), 500.0);
     ExpectManifestShape("funds.class_quota_operations", result.data);
 }
 

@@ -68,18 +68,18 @@ TEST_F(QuotasTest, EveryFieldOfARowComesFromItsSeriesAndReport) {
     EXPECT_EQ(row.at("share_class_type").as_string(), "senior");
     EXPECT_EQ(row.at("series_code").as_string(), "SUB-1");
     EXPECT_EQ(row.at("series_label").as_string(), "Subclasse Sênior Série 1");
-    EXPECT_DOUBLE_EQ(row.at("quota_count").as_double(), 1000.0);
-    EXPECT_DOUBLE_EQ(row.at("quota_value_brl").as_double(), 1.5);
-    EXPECT_DOUBLE_EQ(row.at("series_nav_brl").as_double(), 1500.0);
+    EXPECT_DOUBLE_EQ(row.at("quota_count").to_number<double>(), 1000.0);
+    EXPECT_DOUBLE_EQ(row.at("quota_value_brl").to_number<double>(), 1.5);
+    EXPECT_DOUBLE_EQ(row.at("series_nav_brl").to_number<double>(), 1500.0);
     EXPECT_EQ(row.at("investor_count").as_int64(), 12);
-    EXPECT_DOUBLE_EQ(row.at("monthly_return_pct").as_double(), 1.07);
-    EXPECT_DOUBLE_EQ(row.at("senior_nav_brl").as_double(), 1500.0);
-    EXPECT_DOUBLE_EQ(row.at("mezzanine_nav_brl").as_double(), 300.0);
-    EXPECT_DOUBLE_EQ(row.at("subordinated_nav_brl").as_double(), 200.0);
-    EXPECT_DOUBLE_EQ(row.at("total_nav_brl").as_double(), 2000.0);
-    EXPECT_DOUBLE_EQ(row.at("reported_nav_brl").as_double(), 1990.0);
-    EXPECT_DOUBLE_EQ(row.at("subordination_with_mezzanine_ratio").as_double(), 0.25);
-    EXPECT_DOUBLE_EQ(row.at("subordination_without_mezzanine_ratio").as_double(), 0.10);
+    EXPECT_DOUBLE_EQ(row.at("monthly_return_pct").to_number<double>(), 1.07);
+    EXPECT_DOUBLE_EQ(row.at("senior_nav_brl").to_number<double>(), 1500.0);
+    EXPECT_DOUBLE_EQ(row.at("mezzanine_nav_brl").to_number<double>(), 300.0);
+    EXPECT_DOUBLE_EQ(row.at("subordinated_nav_brl").to_number<double>(), 200.0);
+    EXPECT_DOUBLE_EQ(row.at("total_nav_brl").to_number<double>(), 2000.0);
+    EXPECT_DOUBLE_EQ(row.at("reported_nav_brl").to_number<double>(), 1990.0);
+    EXPECT_DOUBLE_EQ(row.at("subordination_with_mezzanine_ratio").to_number<double>(), 0.25);
+    EXPECT_DOUBLE_EQ(row.at("subordination_without_mezzanine_ratio").to_number<double>(), 0.10);
 
     ExpectManifestShape("funds.class_quotas", result.data);
     ExpectSourcesForEveryField("funds.class_quotas", row, result.meta);
@@ -97,7 +97,7 @@ TEST_F(QuotasTest, MissingValuesStayNull) {
     const auto& row = result.data.as_array()[0].as_object();
     EXPECT_EQ(row.at("share_class_type").as_string(), "unknown");
     EXPECT_TRUE(row.at("series_code").is_null());
-    EXPECT_DOUBLE_EQ(row.at("quota_count").as_double(), 1000.0);
+    EXPECT_DOUBLE_EQ(row.at("quota_count").to_number<double>(), 1000.0);
     for (const char* field :
          {"quota_value_brl", "series_nav_brl", "investor_count", "monthly_return_pct", "senior_nav_brl",
           "mezzanine_nav_brl", "subordinated_nav_brl", "total_nav_brl", "reported_nav_brl",
