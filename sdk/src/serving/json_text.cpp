@@ -129,10 +129,19 @@ char* WriteShortDecimal(double d, double magnitude, char* at) {
                                               1e8,  1e9,  1e10, 1e11, 1e12, 1e13, 1e14, 1e15,
                                               1e16, 1e17, 1e18, 1e19, 1e20, 1e21};  // all exact
     constexpr int kDigits = 15;
-    // The most places that keep magnitude x 10^places under 10^15 (1e-6 <= magnitude: 21 at most).
-    int places = 0;
-    while (places < 21 && magnitude * kPowersOfTen[places + 1] < kPowersOfTen[kDigits]) {
-        ++places;
+    // The most places that keep magnitude x 10^places under 10^15: 15 less the digits before
+    // the point, or 15 and the zeros after it (1e-6 <= magnitude: 21 at most).
+    int places = kDigits;
+    if (magnitude >= 1.0) {
+        int digits = 1;
+        while (digits < kDigits && magnitude >= kPowersOfTen[digits]) {
+            ++digits;
+        }
+        places = kDigits - digits;
+    } else {
+        while (places < 21 && magnitude * kPowersOfTen[places + 1] < kPowersOfTen[kDigits]) {
+            ++places;
+        }
     }
     const double whole = std::nearbyint(magnitude * kPowersOfTen[places]);
     // Division of two exact numbers is correctly rounded, as reading the decimal text is.
@@ -140,9 +149,13 @@ char* WriteShortDecimal(double d, double magnitude, char* at) {
         return nullptr;
     }
     auto m = static_cast<std::uint64_t>(whole);
-    while (places > 0 && m % 10 == 0) {  // the shortest: no trailing zeros after the point
-        m /= 10;
-        --places;
+    // The shortest: no trailing zeros after the point (money has seven or so at 15 digits).
+    for (const auto& [power, zeros] :
+         {std::pair<std::uint64_t, int>{100000000, 8}, {10000, 4}, {100, 2}, {10, 1}}) {
+        if (places >= zeros && m % power == 0) {
+            m /= power;
+            places -= zeros;
+        }
     }
     char digits[24];
     const char* end = std::to_chars(digits, digits + sizeof digits, m).ptr;
