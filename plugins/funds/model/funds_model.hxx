@@ -527,6 +527,30 @@ struct FidcQuotaReport {
     std::optional<double> subordination_without_mezzanine_ratio;
 };
 
+// The same routes' quota series: FidcSeries without its id, CNPJ, month and X_6 columns, read as
+// a view (loading whole objects was a quarter of a 120-month /cotas answer).
+#pragma db view object(FidcSeries)
+struct FidcQuotaSeries {
+#pragma db column(FidcSeries::report_id)
+    std::int64_t report_id = 0;
+#pragma db column(FidcSeries::label)
+    std::string label;
+#pragma db column(FidcSeries::series_key)
+    std::string series_key;
+#pragma db column(FidcSeries::seniority)
+    std::string seniority;
+#pragma db column(FidcSeries::subclass_code)
+    std::optional<std::string> subclass_code;
+#pragma db column(FidcSeries::investor_count)
+    std::optional<std::int64_t> investor_count;
+#pragma db column(FidcSeries::quota_count)
+    std::optional<double> quota_count;
+#pragma db column(FidcSeries::quota_value)
+    std::optional<double> quota_value;
+#pragma db column(FidcSeries::profitability_pct)
+    std::optional<double> profitability_pct;
+};
+
 // /v1/classes/{class_id}/carteira/fundos (src/portfolio_funds.cpp): what a report tells about an
 // invested class, table II's segments_json included, without the other JSON documents.
 #pragma db view object(FidcReport)

@@ -88,7 +88,7 @@ MaybeNumber NetFlow(const MaybeNumber& subscriptions, const MaybeNumber& outflow
     return sdk::MoneyDifference(subscriptions, outflows);
 }
 
-void WriteOperationRow(sdk::JsonText& json, const FidcQuotaReport& report, const FidcSeries& series,
+void WriteOperationRow(sdk::JsonText& json, const FidcQuotaReport& report, const FidcQuotaSeries& series,
                        const std::vector<const FidcQuotaOperation*>& rows) {
     const KindTotal subscriptions = Total(rows, "subscription");
     const KindTotal redemptions = Total(rows, "redemption");
@@ -147,18 +147,17 @@ void WriteOperationRow(sdk::JsonText& json, const FidcQuotaReport& report, const
 
 // The series of `report` with the operation's series key, or a stand-in built from the X_4 row
 // when the series appears only in X_4 (seniority parsed from its label, no quota data).
-FidcSeries SeriesFor(const std::vector<FidcSeries>* report_series, const FidcQuotaOperation& operation) {
+FidcQuotaSeries SeriesFor(const std::vector<FidcQuotaSeries>* report_series,
+                          const FidcQuotaOperation& operation) {
     if (report_series) {
-        for (const FidcSeries& series : *report_series) {
+        for (const FidcQuotaSeries& series : *report_series) {
             if (series.series_key == operation.series_key) {
                 return series;
             }
         }
     }
-    FidcSeries stand_in;
+    FidcQuotaSeries stand_in;
     stand_in.report_id = operation.report_id;
-    stand_in.cnpj = operation.cnpj;
-    stand_in.month = operation.month;
     stand_in.label = operation.series_label;
     stand_in.series_key = operation.series_key;
     stand_in.seniority = std::string(SeniorityOf(operation.series_label));
@@ -225,10 +224,10 @@ sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
             continue;
         }
         auto found = series_by_report.find(report.id);
-        const std::vector<FidcSeries>* report_series =
+        const std::vector<FidcQuotaSeries>* report_series =
             found == series_by_report.end() ? nullptr : &found->second;
         const auto& by_series = operations_of->second;
-        std::vector<std::pair<FidcSeries, const std::vector<const FidcQuotaOperation*>*>> rows;
+        std::vector<std::pair<FidcQuotaSeries, const std::vector<const FidcQuotaOperation*>*>> rows;
         for (const auto& [key, series_rows] : by_series) {
             rows.emplace_back(SeriesFor(report_series, *series_rows.front()), &series_rows);
         }

@@ -25,7 +25,7 @@ namespace {
 using SeriesQuery = odb::query<FidcSeries>;
 
 // One row of the answer: the series' identity and quota figures, and its report's.
-void WriteQuotaRow(sdk::JsonText& json, const FidcQuotaReport& report, const FidcSeries& series) {
+void WriteQuotaRow(sdk::JsonText& json, const FidcQuotaReport& report, const FidcQuotaSeries& series) {
     json.BeginObject();
     WriteSeriesIdentity(json, report, series);
     json.Key("quota_count").Value(series.quota_count);
@@ -85,8 +85,9 @@ std::string SeriesId(const std::optional<std::string>& subclass_code, const std:
     return Slug(series_key);
 }
 
-std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db, const ReportSpan& span) {
-    std::map<std::int64_t, std::vector<FidcSeries>> by_report;
+std::map<std::int64_t, std::vector<FidcQuotaSeries>> SeriesByReport(odb::database& db,
+                                                                    const ReportSpan& span) {
+    std::map<std::int64_t, std::vector<FidcQuotaSeries>> by_report;
     // One prepared statement per filing CNPJ (a class has one or two), where one per report
     // made a 120-month history 120 statements. Another CNPJ's reports of those months are not
     // in the span and their series are left out.
@@ -95,14 +96,15 @@ std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db
         std::string from;
         std::string to;
     };
-    auto q = sdk::CachedQuery<FidcSeries, OfCnpj>(db, "funds.series_of_cnpj_months", [](const OfCnpj& p) {
-        return SeriesQuery::cnpj == SeriesQuery::_ref(p.cnpj) &&
-               SeriesQuery::month >= SeriesQuery::_ref(p.from) &&
-               SeriesQuery::month <= SeriesQuery::_ref(p.to);
-    });
+    auto q =
+        sdk::CachedQuery<FidcQuotaSeries, OfCnpj>(db, "funds.series_of_cnpj_months", [](const OfCnpj& p) {
+            return odb::query<FidcQuotaSeries>(SeriesQuery::cnpj == SeriesQuery::_ref(p.cnpj) &&
+                                               SeriesQuery::month >= SeriesQuery::_ref(p.from) &&
+                                               SeriesQuery::month <= SeriesQuery::_ref(p.to));
+        });
     for (const auto& [cnpj, months] : span.months_of_cnpj) {
         q.params = {cnpj, months.first, months.second};
-        for (FidcSeries& series : q.Execute()) {
+        for (FidcQuotaSeries& series : q.Execute()) {
             if (span.ids.contains(series.report_id)) {
                 by_report[series.report_id].push_back(std::move(series));
             }
@@ -114,7 +116,7 @@ std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db
     return by_report;
 }
 
-bool SeriesOrder(const FidcSeries& a, const FidcSeries& b) {
+bool SeriesOrder(const FidcQuotaSeries& a, const FidcQuotaSeries& b) {
     const int rank_a = SeniorityRank(a.seniority);
     const int rank_b = SeniorityRank(b.seniority);
     if (rank_a != rank_b) {
@@ -124,7 +126,7 @@ bool SeriesOrder(const FidcSeries& a, const FidcSeries& b) {
     return a.label != b.label ? a.label < b.label : a.series_key < b.series_key;
 }
 
-void WriteSeriesIdentity(sdk::JsonText& json, const FidcQuotaReport& report, const FidcSeries& series) {
+void WriteSeriesIdentity(sdk::JsonText& json, const FidcQuotaReport& report, const FidcQuotaSeries& series) {
     json.Key("reporting_date").Value(report.reference_date);
     json.Key("month").Value(report.month);
     json.Key("series_id").Value(SeriesId(series.subclass_code, series.series_key));
@@ -151,7 +153,7 @@ sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {
         if (it == series_by_report.end()) {
             continue;
         }
-        for (const FidcSeries& series : it->second) {
+        for (const FidcQuotaSeries& series : it->second) {
             WriteQuotaRow(json, report, series);
             ++row_count;
         }

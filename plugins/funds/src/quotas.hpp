@@ -37,7 +37,7 @@ std::string SeriesId(const std::optional<std::string>& subclass_code, const std:
 
 // The rows' order: seniority, then label, then series key (a repeated label's first series,
 // then "#2", ...).
-bool SeriesOrder(const FidcSeries& a, const FidcSeries& b);
+bool SeriesOrder(const FidcQuotaSeries& a, const FidcQuotaSeries& b);
 
 // Where a set of reports lies: their ids, and for each filing CNPJ the first and last month of
 // its reports among them. Rows tied to reports (series, quota operations) are read by CNPJ and
@@ -64,11 +64,12 @@ ReportSpan SpanOf(const Reports& reports) {
 }
 
 // The series of each report of the span (by report id), in SeriesOrder.
-std::map<std::int64_t, std::vector<FidcSeries>> SeriesByReport(odb::database& db, const ReportSpan& span);
+std::map<std::int64_t, std::vector<FidcQuotaSeries>> SeriesByReport(odb::database& db,
+                                                                    const ReportSpan& span);
 
 // The members reporting_date, month, series_id, share_class_type, series_code and series_label
 // of a row, into the row's open object.
-void WriteSeriesIdentity(sdk::JsonText& json, const FidcQuotaReport& report, const FidcSeries& series);
+void WriteSeriesIdentity(sdk::JsonText& json, const FidcQuotaReport& report, const FidcQuotaSeries& series);
 
 sdk::Result HandleClassQuotas(const sdk::RequestContext& context);
 

@@ -131,7 +131,7 @@ boost::json::object ReceivablesDefinitions() {
 
 boost::json::object SnapshotData(const std::string& class_id, const FidcReport& current,
                                  const std::optional<FidcReport>& previous,
-                                 const std::vector<FidcSeries>& current_series) {
+                                 const std::vector<FidcQuotaSeries>& current_series) {
     const sdk::Month month = *sdk::Month::Parse(current.month);
     const MaybeNumber nav_previous = Field(previous, &FidcReport::nav);
     const MaybeNumber nav_ratio = Ratio(current.nav, nav_previous);
@@ -148,7 +148,7 @@ boost::json::object SnapshotData(const std::string& class_id, const FidcReport& 
     // served apart, with how many series it covers.
     std::optional<std::int64_t> investors_reported;
     std::int64_t series_reporting = 0;
-    for (const FidcSeries& series : current_series) {
+    for (const FidcQuotaSeries& series : current_series) {
         if (series.investor_count) {
             investors_reported = investors_reported.value_or(0) + *series.investor_count;
             ++series_reporting;
@@ -227,8 +227,9 @@ sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
         ReceivablesOfMonth(month, current),
         ReceivablesOfMonth(previous_month, previous),
     };
-    result.data = SnapshotData(class_id, *current, previous,
-                               series == series_by_report.end() ? std::vector<FidcSeries>() : series->second);
+    result.data =
+        SnapshotData(class_id, *current, previous,
+                     series == series_by_report.end() ? std::vector<FidcQuotaSeries>() : series->second);
     return result;
 }
 
