@@ -13,6 +13,7 @@
 #include <odb/result.hxx>
 
 #include <algorithm>
+#include <charconv>
 #include <set>
 #include <utility>
 #include <vector>
@@ -78,8 +79,14 @@ constexpr const char* kUnits =
     R"json("nav_brl":"BRL","share_ratio":"fraction of the net worth with a known manager",)json"
     R"json("share_change_12m_pp":"percentage points","vehicles":"count","net_flow_brl":"BRL"})json";
 
-std::string Rank(const std::optional<std::int64_t>& rank) {
-    return rank ? std::to_string(*rank) : "null";
+// A rank, or null, appended to `out`.
+void AppendRank(std::string& out, const std::optional<std::int64_t>& rank) {
+    if (!rank) {
+        out += "null";
+        return;
+    }
+    char digits[24];
+    out.append(digits, std::to_chars(digits, digits + sizeof digits, *rank).ptr);
 }
 
 }  // namespace
@@ -116,8 +123,15 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
     // ranks of the ordering asked), and their units.
     bool has_more = false;
     std::string items = "[";
+    std::size_t text_size = 0;
+    for (const Row* row : rows) {
+        text_size += row->json.size() + 64;
+    }
+    items.reserve(text_size + 1024);
     std::string month;
     std::size_t months = 0;
+    // Appended piece by piece: the items are most of the answer, and joining each row's pieces
+    // with + made a string of every step.
     for (const Row* row : rows) {
         const Row& m = *row;
         const std::int64_t rank = m.*ordering.rank;
@@ -127,22 +141,32 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
         }
         if (m.month != month) {
             if (!month.empty()) {
-                items += R"(],"units":)" + std::string(kUnits) + "},";
+                items += R"(],"units":)";
+                items += kUnits;
+                items += "},";
             }
             month = m.month;
             ++months;
-            items += R"({"month":")" + month + R"(","managers":[)";
+            items += R"({"month":")";
+            items += month;
+            items += R"(","managers":[)";
         } else {
-            items += ",";
+            items += ',';
         }
         const std::optional<std::int64_t> before = m.*ordering.rank_12m_ago;
-        items += R"({"rank":)" + std::to_string(rank) + R"(,"rank_12m_ago":)" + Rank(before) +
-                 R"(,"rank_change_12m":)" +
-                 Rank(before ? std::optional<std::int64_t>(*before - rank) : std::nullopt) + "," +
-                 m.json.substr(1);
+        items += R"({"rank":)";
+        AppendRank(items, rank);
+        items += R"(,"rank_12m_ago":)";
+        AppendRank(items, before);
+        items += R"(,"rank_change_12m":)";
+        AppendRank(items, before ? std::optional<std::int64_t>(*before - rank) : std::nullopt);
+        items += ',';
+        items.append(m.json, 1);  // the stored object's members after its "{"
     }
     if (!month.empty()) {
-        items += R"(],"units":)" + std::string(kUnits) + "}";
+        items += R"(],"units":)";
+        items += kUnits;
+        items += "}";
     }
     items += "]";
     const std::string pagination = R"({"limit":)" + std::to_string(limit) + R"(,"offset":)" +

@@ -163,15 +163,19 @@ ServedPeriod ServePeriod(const sdk::RequestContext& context) {
         if (!serving.count(u.month)) {
             continue;
         }
-        // The stored element, with the month's completeness put first.
+        // The stored element, with the month's completeness put first (appended piece by piece:
+        // the stored texts are long, and joining them with + copied each twice).
         const MonthStatus& m = derived.at(u.month);
-        by_month += (by_month.size() > 1 ? "," : "");
-        by_month += R"({"completeness":)" + JsonString(m.completeness) + R"(,"completeness_reason":)" +
-                    JsonString(m.completeness_reason) + "," + u.by_month_json.substr(1);
+        by_month += (by_month.size() > 1 ? R"(,{"completeness":)" : R"({"completeness":)");
+        by_month += JsonString(m.completeness);
+        by_month += R"(,"completeness_reason":)";
+        by_month += JsonString(m.completeness_reason);
+        by_month += ',';
+        by_month.append(u.by_month_json, 1);
         if (u.warning_count > 0) {
             warned.push_back(u.month);
             served.warnings_json += (served.warnings_json.size() > 1 ? "," : "");
-            served.warnings_json += u.warnings_json.substr(1, u.warnings_json.size() - 2);
+            served.warnings_json.append(u.warnings_json, 1, u.warnings_json.size() - 2);
         }
     }
     by_month += "]";
