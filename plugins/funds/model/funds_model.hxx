@@ -16,6 +16,9 @@
 // - version 6: each screening row keeps its answer's JSON text (ScreeningRow::json), written at
 //   build, so a call concatenates the page's stored texts; the migration rebuilds every month's
 //   rows with it.
+// - version 7: an index of a report's quota columns by (cnpj, month) (funds_fidc_report_quota_i),
+//   so /cotas and /cotas/operacoes read them from the index, not from rows whose JSON documents
+//   spill over several pages (docs/performance.md, "Quota answers at 120 months").
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -30,7 +33,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 6)
+#pragma db model version(1, 7)
 
 namespace lastro::funds {
 
@@ -223,6 +226,14 @@ struct FidcReport {
 #pragma db section(json_documents)
     std::string published_json;
 #pragma db index("funds_fidc_report_cnpj_month_i") members(cnpj, month)
+    // What FidcQuotaReport reads, so that it is read from this index alone (version 7). Those
+    // columns come after the JSON documents in the row, and reaching them walked the row's
+    // overflow pages: a 120-month history spent as much reading 120 reports as its 300 series.
+    // clang-format off: ODB reads the continued pragma as written
+#pragma db index("funds_fidc_report_quota_i") members(cnpj, month, filer_type, reference_date, nav, \
+    senior_nav, mezzanine_nav, subordinated_nav, series_nav_total, subordination_with_mezzanine_ratio, \
+    subordination_without_mezzanine_ratio, id)
+    // clang-format on
 };
 
 // One quota series (TAB_X_CLASSE_SERIE) of a monthly report: tables X_1, X_2, X_3 and X_6.

@@ -7,6 +7,8 @@
 #include <gtest/gtest.h>
 
 #include <odb/database.hxx>
+#include <odb/exceptions.hxx>
+#include <odb/schema-catalog.hxx>
 #include <odb/transaction.hxx>
 
 namespace lastro::funds::testing {
@@ -76,6 +78,65 @@ TEST_F(ClassReportsTest, ReportOfReadsTheColumnsButNotTheJsonDocuments) {
     EXPECT_EQ(report->nav, 2000.0);
     ExpectUnloaded(*report);
     ExpectLoadsAsStored(*report, may);
+    transaction.commit();
+}
+
+// The quota routes' reports (FidcQuotaReport, read from funds_fidc_report_quota_i) are the whole
+// reports' columns, month by month, with the same CNPJ preference.
+TEST_F(ClassReportsTest, QuotaReportsCarryTheReportsColumns) {
+    FidcReport april = MonthlyReport(kAlfaCnpj, "2025-04");
+    april.nav = 1000.5;
+    april.senior_nav = 700.25;
+    april.subordinated_nav = 300.25;
+    april.series_nav_total = 1000.5;
+    april.subordination_without_mezzanine_ratio = 0.3;
+    april = AddReport(april);
+    const FidcReport may = AlfaReport("2025-05", 2000.0);  // the quota figures left null
+
+    odb::transaction transaction(Db().begin());
+    const ClassRef ref = FindClass(Db(), ClassIdFor("2001"));
+    const auto whole = ReportsBetween(Db(), ref, MonthOf("2025-04"), MonthOf("2025-05"));
+    const auto quota = ReportsBetween<FidcQuotaReport>(Db(), ref, MonthOf("2025-04"), MonthOf("2025-05"));
+    transaction.commit();
+    ASSERT_EQ(quota.size(), 2u);
+    ASSERT_EQ(whole.size(), 2u);
+    for (std::size_t i = 0; i < quota.size(); ++i) {
+        EXPECT_EQ(quota[i].id, whole[i].id);
+        EXPECT_EQ(quota[i].cnpj, whole[i].cnpj);
+        EXPECT_EQ(quota[i].month, whole[i].month);
+        EXPECT_EQ(quota[i].reference_date, whole[i].reference_date);
+        EXPECT_EQ(quota[i].filer_type, whole[i].filer_type);
+        EXPECT_EQ(quota[i].nav, whole[i].nav);
+        EXPECT_EQ(quota[i].senior_nav, whole[i].senior_nav);
+        EXPECT_EQ(quota[i].mezzanine_nav, whole[i].mezzanine_nav);
+        EXPECT_EQ(quota[i].subordinated_nav, whole[i].subordinated_nav);
+        EXPECT_EQ(quota[i].series_nav_total, whole[i].series_nav_total);
+        EXPECT_EQ(quota[i].subordination_with_mezzanine_ratio, whole[i].subordination_with_mezzanine_ratio);
+        EXPECT_EQ(quota[i].subordination_without_mezzanine_ratio,
+                  whole[i].subordination_without_mezzanine_ratio);
+    }
+    EXPECT_EQ(quota[0].id, april.id);
+    EXPECT_EQ(quota[0].senior_nav, 700.25);
+    EXPECT_EQ(quota[1].id, may.id);
+    EXPECT_FALSE(quota[1].senior_nav);  // null stays null
+}
+
+// A database at funds 6 migrates to 7 with the quota index (as lastro db migrate does).
+TEST_F(ClassReportsTest, ASchema6DatabaseMigratesToTheQuotaIndex) {
+    {
+        odb::transaction transaction(Db().begin());
+        Db().execute("DROP INDEX funds_fidc_report_quota_i");
+        Db().execute("UPDATE schema_version SET version = 6 WHERE name = 'funds'");
+        transaction.commit();
+    }
+    {
+        odb::transaction transaction(Db().begin());
+        odb::schema_catalog::migrate(Db(), 7, "funds");
+        transaction.commit();
+    }
+    odb::transaction transaction(Db().begin());
+    EXPECT_EQ(Db().schema_version("funds"), 7u);
+    EXPECT_NO_THROW(Db().execute("DROP INDEX funds_fidc_report_quota_i"));  // there to drop
     transaction.commit();
 }
 
