@@ -64,6 +64,7 @@ TEST(JsonWriterTest, EscapesEveryByteWhereverItFallsInAWord) {
     for (int c = 0; c < 0x20; ++c) {
         escaped += static_cast<char>(c);
     }
+    EXPECT_EQ(WriteJson(boost::json::string("")), "\"\"");
     for (std::size_t length = 1; length <= 24; ++length) {
         for (std::size_t at = 0; at < length; ++at) {
             for (const char special : escaped) {
