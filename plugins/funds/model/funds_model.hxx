@@ -19,6 +19,9 @@
 // - version 7: an index of a report's quota columns by (cnpj, month) (funds_fidc_report_quota_i),
 //   so /cotas and /cotas/operacoes read them from the index, not from rows whose JSON documents
 //   spill over several pages (docs/performance.md, "Quota answers at 120 months").
+// - version 8: two indexes for carteira/fundos: the figures it walks an invested class's reports
+//   for (funds_fidc_report_facts_i), read from the index instead of 120 rows with their JSON
+//   documents, and a holder's invested CNPJs of a month (funds_cda_position_invested_by_holder_i).
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -33,7 +36,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 7)
+#pragma db model version(1, 8)
 
 namespace lastro::funds {
 
@@ -233,6 +236,12 @@ struct FidcReport {
 #pragma db index("funds_fidc_report_quota_i") members(cnpj, month, filer_type, reference_date, nav, \
     senior_nav, mezzanine_nav, subordinated_nav, series_nav_total, subordination_with_mezzanine_ratio, \
     subordination_without_mezzanine_ratio, id)
+    // What FidcInvestedFacts reads (version 8): carteira/fundos walks an invested class's
+    // reports back from the asked month until each figure is found, the whole history when the
+    // class never publishes one of them (a third of the CNPJs).
+#pragma db index("funds_fidc_report_facts_i") members(cnpj, month, nav, delinquency_ratio, pdd_ratio, \
+    subordination_with_mezzanine_ratio, segments_total, positive_segment_count, primary_segment_code, \
+    primary_segment_ratio, id)
     // clang-format on
 };
 
@@ -338,6 +347,10 @@ struct CdaPosition {
     std::optional<std::string> invested_subclass;  // BLC_2 ID_SUBCLASSE
     std::string details_json;                      // other non-empty block columns as published, JSON object
 #pragma db index("funds_cda_position_cnpj_month_i") members(cnpj, month, ordinal)
+    // A holder's invested CNPJs of a month from the index alone (version 8): carteira/fundos asks
+    // for them in the subqueries of its registry reads, which otherwise read every position of
+    // the holder's month to keep its BLC_2 rows.
+#pragma db index("funds_cda_position_invested_by_holder_i") members(cnpj, month, block, invested_cnpj)
 };
 
 // ---- version 2: eventual_fi (docs/datasets/eventual_fi.md) ----------------------------
@@ -563,7 +576,9 @@ struct FidcQuotaSeries {
 };
 
 // /v1/classes/{class_id}/carteira/fundos (src/portfolio_funds.cpp): what a report tells about an
-// invested class, table II's segments_json included, without the other JSON documents.
+// invested class, read from funds_fidc_report_facts_i alone. positive_segment_count is set
+// exactly when the report has a table II row, as segments_json is (fidc_metrics.cpp): the
+// segments themselves are read afterwards for the one report each class takes them from.
 #pragma db view object(FidcReport)
 struct FidcInvestedFacts {
 #pragma db column(FidcReport::id)
@@ -586,8 +601,8 @@ struct FidcInvestedFacts {
     std::optional<std::string> primary_segment_code;
 #pragma db column(FidcReport::primary_segment_ratio)
     std::optional<double> primary_segment_ratio;
-#pragma db column(FidcReport::segments_json)
-    std::optional<std::string> segments_json;
+#pragma db column(FidcReport::positive_segment_count)
+    std::optional<std::int64_t> positive_segment_count;
 };
 
 // clang-format off: ODB reads the continued pragma as written

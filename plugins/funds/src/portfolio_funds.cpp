@@ -264,6 +264,9 @@ struct InvestedFacts {
     std::optional<std::string> primary_segment_name;
     std::optional<double> primary_segment_ratio;
     boost::json::array segments;
+    // The report the segments come from, read after the walk (ReadSegments).
+    std::optional<std::int64_t> segments_report_id;
+    std::optional<double> segments_total;
 };
 
 void Take(Sourced& sourced, const std::optional<double>& value, const std::string& month) {
@@ -272,21 +275,31 @@ void Take(Sourced& sourced, const std::optional<double>& value, const std::strin
     }
 }
 
+// The month's report publishes table II (positive_segment_count is set with segments_json): the
+// segments come from it, read by ReadSegments once every walk is done.
 void TakeSegments(InvestedFacts& facts, const FidcInvestedFacts& report) {
-    if (facts.segments_found || !report.segments_json) {
+    if (facts.segments_found || !report.positive_segment_count) {
         return;
     }
     facts.segments_found = true;
     facts.segment_as_of = report.month;
     facts.primary_segment_code = report.primary_segment_code;
     facts.primary_segment_ratio = report.primary_segment_ratio;
+    facts.segments_report_id = report.report_id;
+    facts.segments_total = report.segments_total;
+}
+
+// Table II's segments of each report the walks took them from, by report id.
+void FillSegments(InvestedFacts& facts, std::int64_t report_id,
+                  const std::optional<std::string>& segments_json) {
     boost::system::error_code error;
-    const boost::json::value parsed = boost::json::parse(*report.segments_json, error);
+    const boost::json::value parsed =
+        segments_json ? boost::json::parse(*segments_json, error) : boost::json::value();
     if (error || !parsed.is_array()) {
-        throw std::runtime_error("FIDC report " + std::to_string(report.report_id) +
-                                 " has malformed segments_json");
+        throw std::runtime_error("FIDC report " + std::to_string(report_id) +
+                                 " has a table II row but no well-formed segments_json");
     }
-    const bool has_total = report.segments_total && *report.segments_total > 0;
+    const bool has_total = facts.segments_total && *facts.segments_total > 0;
     for (const boost::json::value& item : parsed.as_array()) {
         const boost::json::object* segment = item.if_object();
         if (!segment) {
@@ -299,7 +312,7 @@ void TakeSegments(InvestedFacts& facts, const FidcInvestedFacts& report) {
             code && code->is_string() ? std::optional<std::string>(code->get_string()) : std::nullopt;
         const std::optional<std::string> name_text =
             name && name->is_string() ? std::optional<std::string>(name->get_string()) : std::nullopt;
-        if (code_text && code_text == report.primary_segment_code) {
+        if (code_text && code_text == facts.primary_segment_code) {
             facts.primary_segment_name = name_text;
         }
         if (!value || !value->is_number() || value->to_number<double>() <= 0) {
@@ -308,9 +321,38 @@ void TakeSegments(InvestedFacts& facts, const FidcInvestedFacts& report) {
         facts.segments.push_back(boost::json::object{
             {"code", JsonOrNull(code_text)},
             {"name", JsonOrNull(name_text)},
-            {"ratio", has_total ? boost::json::value(value->to_number<double>() / *report.segments_total)
+            {"ratio", has_total ? boost::json::value(value->to_number<double>() / *facts.segments_total)
                                 : boost::json::value(nullptr)},
         });
+    }
+}
+
+void ReadSegments(odb::database& db, std::vector<InvestedFacts>& facts) {
+    using SegmentsQuery = odb::query<FidcReportSegments>;
+    std::map<std::int64_t, std::vector<InvestedFacts*>> by_report;
+    for (InvestedFacts& one : facts) {
+        if (one.segments_report_id) {
+            by_report[*one.segments_report_id].push_back(&one);
+        }
+    }
+    std::vector<std::int64_t> ids;
+    for (const auto& [id, unused] : by_report) {
+        ids.push_back(id);
+    }
+    InBatches(ids, [&](auto begin, auto end) {
+        odb::result<FidcReportSegments> rows(
+            db.query<FidcReportSegments>(SegmentsQuery(SegmentsQuery::id.in_range(begin, end))));
+        for (const FidcReportSegments& row : rows) {
+            for (InvestedFacts* one : by_report[row.report_id]) {
+                FillSegments(*one, row.report_id, row.segments_json);
+            }
+            by_report.erase(row.report_id);
+        }
+    });
+    if (!by_report.empty()) {
+        // On PostgreSQL each statement reads the newest data: an ingest replaced the month.
+        throw sdk::Unavailable(
+            "an invested class's reports were replaced while this answer was read; try again");
     }
 }
 
@@ -430,6 +472,7 @@ std::vector<InvestedFacts> LatestFacts(odb::database& db, const std::vector<cons
     for (FactsWalk& walk : walks) {
         facts.push_back(std::move(walk.facts));
     }
+    ReadSegments(db, facts);
     return facts;
 }
 

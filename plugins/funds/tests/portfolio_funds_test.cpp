@@ -63,6 +63,7 @@ protected:
             R"({"code":"comercio","name":"Comercial","source":"TAB_II_B_VL_COMERC","value":0},)"
             R"({"code":"financeiro","name":"Financeiro","source":"TAB_II_C_VL_FINANC","value":400},)"
             R"({"code":"servicos","name":"Serviços","source":"TAB_II_D_VL_SERV","value":null}])";
+        may.positive_segment_count = 2;  // set with segments_json, as the ingester does
         may.primary_segment_code = "industria";
         may.primary_segment_ratio = 0.6;
         Persist(may);
@@ -83,6 +84,7 @@ protected:
         july.delinquency_ratio = 0.07;
         july.pdd_ratio = 0.007;
         july.segments_json = "[]";
+        july.positive_segment_count = 0;
         Persist(july);
 
         AnbimaSubclass untyped = Anbima("A0", kSeniorClassCnpj, kMultiFundCnpj);
