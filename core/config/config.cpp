@@ -37,6 +37,8 @@ bool ParseListen(const std::string& text, std::string& host, std::uint16_t& port
     return true;
 }
 
+constexpr int kSqliteMaxMmapMb = 2047;
+
 int PositiveInt(const YamlMap& map, const std::string& key, int fallback, int max) {
     auto value = map.OptionalInteger(key);
     if (!value) {
@@ -109,7 +111,7 @@ void ParseDatabase(const YamlMap& map, Config& config, const fs::path& base) {
         }
     }
     if (auto sqlite = map.Find("sqlite")) {
-        YamlMap s(*sqlite, {"path", "billing_path", "busy_timeout_ms", "synchronous"});
+        YamlMap s(*sqlite, {"path", "billing_path", "busy_timeout_ms", "synchronous", "cache_mb", "mmap_mb"});
         if (auto sync = s.OptionalString("synchronous")) {
             if (*sync != "full" && *sync != "normal") {
                 s.Get("synchronous").Fail("expected full or normal, found '" + *sync + "'");
@@ -123,6 +125,15 @@ void ParseDatabase(const YamlMap& map, Config& config, const fs::path& base) {
             d.sqlite_billing_path = path->empty() ? fs::path() : fs::path(*path);
         }
         d.sqlite_busy_timeout_ms = PositiveInt(s, "busy_timeout_ms", d.sqlite_busy_timeout_ms, 600000);
+        d.sqlite_cache_mb = PositiveInt(s, "cache_mb", d.sqlite_cache_mb, 65536);
+        if (auto mmap = s.OptionalInteger("mmap_mb")) {
+            // SQLite as Debian builds it maps at most 2 GiB less 64 KiB (SQLITE_MAX_MMAP_SIZE).
+            if (*mmap < 0 || *mmap > kSqliteMaxMmapMb) {
+                s.Get("mmap_mb").Fail("must be between 0 (no memory map) and " +
+                                      std::to_string(kSqliteMaxMmapMb));
+            }
+            d.sqlite_mmap_mb = static_cast<int>(*mmap);
+        }
     }
     if (auto pgsql = map.Find("pgsql")) {
         YamlMap p(*pgsql, {"conninfo", "reply_timeout_ms"});

@@ -47,6 +47,12 @@ struct DatabaseConfig {
     // included. false (normal): it survives a crash of the process, not of the machine; no
     // disk sync at commit (docs/billing.md, docs/performance.md).
     bool sqlite_sync_full = true;
+    // How each connection reads the data file (not billing's): its own page cache, and the
+    // first mmap_mb of the file through a memory map shared by every connection, so a page
+    // the operating system holds is read in place instead of copied in by a read(2) call.
+    // 0 maps nothing (docs/performance.md, "SQLite: the data file read in place").
+    int sqlite_cache_mb = 64;
+    int sqlite_mmap_mb = 2047;
     int pool_size = 0;           // 0: server.threads + 2 (every request thread, the ledger writer, one spare)
     std::string pgsql_conninfo;  // libpq connection string or URI
     // How long one call's reads (its key, the newest release, the handler's transaction) may

@@ -88,10 +88,12 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
     EXPECT_EQ(defaults.billing.write_timeout_ms, 2000);
     EXPECT_EQ(defaults.server.response_cache_mb, 32);
     EXPECT_EQ(defaults.database.pgsql_reply_timeout_ms, 5000);
+    EXPECT_EQ(defaults.database.sqlite_cache_mb, 64);
+    EXPECT_EQ(defaults.database.sqlite_mmap_mb, 2047);
 
     Config c = ParseConfig(
         "server: {threads: 4, instance: api-2, response_cache_mb: 0}\n"
-        "database: {sqlite: {synchronous: normal}}\n"
+        "database: {sqlite: {synchronous: normal, cache_mb: 8, mmap_mb: 0}}\n"
         "auth: {key_cache_ms: 0}\nbilling: {stale_reservation_seconds: 120}\n",
         "/etc/lastro/lastro.yaml");
     ResolveDefaults(c);
@@ -99,6 +101,8 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
     EXPECT_EQ(c.server.response_cache_mb, 0);
     EXPECT_EQ(c.database.pool_size, 6);
     EXPECT_FALSE(c.database.sqlite_sync_full);
+    EXPECT_EQ(c.database.sqlite_cache_mb, 8);
+    EXPECT_EQ(c.database.sqlite_mmap_mb, 0);
     EXPECT_EQ(c.auth.key_cache_ms, 0);
     EXPECT_EQ(c.billing.stale_reservation_seconds, 120);
 
@@ -111,6 +115,11 @@ TEST(ConfigTest, BillingAndAuthenticationKeys) {
     EXPECT_EQ(
         Error("database: {sqlite: {synchronous: off}}\n"),
         "/etc/lastro/lastro.yaml:1:34: database.sqlite.synchronous: expected full or normal, found 'off'");
+    EXPECT_EQ(
+        Error("database: {sqlite: {mmap_mb: 4096}}\n"),
+        "/etc/lastro/lastro.yaml:1:30: database.sqlite.mmap_mb: must be between 0 (no memory map) and 2047");
+    EXPECT_EQ(Error("database: {sqlite: {cache_mb: 0}}\n"),
+              "/etc/lastro/lastro.yaml:1:31: database.sqlite.cache_mb: must be between 1 and 65536");
     EXPECT_EQ(
         Error("auth: {key_cache_ms: -1}\n"),
         "/etc/lastro/lastro.yaml:1:22: auth.key_cache_ms: must be between 0 (ask the database every call) "

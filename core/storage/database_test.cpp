@@ -2,9 +2,12 @@
 #include "core/storage/migration.hpp"
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 #include <odb/connection.hxx>
+#include <odb/sqlite/connection.hxx>
 
 #include <sys/stat.h>
+#include <cstdint>
 #include <filesystem>
 #include <random>
 
@@ -44,6 +47,43 @@ TEST(DatabaseTest, ANewSqliteDatabaseAndTheDirectoriesMadeForItArePrivate) {
         EXPECT_EQ(ModeOf(config.sqlite_path), 0640u);
     }
     ::umask(before);
+    fs::remove_all(root);
+}
+
+std::int64_t PragmaOf(odb::database& db, const std::string& pragma) {
+    odb::connection_ptr c(db.connection());
+    sqlite3_stmt* statement = nullptr;
+    auto* sqlite = static_cast<odb::sqlite::connection*>(c.get());
+    EXPECT_EQ(sqlite3_prepare_v2(sqlite->handle(), ("PRAGMA " + pragma).c_str(), -1, &statement, nullptr),
+              SQLITE_OK);
+    EXPECT_EQ(sqlite3_step(statement), SQLITE_ROW);
+    const std::int64_t value = sqlite3_column_int64(statement, 0);
+    sqlite3_finalize(statement);
+    return value;
+}
+
+// The data file's connections read through the configured page cache and memory map; billing's
+// keep 1 MB and no map (its file grows at every checkpoint).
+TEST(DatabaseTest, TheDataFileIsReadThroughItsCacheAndMapAndBillingsIsNot) {
+    const fs::path root = fs::temp_directory_path() / ("lastro-db-" + std::to_string(std::random_device{}()));
+    config::DatabaseConfig config;
+    config.sqlite_path = root / "lastro.db";
+    config.sqlite_billing_path = root / "lastro-billing.db";
+    config.sqlite_cache_mb = 24;
+    config.sqlite_mmap_mb = 300;
+    {
+        auto data = OpenDatabase(config);
+        EXPECT_EQ(PragmaOf(*data, "cache_size"), -24 * 1024);
+        EXPECT_EQ(PragmaOf(*data, "mmap_size"), std::int64_t{300} << 20);
+        auto billing = OpenBillingDatabase(config);
+        EXPECT_EQ(PragmaOf(*billing, "cache_size"), -1024);
+        EXPECT_EQ(PragmaOf(*billing, "mmap_size"), 0);
+    }
+    config.sqlite_mmap_mb = 0;
+    {
+        auto data = OpenDatabase(config);
+        EXPECT_EQ(PragmaOf(*data, "mmap_size"), 0);
+    }
     fs::remove_all(root);
 }
 
