@@ -575,6 +575,20 @@ struct FidcQuotaSeries {
     std::optional<double> profitability_pct;
 };
 
+// carteira/fundos (src/portfolio_funds.cpp): which of a class's reports names a subclass the
+// holder owns (X_1 ID_SUBCLASSE), without the series' other columns.
+#pragma db view object(FidcSeries)
+struct FidcSeriesNaming {
+#pragma db column(FidcSeries::report_id)
+    std::int64_t report_id = 0;
+#pragma db column(FidcSeries::cnpj)
+    std::string cnpj;
+#pragma db column(FidcSeries::month)
+    std::string month;
+#pragma db column(FidcSeries::subclass_code)
+    std::optional<std::string> subclass_code;
+};
+
 // /v1/classes/{class_id}/carteira/fundos (src/portfolio_funds.cpp): what a report tells about an
 // invested class, read from funds_fidc_report_facts_i alone. positive_segment_count is set
 // exactly when the report has a table II row, as segments_json is (fidc_metrics.cpp): the

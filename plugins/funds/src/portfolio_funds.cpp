@@ -408,11 +408,11 @@ struct FactsWalk {
     }
 };
 
-// Feeds every walk the reports of its filing CNPJs with a month that `months` admits, newest
-// first, in slices of at most kBatch walks (a slice's CNPJs in one statement); each walk ends
-// its last month. Reading a slice stops once every walk of it is done.
-template <typename Months>
-void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Months months) {
+// Feeds every walk the reports of its filing CNPJs that `admits(begin, end)` admits for the
+// slice [begin, end), newest first, in slices of at most kBatch walks (a slice's CNPJs in one
+// statement); each walk ends its last month. Reading a slice stops once every walk of it is done.
+template <typename Admits>
+void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Admits months) {
     InBatches(walks, [&](auto begin, auto end) {
         std::map<std::string, std::vector<FactsWalk*>> by_cnpj;
         std::size_t open = 0;
@@ -429,9 +429,9 @@ void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Months month
         if (open == 0 || cnpjs.empty()) {
             return;
         }
-        odb::result<FidcInvestedFacts> rows(
-            db.query<FidcInvestedFacts>((ReportQuery::cnpj.in_range(cnpjs.begin(), cnpjs.end()) && months()) +
-                                        "ORDER BY" + ReportQuery::month + "DESC"));
+        odb::result<FidcInvestedFacts> rows(db.query<FidcInvestedFacts>(
+            (ReportQuery::cnpj.in_range(cnpjs.begin(), cnpjs.end()) && months(begin, end)) + "ORDER BY" +
+            ReportQuery::month + "DESC"));
         for (const FidcInvestedFacts& report : rows) {
             for (FactsWalk* walk : by_cnpj[report.cnpj]) {
                 if (!walk->done) {
@@ -449,6 +449,33 @@ void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Months month
     });
 }
 
+// Reports that publish at least one figure some walk of [begin, end) has not found yet.
+template <typename Walks>
+ReportQuery PublishesAnyMissing(Walks begin, Walks end) {
+    bool subordination = false, delinquency = false, pdd = false, nav = false, segments = false;
+    for (auto it = begin; it != end; ++it) {
+        const InvestedFacts& facts = (*it)->facts;
+        subordination = subordination || !facts.subordination.as_of;
+        delinquency = delinquency || !facts.delinquency.as_of;
+        pdd = pdd || !facts.pdd.as_of;
+        nav = nav || !facts.nav.as_of;
+        segments = segments || !facts.segments_found;
+    }
+    // Each term only when missing; "false" when none is (a slice of done walks reads nothing).
+    ReportQuery any("0 = 1");
+    const auto add = [&](bool missing, const odb::query_base& term) {
+        if (missing) {
+            any = any || term;
+        }
+    };
+    add(subordination, ReportQuery::subordination_with_mezzanine_ratio.is_not_null());
+    add(delinquency, ReportQuery::delinquency_ratio.is_not_null());
+    add(pdd, ReportQuery::pdd_ratio.is_not_null());
+    add(nav, ReportQuery::nav.is_not_null());
+    add(segments, ReportQuery::positive_segment_count.is_not_null());
+    return "(" + any + ")";
+}
+
 // The facts of every class of `refs` up to `month`: first the reports of the asked month and
 // the two before it, where almost every class finds all it needs, then the earlier reports of
 // the classes still missing a metric.
@@ -464,9 +491,25 @@ std::vector<InvestedFacts> LatestFacts(odb::database& db, const std::vector<cons
     }
     const std::string last = month.ToString();
     const std::string first = month.Previous().Previous().ToString();
-    FeedReports(db, walking, [&] { return ReportQuery::month >= first && ReportQuery::month <= last; });
+    FeedReports(db, walking,
+                [&](auto, auto) { return ReportQuery::month >= first && ReportQuery::month <= last; });
     std::erase_if(walking, [](const FactsWalk* walk) { return walk->done; });
-    FeedReports(db, walking, [&] { return ReportQuery(ReportQuery::month < first); });
+    // A third of the CNPJs never publish one of the figures, and their walk goes back to their
+    // first report. A class filing under one CNPJ skips the reports that publish none of what
+    // its slice still misses: such a report would give it nothing. A class filing under two
+    // reads every report, since the preferred CNPJ's report of a month counts even when empty.
+    std::vector<FactsWalk*> several;
+    std::erase_if(walking, [&](FactsWalk* walk) {
+        const bool two = walk->ref->filing_cnpjs.size() > 1;
+        if (two) {
+            several.push_back(walk);
+        }
+        return two;
+    });
+    FeedReports(db, walking, [&](auto begin, auto end) {
+        return ReportQuery(ReportQuery::month < first) && PublishesAnyMissing(begin, end);
+    });
+    FeedReports(db, several, [&](auto, auto) { return ReportQuery(ReportQuery::month < first); });
     std::vector<InvestedFacts> facts;
     facts.reserve(walks.size());
     for (FactsWalk& walk : walks) {
@@ -490,9 +533,9 @@ struct HeldSubclass {
     std::optional<std::string> as_of;
 };
 
-std::optional<double> ProtectionBeneath(const std::vector<FidcSeries>& series, int held_rank) {
+std::optional<double> ProtectionBeneath(const std::vector<FidcQuotaSeries>& series, int held_rank) {
     double junior = 0, total = 0;
-    for (const FidcSeries& one : series) {
+    for (const FidcQuotaSeries& one : series) {
         const int rank = SeniorityRank(one.seniority);
         if (rank == 0 || !one.quota_count || !one.quota_value) {
             return std::nullopt;  // a series of unknown rank or NAV: the share beneath is unknown
@@ -513,7 +556,7 @@ std::optional<double> ProtectionBeneath(const std::vector<FidcSeries>& series, i
 struct HeldWalk {
     const ClassRef* ref = nullptr;
     const std::set<std::string>* held = nullptr;
-    std::optional<FidcSeries> best;  // the preferred naming series of the latest month
+    std::optional<FidcSeriesNaming> best;  // the preferred naming series of the latest month
 };
 
 // For each class, from the latest report up to `month` whose X_1 names one of the held
@@ -522,7 +565,8 @@ struct HeldWalk {
 std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vector<const ClassRef*>& refs,
                                              const std::vector<const std::set<std::string>*>& helds,
                                              const sdk::Month& month) {
-    using SeriesQuery = odb::query<FidcSeries>;
+    using NamingQuery = odb::query<FidcSeriesNaming>;
+    using SeriesQuery = odb::query<FidcQuotaSeries>;
     std::vector<HeldSubclass> found(refs.size());
     std::vector<HeldWalk> walks(refs.size());
     std::vector<HeldWalk*> walking;
@@ -546,16 +590,26 @@ std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vecto
         for (const auto& [cnpj, unused] : by_cnpj) {
             cnpjs.push_back(cnpj);
         }
-        odb::result<FidcSeries> naming(db.query<FidcSeries>(
-            SeriesQuery(SeriesQuery::cnpj.in_range(cnpjs.begin(), cnpjs.end()) &&
-                        SeriesQuery::month <= last &&
-                        SeriesQuery::subclass_code.in_range(codes.begin(), codes.end())) +
-            "ORDER BY" + SeriesQuery::month + "DESC"));
-        for (const FidcSeries& one : naming) {
+        odb::result<FidcSeriesNaming> naming(db.query<FidcSeriesNaming>(
+            NamingQuery(NamingQuery::cnpj.in_range(cnpjs.begin(), cnpjs.end()) &&
+                        NamingQuery::month <= last &&
+                        NamingQuery::subclass_code.in_range(codes.begin(), codes.end())) +
+            "ORDER BY" + NamingQuery::month + "DESC"));
+        // Newest month first: once every walk of the slice has its month, an older row changes none.
+        std::size_t unfound = static_cast<std::size_t>(end - begin);
+        std::optional<std::string> oldest_found;
+        for (const FidcSeriesNaming& one : naming) {
+            if (unfound == 0 && one.month < *oldest_found) {
+                break;
+            }
             for (HeldWalk* walk : by_cnpj[one.cnpj]) {
                 if (!walk->held->contains(*one.subclass_code) ||
                     (walk->best && walk->best->month != one.month)) {
                     continue;  // another class's subclass, or a month older than the one found
+                }
+                if (!walk->best) {
+                    --unfound;
+                    oldest_found = oldest_found ? std::min(*oldest_found, one.month) : one.month;
                 }
                 if (!walk->best ||
                     Preference(*walk->ref, one.cnpj) < Preference(*walk->ref, walk->best->cnpj)) {
@@ -573,11 +627,11 @@ std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vecto
     }
     std::sort(report_ids.begin(), report_ids.end());
     report_ids.erase(std::unique(report_ids.begin(), report_ids.end()), report_ids.end());
-    std::map<std::int64_t, std::vector<FidcSeries>> series_of_report;
+    std::map<std::int64_t, std::vector<FidcQuotaSeries>> series_of_report;
     InBatches(report_ids, [&](auto begin, auto end) {
-        odb::result<FidcSeries> rows(
-            db.query<FidcSeries>(SeriesQuery::report_id.in_range(begin, end) + "ORDER BY" + SeriesQuery::id));
-        for (const FidcSeries& one : rows) {
+        odb::result<FidcQuotaSeries> rows(db.query<FidcQuotaSeries>(
+            SeriesQuery(SeriesQuery::report_id.in_range(begin, end)) + "ORDER BY" + SeriesQuery::id));
+        for (const FidcQuotaSeries& one : rows) {
             series_of_report[one.report_id].push_back(one);
         }
     });
@@ -589,10 +643,10 @@ std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vecto
         }
         HeldSubclass& held = found[i];
         held.as_of = walk.best->month;
-        const std::vector<FidcSeries>& series = series_of_report[walk.best->report_id];
+        const std::vector<FidcQuotaSeries>& series = series_of_report[walk.best->report_id];
         std::set<std::string> seniorities;
         std::set<std::string> named;
-        for (const FidcSeries& one : series) {
+        for (const FidcQuotaSeries& one : series) {
             if (one.subclass_code && walk.held->contains(*one.subclass_code)) {
                 seniorities.insert(one.seniority);
                 named.insert(*one.subclass_code);

@@ -310,6 +310,23 @@ TEST_F(ClassPortfolioFundsTest, OfTwoReportsOfOneMonthThePreferredCnpjsCounts) {
     EXPECT_TRUE(twin.at("invested_nav_brl").is_null());
 }
 
+// Past the last three months too: the walk back skips reports that publish nothing it still
+// needs, but not those of a class's preferred CNPJ, which hide its other CNPJ's of that month.
+TEST_F(ClassPortfolioFundsTest, OfTwoOlderReportsOfOneMonthThePreferredCnpjsCountsEvenEmpty) {
+    Persist(Holder(kInvestorCnpj, "2024-08", 10000.0));
+    Persist(FundPosition(kInvestorCnpj, "2024-08", 2000001, kTwinClassCnpj, 300));
+    Persist(Report(kTwinClassCnpj, "2024-04"));  // publishes nothing
+    FidcReport funds = Report(kTwinFundCnpj, "2024-04");
+    funds.nav = 999;
+    Persist(funds);
+    FidcReport march = Report(kTwinClassCnpj, "2024-03");
+    march.nav = 700;
+    Persist(march);
+    const boost::json::object twin = ByCnpj(Funds("2024-08")).at(kTwinClassCnpj);
+    EXPECT_DOUBLE_EQ(twin.at("invested_nav_brl").as_double(), 700);
+    EXPECT_EQ(twin.at("invested_nav_as_of").as_string(), "2024-03");
+}
+
 TEST_F(ClassPortfolioFundsTest, NoCdaForTheMonthIsNotFoundNamingClassAndMonth) {
     try {
         Funds("2024-06");
