@@ -19,9 +19,8 @@
 // - version 7: an index of a report's quota columns by (cnpj, month) (funds_fidc_report_quota_i),
 //   so /cotas and /cotas/operacoes read them from the index, not from rows whose JSON documents
 //   spill over several pages (docs/performance.md, "Quota answers at 120 months").
-// - version 8: two indexes for carteira/fundos: the figures it walks an invested class's reports
-//   for (funds_fidc_report_facts_i), read from the index instead of 120 rows with their JSON
-//   documents, and a holder's invested CNPJs of a month (funds_cda_position_invested_by_holder_i).
+// - version 8: an index of the figures carteira/fundos walks an invested class's reports for
+//   (funds_fidc_report_facts_i), read from the index instead of 120 rows with their JSON documents.
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -347,10 +346,6 @@ struct CdaPosition {
     std::optional<std::string> invested_subclass;  // BLC_2 ID_SUBCLASSE
     std::string details_json;                      // other non-empty block columns as published, JSON object
 #pragma db index("funds_cda_position_cnpj_month_i") members(cnpj, month, ordinal)
-    // A holder's invested CNPJs of a month from the index alone (version 8): carteira/fundos asks
-    // for them in the subqueries of its registry reads, which otherwise read every position of
-    // the holder's month to keep its BLC_2 rows.
-#pragma db index("funds_cda_position_invested_by_holder_i") members(cnpj, month, block, invested_cnpj)
 };
 
 // ---- version 2: eventual_fi (docs/datasets/eventual_fi.md) ----------------------------

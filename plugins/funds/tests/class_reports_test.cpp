@@ -140,11 +140,10 @@ TEST_F(ClassReportsTest, ASchema6DatabaseMigratesToTheQuotaIndex) {
     transaction.commit();
 }
 
-TEST_F(ClassReportsTest, ASchema7DatabaseMigratesToThePortfolioIndexes) {
+TEST_F(ClassReportsTest, ASchema7DatabaseMigratesToThePortfolioFactsIndex) {
     {
         odb::transaction transaction(Db().begin());
         Db().execute("DROP INDEX funds_fidc_report_facts_i");
-        Db().execute("DROP INDEX funds_cda_position_invested_by_holder_i");
         Db().execute("UPDATE schema_version SET version = 7 WHERE name = 'funds'");
         transaction.commit();
     }
@@ -156,7 +155,6 @@ TEST_F(ClassReportsTest, ASchema7DatabaseMigratesToThePortfolioIndexes) {
     odb::transaction transaction(Db().begin());
     EXPECT_EQ(Db().schema_version("funds"), 8u);
     EXPECT_NO_THROW(Db().execute("DROP INDEX funds_fidc_report_facts_i"));  // there to drop
-    EXPECT_NO_THROW(Db().execute("DROP INDEX funds_cda_position_invested_by_holder_i"));
     transaction.commit();
 }
 
