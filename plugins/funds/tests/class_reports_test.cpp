@@ -11,6 +11,8 @@
 #include <odb/schema-catalog.hxx>
 #include <odb/transaction.hxx>
 
+#include <string>
+
 namespace lastro::funds::testing {
 namespace {
 
@@ -121,41 +123,32 @@ TEST_F(ClassReportsTest, QuotaReportsCarryTheReportsColumns) {
     EXPECT_FALSE(quota[1].senior_nav);  // null stays null
 }
 
-// A database at funds 6 migrates to 7 with the quota index (as lastro db migrate does).
-TEST_F(ClassReportsTest, ASchema6DatabaseMigratesToTheQuotaIndex) {
+// A database one version back, without the index `index` that version `to` adds, migrates to
+// `to` with it (as lastro db migrate does).
+void ExpectMigrationCreates(odb::database& db, unsigned to, const std::string& index) {
     {
-        odb::transaction transaction(Db().begin());
-        Db().execute("DROP INDEX funds_fidc_report_quota_i");
-        Db().execute("UPDATE schema_version SET version = 6 WHERE name = 'funds'");
+        odb::transaction transaction(db.begin());
+        db.execute("DROP INDEX " + index);
+        db.execute("UPDATE schema_version SET version = " + std::to_string(to - 1) + " WHERE name = 'funds'");
         transaction.commit();
     }
     {
-        odb::transaction transaction(Db().begin());
-        odb::schema_catalog::migrate(Db(), 7, "funds");
+        odb::transaction transaction(db.begin());
+        odb::schema_catalog::migrate(db, to, "funds");
         transaction.commit();
     }
-    odb::transaction transaction(Db().begin());
-    EXPECT_EQ(Db().schema_version("funds"), 7u);
-    EXPECT_NO_THROW(Db().execute("DROP INDEX funds_fidc_report_quota_i"));  // there to drop
+    odb::transaction transaction(db.begin());
+    EXPECT_EQ(db.schema_version("funds"), to);
+    EXPECT_NO_THROW(db.execute("DROP INDEX " + index)) << index;  // there to drop
     transaction.commit();
 }
 
+TEST_F(ClassReportsTest, ASchema6DatabaseMigratesToTheQuotaIndex) {
+    ExpectMigrationCreates(Db(), 7, "funds_fidc_report_quota_i");
+}
+
 TEST_F(ClassReportsTest, ASchema7DatabaseMigratesToThePortfolioFactsIndex) {
-    {
-        odb::transaction transaction(Db().begin());
-        Db().execute("DROP INDEX funds_fidc_report_facts_i");
-        Db().execute("UPDATE schema_version SET version = 7 WHERE name = 'funds'");
-        transaction.commit();
-    }
-    {
-        odb::transaction transaction(Db().begin());
-        odb::schema_catalog::migrate(Db(), 8, "funds");
-        transaction.commit();
-    }
-    odb::transaction transaction(Db().begin());
-    EXPECT_EQ(Db().schema_version("funds"), 8u);
-    EXPECT_NO_THROW(Db().execute("DROP INDEX funds_fidc_report_facts_i"));  // there to drop
-    transaction.commit();
+    ExpectMigrationCreates(Db(), 8, "funds_fidc_report_facts_i");
 }
 
 }  // namespace
