@@ -412,7 +412,7 @@ struct FactsWalk {
 // slice [begin, end), newest first, in slices of at most kBatch walks (a slice's CNPJs in one
 // statement); each walk ends its last month. Reading a slice stops once every walk of it is done.
 template <typename Admits>
-void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Admits months) {
+void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Admits admits) {
     InBatches(walks, [&](auto begin, auto end) {
         std::map<std::string, std::vector<FactsWalk*>> by_cnpj;
         std::size_t open = 0;
@@ -430,7 +430,7 @@ void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Admits month
             return;
         }
         odb::result<FidcInvestedFacts> rows(db.query<FidcInvestedFacts>(
-            (ReportQuery::cnpj.in_range(cnpjs.begin(), cnpjs.end()) && months(begin, end)) + "ORDER BY" +
+            (ReportQuery::cnpj.in_range(cnpjs.begin(), cnpjs.end()) && admits(begin, end)) + "ORDER BY" +
             ReportQuery::month + "DESC"));
         for (const FidcInvestedFacts& report : rows) {
             for (FactsWalk* walk : by_cnpj[report.cnpj]) {
@@ -498,14 +498,11 @@ std::vector<InvestedFacts> LatestFacts(odb::database& db, const std::vector<cons
     // first report. A class filing under one CNPJ skips the reports that publish none of what
     // its slice still misses: such a report would give it nothing. A class filing under two
     // reads every report, since the preferred CNPJ's report of a month counts even when empty.
-    std::vector<FactsWalk*> several;
-    std::erase_if(walking, [&](FactsWalk* walk) {
-        const bool two = walk->ref->filing_cnpjs.size() > 1;
-        if (two) {
-            several.push_back(walk);
-        }
-        return two;
+    const auto two_cnpjs = std::stable_partition(walking.begin(), walking.end(), [](const FactsWalk* walk) {
+        return walk->ref->filing_cnpjs.size() == 1;
     });
+    std::vector<FactsWalk*> several(two_cnpjs, walking.end());
+    walking.erase(two_cnpjs, walking.end());
     FeedReports(db, walking, [&](auto begin, auto end) {
         return ReportQuery(ReportQuery::month < first) && PublishesAnyMissing(begin, end);
     });
@@ -609,7 +606,7 @@ std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vecto
                 }
                 if (!walk->best) {
                     --unfound;
-                    oldest_found = oldest_found ? std::min(*oldest_found, one.month) : one.month;
+                    oldest_found = one.month;  // rows come newest first: the oldest found so far
                 }
                 if (!walk->best ||
                     Preference(*walk->ref, one.cnpj) < Preference(*walk->ref, walk->best->cnpj)) {
