@@ -469,12 +469,17 @@ struct ClassListRow {
     std::optional<std::string> status;
 };
 
-// How many classes a fund has: a class that is its fund's only class also owns the filings
-// made under the fund's CNPJ.
-#pragma db view object(FundClass)
-struct FundClassCount {
-#pragma db column("count(" + FundClass::class_id + ")")
-    std::int64_t count = 0;
+// A class, its fund and how many classes the fund has, in one statement (src/class_reports.cpp,
+// FindClass): every class operation starts with it, and three statements were three round trips
+// on PostgreSQL. An object loading view: the caller points both members at its own objects and
+// the row is loaded into them; a class whose fund is missing leaves the fund as it was.
+#pragma db view object(FundClass) object(Fund left : FundClass::fund_id == Fund::fund_id)
+struct ClassWithFund {
+    FundClass* fund_class = nullptr;
+    Fund* fund = nullptr;
+#pragma db column("(SELECT count(*) FROM \"funds_class\" AS \"sibling\" WHERE \"sibling\".\"fund_id\" = " + \
+                  FundClass::fund_id + ")")
+    std::int64_t class_count = 0;
 };
 
 // /v1/screening (src/screening.cpp): the latest reported month, and the month's reports with

@@ -68,25 +68,25 @@ constexpr const char* kLastMonth = "9999-99";
 }  // namespace
 
 ClassRef FindClass(odb::database& db, const std::string& class_id) {
+    using Query = odb::query<ClassWithFund>;
+    struct OfClass {
+        std::string class_id;
+    };
+    auto q = sdk::CachedQuery<ClassWithFund, OfClass>(db, "funds.class_with_fund", [](const OfClass& p) {
+        return Query(Query::FundClass::class_id == Query::_ref(p.class_id));
+    });
+    q.params.class_id = class_id;
     ClassRef ref;
-    if (!db.find<FundClass>(class_id, ref.fund_class)) {
+    ClassWithFund row;
+    row.fund_class = &ref.fund_class;
+    row.fund = &ref.fund;
+    if (!q.ExecuteOne(row)) {
         throw sdk::NotFound("no class with class_id " + class_id + " in the registry", "class_id");
     }
-    if (!db.find<Fund>(ref.fund_class.fund_id, ref.fund)) {
+    if (ref.fund.fund_id.empty()) {
         throw sdk::NotFound("the fund of class " + class_id + " is not in the registry", "class_id");
     }
-    using CountQuery = odb::query<FundClassCount>;
-    struct OfFund {
-        std::string fund_id;
-    };
-    auto count =
-        sdk::CachedQuery<FundClassCount, OfFund>(db, "funds.class_count_of_fund", [](const OfFund& p) {
-            return CountQuery(odb::query<FundClass>::fund_id == odb::query<FundClass>::_ref(p.fund_id));
-        });
-    count.params.fund_id = ref.fund.fund_id;
-    FundClassCount siblings;
-    count.ExecuteOne(siblings);
-    ref.only_class = siblings.count == 1;
+    ref.only_class = row.class_count == 1;
     SetFilingCnpjs(ref);
     return ref;
 }

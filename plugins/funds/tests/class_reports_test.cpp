@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <lastro/sdk/problem.hpp>
 #include <odb/database.hxx>
 #include <odb/exceptions.hxx>
 #include <odb/schema-catalog.hxx>
@@ -47,6 +48,44 @@ protected:
         EXPECT_EQ(report.published_json, stored.published_json);
     }
 };
+
+// FindClass reads the class, its fund and the fund's class count in one statement
+// (ClassWithFund): the filing CNPJs follow from the three.
+TEST_F(ClassReportsTest, FindClassReadsTheClassItsFundAndWhetherItIsTheFundsOnlyClass) {
+    odb::transaction transaction(Db().begin());
+    const ClassRef alfa = FindClass(Db(), ClassIdFor("2002"));
+    EXPECT_EQ(alfa.fund_class.class_id, ClassIdFor("2002"));
+    EXPECT_EQ(alfa.fund_class.name, "CLASSE MEZANINO ALFA");
+    EXPECT_EQ(alfa.fund.fund_id, FundIdFor("1001"));
+    EXPECT_EQ(alfa.fund.name, "FIDC ALFA CRÉDITO");
+    EXPECT_EQ(alfa.fund.manager, "GESTORA AÇÃO LTDA");
+    EXPECT_FALSE(alfa.only_class);  // 2001 is the fund's other class
+    EXPECT_EQ(alfa.filing_cnpjs, std::vector<std::string>{kAlfaMezzCnpj});
+
+    const ClassRef gama = FindClass(Db(), ClassIdFor("2003"));
+    EXPECT_EQ(gama.fund.fund_id, FundIdFor("1002"));
+    EXPECT_TRUE(gama.only_class);
+    EXPECT_EQ(gama.filing_cnpjs, (std::vector<std::string>{kGamaClassCnpj, kGamaFundCnpj}));
+
+    EXPECT_THROW(FindClass(Db(), ClassIdFor("2999")), sdk::NotFound);
+    transaction.commit();
+}
+
+TEST_F(ClassReportsTest, AClassWhoseFundIsMissingIsNotFoundByItsFund) {
+    {
+        odb::transaction transaction(Db().begin());
+        Db().erase<Fund>(FundIdFor("1002"));
+        transaction.commit();
+    }
+    odb::transaction transaction(Db().begin());
+    try {
+        FindClass(Db(), ClassIdFor("2003"));
+        ADD_FAILURE() << "a class whose fund is missing was found";
+    } catch (const sdk::NotFound& e) {
+        EXPECT_NE(std::string(e.what()).find("the fund of class"), std::string::npos) << e.what();
+    }
+    transaction.commit();
+}
 
 TEST_F(ClassReportsTest, ReportsBetweenReadsTheColumnsButNotTheJsonDocuments) {
     const FidcReport april = AlfaReport("2025-04", 1000.0);
