@@ -469,6 +469,41 @@ struct ClassListRow {
     std::optional<std::string> status;
 };
 
+// carteira/fundos (src/portfolio_funds.cpp): the columns of an invested class and of its fund
+// that the item shows or its filing CNPJs follow from. Whole rows (34 and 28 columns) were a fifth
+// of a call.
+#pragma db view object(FundClass)
+struct InvestedClassRow {
+#pragma db column(FundClass::class_id)
+    std::string class_id;
+#pragma db column(FundClass::fund_id)
+    std::string fund_id;
+#pragma db column(FundClass::cnpj)
+    std::optional<std::string> cnpj;
+#pragma db column(FundClass::name)
+    std::optional<std::string> name;
+#pragma db column(FundClass::status)
+    std::optional<std::string> status;
+#pragma db column(FundClass::anbima_classification)
+    std::optional<std::string> anbima_classification;
+};
+
+#pragma db view object(Fund)
+struct InvestedFundRow {
+#pragma db column(Fund::fund_id)
+    std::string fund_id;
+#pragma db column(Fund::cnpj)
+    std::string cnpj;
+#pragma db column(Fund::name)
+    std::optional<std::string> name;
+#pragma db column(Fund::status)
+    std::optional<std::string> status;
+#pragma db column(Fund::manager)
+    std::optional<std::string> manager;
+#pragma db column(Fund::administrator)
+    std::optional<std::string> administrator;
+};
+
 // A class, its fund and how many classes the fund has, in one statement (src/class_reports.cpp,
 // FindClass): every class operation starts with it, and three statements were three round trips
 // on PostgreSQL. An object loading view: the caller points both members at its own objects and

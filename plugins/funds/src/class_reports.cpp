@@ -91,15 +91,20 @@ ClassRef FindClass(odb::database& db, const std::string& class_id) {
     return ref;
 }
 
+std::vector<std::string> FilingCnpjs(const std::optional<std::string>& class_cnpj,
+                                     const std::string& fund_cnpj, bool only_class) {
+    std::vector<std::string> cnpjs;
+    if (class_cnpj) {
+        cnpjs.push_back(*class_cnpj);
+    }
+    if (only_class && std::find(cnpjs.begin(), cnpjs.end(), fund_cnpj) == cnpjs.end()) {
+        cnpjs.push_back(fund_cnpj);
+    }
+    return cnpjs;
+}
+
 void SetFilingCnpjs(ClassRef& ref) {
-    ref.filing_cnpjs.clear();
-    if (ref.fund_class.cnpj) {
-        ref.filing_cnpjs.push_back(*ref.fund_class.cnpj);
-    }
-    if (ref.only_class && std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), ref.fund.cnpj) ==
-                              ref.filing_cnpjs.end()) {
-        ref.filing_cnpjs.push_back(ref.fund.cnpj);
-    }
+    ref.filing_cnpjs = FilingCnpjs(ref.fund_class.cnpj, ref.fund.cnpj, ref.only_class);
 }
 
 std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month) {

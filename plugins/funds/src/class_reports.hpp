@@ -33,6 +33,11 @@ struct ClassRef {
     std::vector<std::string> filing_cnpjs;
 };
 
+// The filing CNPJs by the rule above, from a class's CNPJ, its fund's and whether it is the
+// fund's only class.
+std::vector<std::string> FilingCnpjs(const std::optional<std::string>& class_cnpj,
+                                     const std::string& fund_cnpj, bool only_class);
+
 // Fills ref.filing_cnpjs by the rule above, from ref's class, fund and only_class.
 void SetFilingCnpjs(ClassRef& ref);
 

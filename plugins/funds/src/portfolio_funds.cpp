@@ -8,10 +8,11 @@
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
 #include <lastro/sdk/serving/money.hpp>
 
-#include <boost/json/array.hpp>
+#include <boost/json/monotonic_resource.hpp>
 #include <boost/json/parse.hpp>
 
 #include <odb/database.hxx>
@@ -36,6 +37,8 @@ namespace {
 using PositionQuery = odb::query<CdaPosition>;
 using ClassQuery = odb::query<FundClass>;
 using FundQuery = odb::query<Fund>;
+using ClassRow = InvestedClassRow;
+using FundRow = InvestedFundRow;
 using ReportQuery = odb::query<FidcReport>;
 
 // Two positions closer than half a cent are the same position.
@@ -107,10 +110,10 @@ void InBatches(const Keys& keys, Visit visit) {
 
 // The registry rows the identities of a set of invested CNPJs are made of.
 struct RegistryRows {
-    std::map<std::string, std::vector<FundClass>> classes_by_cnpj;  // by registry_id
-    std::map<std::string, std::vector<Fund>> funds_by_cnpj;         // by fund_id
-    std::map<std::string, std::vector<FundClass>> classes_by_fund;  // by registry_id
-    std::map<std::string, Fund> funds_by_id;
+    std::map<std::string, std::vector<ClassRow>> classes_by_cnpj;  // by registry_id
+    std::map<std::string, std::vector<FundRow>> funds_by_cnpj;     // by fund_id
+    std::map<std::string, std::vector<ClassRow>> classes_by_fund;  // by registry_id
+    std::map<std::string, FundRow> funds_by_id;
 };
 
 // Four statements whatever the number of invested CNPJs, each prepared once per connection:
@@ -131,35 +134,38 @@ RegistryRows LoadRegistryRows(odb::database& db, const CdaHolder& holder) {
     const OfHolder of{holder.cnpj, holder.month};
 
     auto classes_by_cnpj =
-        sdk::CachedQuery<FundClass, OfHolder>(db, "funds.invested_classes_by_cnpj", [&](const OfHolder& p) {
-            return ClassQuery(ClassQuery::cnpj + "IN" + invested(p)) + "ORDER BY" + ClassQuery::registry_id;
+        sdk::CachedQuery<ClassRow, OfHolder>(db, "funds.invested_classes_by_cnpj", [&](const OfHolder& p) {
+            return odb::query<ClassRow>(ClassQuery(ClassQuery::cnpj + "IN" + invested(p)) + "ORDER BY" +
+                                        ClassQuery::registry_id);
         });
     classes_by_cnpj.params = of;
-    for (const FundClass& fund_class : classes_by_cnpj.Execute()) {
+    for (const ClassRow& fund_class : classes_by_cnpj.Execute()) {
         rows.classes_by_cnpj[*fund_class.cnpj].push_back(fund_class);
     }
     auto funds_by_cnpj =
-        sdk::CachedQuery<Fund, OfHolder>(db, "funds.invested_funds_by_cnpj", [&](const OfHolder& p) {
-            return FundQuery(FundQuery::cnpj + "IN" + invested(p)) + "ORDER BY" + FundQuery::fund_id;
+        sdk::CachedQuery<FundRow, OfHolder>(db, "funds.invested_funds_by_cnpj", [&](const OfHolder& p) {
+            return odb::query<FundRow>(FundQuery(FundQuery::cnpj + "IN" + invested(p)) + "ORDER BY" +
+                                       FundQuery::fund_id);
         });
     funds_by_cnpj.params = of;
-    for (const Fund& fund : funds_by_cnpj.Execute()) {
+    for (const FundRow& fund : funds_by_cnpj.Execute()) {
         rows.funds_by_cnpj[fund.cnpj].push_back(fund);
     }
     auto classes_by_fund =
-        sdk::CachedQuery<FundClass, OfHolder>(db, "funds.invested_classes_by_fund", [&](const OfHolder& p) {
-            return ClassQuery(ClassQuery::fund_id + "IN" + involved_funds(p)) + "ORDER BY" +
-                   ClassQuery::registry_id;
+        sdk::CachedQuery<ClassRow, OfHolder>(db, "funds.invested_classes_by_fund", [&](const OfHolder& p) {
+            return odb::query<ClassRow>(ClassQuery(ClassQuery::fund_id + "IN" + involved_funds(p)) +
+                                        "ORDER BY" + ClassQuery::registry_id);
         });
     classes_by_fund.params = of;
-    for (const FundClass& fund_class : classes_by_fund.Execute()) {
+    for (const ClassRow& fund_class : classes_by_fund.Execute()) {
         rows.classes_by_fund[fund_class.fund_id].push_back(fund_class);
     }
-    auto funds_by_id = sdk::CachedQuery<Fund, OfHolder>(
-        db, "funds.invested_funds_by_id",
-        [&](const OfHolder& p) { return FundQuery(FundQuery::fund_id + "IN" + involved_funds(p)); });
+    auto funds_by_id =
+        sdk::CachedQuery<FundRow, OfHolder>(db, "funds.invested_funds_by_id", [&](const OfHolder& p) {
+            return odb::query<FundRow>(FundQuery(FundQuery::fund_id + "IN" + involved_funds(p)));
+        });
     funds_by_id.params = of;
-    for (const Fund& fund : funds_by_id.Execute()) {
+    for (const FundRow& fund : funds_by_id.Execute()) {
         rows.funds_by_id.emplace(fund.fund_id, fund);
     }
     return rows;
@@ -175,10 +181,10 @@ const std::vector<Value>& RowsOf(const std::map<std::string, std::vector<Value>>
 
 // What an invested CNPJ is in the registry.
 struct InvestedIdentity {
-    std::string status;                   // unique_class, fund_with_multiple_classes, ...
-    std::optional<Fund> fund;             // when exactly one fund is involved
-    std::optional<FundClass> fund_class;  // when exactly one class is
-    std::vector<std::string> class_ids;   // every candidate class
+    std::string status;                  // unique_class, fund_with_multiple_classes, ...
+    std::optional<FundRow> fund;         // when exactly one fund is involved
+    std::optional<ClassRow> fund_class;  // when exactly one class is
+    std::vector<std::string> class_ids;  // every candidate class
 };
 
 // nullopt when the CNPJ is neither a fund nor a class of the registry. A class is a candidate
@@ -186,20 +192,20 @@ struct InvestedIdentity {
 // the filings of a class, src/class_reports.hpp); an answer involving several funds or
 // several candidate classes is "ambiguous" and picks none.
 std::optional<InvestedIdentity> IdentifyInvested(const RegistryRows& registry, const std::string& cnpj) {
-    std::vector<FundClass> candidates = RowsOf(registry.classes_by_cnpj, cnpj);
-    const std::vector<Fund>& funds = RowsOf(registry.funds_by_cnpj, cnpj);
+    std::vector<ClassRow> candidates = RowsOf(registry.classes_by_cnpj, cnpj);
+    const std::vector<FundRow>& funds = RowsOf(registry.funds_by_cnpj, cnpj);
     if (candidates.empty() && funds.empty()) {
         return std::nullopt;
     }
     std::set<std::string> fund_ids;
-    for (const FundClass& fund_class : candidates) {
+    for (const ClassRow& fund_class : candidates) {
         fund_ids.insert(fund_class.fund_id);
     }
-    for (const Fund& fund : funds) {
+    for (const FundRow& fund : funds) {
         fund_ids.insert(fund.fund_id);
-        const std::vector<FundClass>& classes = RowsOf(registry.classes_by_fund, fund.fund_id);
+        const std::vector<ClassRow>& classes = RowsOf(registry.classes_by_fund, fund.fund_id);
         const bool listed =
-            classes.size() == 1 && std::any_of(candidates.begin(), candidates.end(), [&](const FundClass& c) {
+            classes.size() == 1 && std::any_of(candidates.begin(), candidates.end(), [&](const ClassRow& c) {
                 return c.class_id == classes.front().class_id;
             });
         if (classes.size() == 1 && !listed) {
@@ -208,7 +214,7 @@ std::optional<InvestedIdentity> IdentifyInvested(const RegistryRows& registry, c
     }
 
     InvestedIdentity identity;
-    for (const FundClass& fund_class : candidates) {
+    for (const ClassRow& fund_class : candidates) {
         identity.class_ids.push_back(fund_class.class_id);
     }
     if (fund_ids.size() == 1) {
@@ -221,9 +227,9 @@ std::optional<InvestedIdentity> IdentifyInvested(const RegistryRows& registry, c
         identity.fund_class = candidates.front();
     } else if (fund_ids.size() == 1 && candidates.empty()) {
         // The CNPJ is only a fund's, and that fund has no class or several.
-        const std::vector<FundClass>& classes = RowsOf(registry.classes_by_fund, *fund_ids.begin());
+        const std::vector<ClassRow>& classes = RowsOf(registry.classes_by_fund, *fund_ids.begin());
         identity.status = classes.empty() ? "fund_without_classes" : "fund_with_multiple_classes";
-        for (const FundClass& fund_class : classes) {
+        for (const ClassRow& fund_class : classes) {
             identity.class_ids.push_back(fund_class.class_id);
         }
     } else {
@@ -232,25 +238,34 @@ std::optional<InvestedIdentity> IdentifyInvested(const RegistryRows& registry, c
     return identity;
 }
 
-// The invested class as FindClass (src/class_reports.hpp) makes it, from the rows already read.
-ClassRef InvestedClassRef(const RegistryRows& registry, const FundClass& fund_class) {
-    ClassRef ref;
-    ref.fund_class = fund_class;
+// What the walks below need of an invested class: the CNPJs its filings are under, preferred
+// first (the rule of FindClass, src/class_reports.hpp), and the registry's ANBIMA classification.
+struct InvestedClass {
+    std::vector<std::string> filing_cnpjs;
+    std::optional<std::string> anbima_classification;
+};
+
+InvestedClass InvestedClassOf(const RegistryRows& registry, const ClassRow& fund_class) {
     auto fund = registry.funds_by_id.find(fund_class.fund_id);
     if (fund == registry.funds_by_id.end()) {
         throw sdk::NotFound("the fund of class " + fund_class.class_id + " is not in the registry",
                             "class_id");
     }
-    ref.fund = fund->second;
-    ref.only_class = RowsOf(registry.classes_by_fund, ref.fund.fund_id).size() == 1;
-    SetFilingCnpjs(ref);
-    return ref;
+    const bool only_class = RowsOf(registry.classes_by_fund, fund_class.fund_id).size() == 1;
+    return {FilingCnpjs(fund_class.cnpj, fund->second.cnpj, only_class), fund_class.anbima_classification};
 }
 
 // A value of the invested class's reports and the month it comes from.
 struct Sourced {
     std::optional<double> value;
     std::optional<std::string> as_of;
+};
+
+// One of table II's segments with a positive value, and its share of the table's total.
+struct Segment {
+    std::optional<std::string> code;
+    std::optional<std::string> name;
+    std::optional<double> ratio;
 };
 
 struct InvestedFacts {
@@ -263,7 +278,7 @@ struct InvestedFacts {
     std::optional<std::string> primary_segment_code;
     std::optional<std::string> primary_segment_name;
     std::optional<double> primary_segment_ratio;
-    boost::json::array segments;
+    std::vector<Segment> segments;
     // The report the segments come from, read after the walk (ReadSegments).
     std::optional<std::int64_t> segments_report_id;
     std::optional<double> segments_total;
@@ -293,8 +308,12 @@ void TakeSegments(InvestedFacts& facts, const FidcInvestedFacts& report) {
 void FillSegments(InvestedFacts& facts, std::int64_t report_id,
                   const std::optional<std::string>& segments_json) {
     boost::system::error_code error;
+    // Parsed into a buffer on the stack: the value lives only here, and a report's table II is a
+    // few kilobytes.
+    unsigned char buffer[16384];
+    boost::json::monotonic_resource resource(buffer, sizeof buffer);
     const boost::json::value parsed =
-        segments_json ? boost::json::parse(*segments_json, error) : boost::json::value();
+        segments_json ? boost::json::parse(*segments_json, error, &resource) : boost::json::value();
     if (error || !parsed.is_array()) {
         throw std::runtime_error("FIDC report " + std::to_string(report_id) +
                                  " has a table II row but no well-formed segments_json");
@@ -318,12 +337,10 @@ void FillSegments(InvestedFacts& facts, std::int64_t report_id,
         if (!value || !value->is_number() || value->to_number<double>() <= 0) {
             continue;
         }
-        facts.segments.push_back(boost::json::object{
-            {"code", JsonOrNull(code_text)},
-            {"name", JsonOrNull(name_text)},
-            {"ratio", has_total ? boost::json::value(value->to_number<double>() / *facts.segments_total)
-                                : boost::json::value(nullptr)},
-        });
+        facts.segments.push_back(
+            {code_text, name_text,
+             has_total ? std::optional<double>(value->to_number<double>() / *facts.segments_total)
+                       : std::nullopt});
     }
 }
 
@@ -369,7 +386,7 @@ void TakeReport(InvestedFacts& facts, const FidcInvestedFacts& report) {
     TakeSegments(facts, report);
 }
 
-std::size_t Preference(const ClassRef& ref, const std::string& cnpj) {
+std::size_t Preference(const InvestedClass& ref, const std::string& cnpj) {
     return static_cast<std::size_t>(std::find(ref.filing_cnpjs.begin(), ref.filing_cnpjs.end(), cnpj) -
                                     ref.filing_cnpjs.begin());
 }
@@ -378,7 +395,7 @@ std::size_t Preference(const ClassRef& ref, const std::string& cnpj) {
 // of the class's reports up to the asked month that publishes it, never a later one. Reports
 // of one month are fed together; of two CNPJs' reports of a month, the preferred one counts.
 struct FactsWalk {
-    const ClassRef* ref = nullptr;
+    const InvestedClass* ref = nullptr;
     InvestedFacts facts;
     std::optional<FidcInvestedFacts> best;
     bool done = false;
@@ -479,7 +496,7 @@ ReportQuery PublishesAnyMissing(Walks begin, Walks end) {
 // The facts of every class of `refs` up to `month`: first the reports of the asked month and
 // the two before it, where almost every class finds all it needs, then the earlier reports of
 // the classes still missing a metric.
-std::vector<InvestedFacts> LatestFacts(odb::database& db, const std::vector<const ClassRef*>& refs,
+std::vector<InvestedFacts> LatestFacts(odb::database& db, const std::vector<const InvestedClass*>& refs,
                                        const sdk::Month& month) {
     std::vector<FactsWalk> walks(refs.size());
     std::vector<FactsWalk*> walking;
@@ -551,7 +568,7 @@ std::optional<double> ProtectionBeneath(const std::vector<FidcQuotaSeries>& seri
 
 // One class whose subclasses the holder names, and what its series tell of them.
 struct HeldWalk {
-    const ClassRef* ref = nullptr;
+    const InvestedClass* ref = nullptr;
     const std::set<std::string>* held = nullptr;
     std::optional<FidcSeriesNaming> best;  // the preferred naming series of the latest month
 };
@@ -559,7 +576,7 @@ struct HeldWalk {
 // For each class, from the latest report up to `month` whose X_1 names one of the held
 // subclasses (of two CNPJs' reports of that month, the preferred one); nothing when the CDA
 // names none.
-std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vector<const ClassRef*>& refs,
+std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vector<const InvestedClass*>& refs,
                                              const std::vector<const std::set<std::string>*>& helds,
                                              const sdk::Month& month) {
     using NamingQuery = odb::query<FidcSeriesNaming>;
@@ -667,7 +684,7 @@ std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vecto
 // For each class, the ANBIMA type (its subclasses' first published type, by anbima_code), else
 // the registry's ANBIMA classification.
 std::vector<std::optional<std::string>> AnbimaTypes(odb::database& db,
-                                                    const std::vector<const ClassRef*>& refs) {
+                                                    const std::vector<const InvestedClass*>& refs) {
     using AnbimaQuery = odb::query<AnbimaSubclass>;
     std::vector<std::optional<std::string>> types(refs.size());
     std::vector<std::size_t> indexes(refs.size());
@@ -705,7 +722,7 @@ std::vector<std::optional<std::string>> AnbimaTypes(odb::database& db,
     });
     for (std::size_t i = 0; i < refs.size(); ++i) {
         if (!types[i]) {
-            types[i] = refs[i]->fund_class.anbima_classification;
+            types[i] = refs[i]->anbima_classification;
         }
     }
     return types;
@@ -721,7 +738,7 @@ std::optional<double> PercentOf(const std::optional<double>& part, const std::op
 struct Row {
     std::optional<double> position;
     std::string invested_cnpj;
-    boost::json::object item;
+    std::string item;  // the item's JSON text
 };
 
 }  // namespace
@@ -750,7 +767,7 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
         std::optional<std::size_t> class_index;  // into the invested classes below
     };
     std::vector<Invested> invested;
-    std::vector<ClassRef> classes;
+    std::vector<InvestedClass> classes;
     std::int64_t outside_positions = 0;
     sdk::MoneySum outside_value;
     for (const auto& [cnpj, sums] : current) {
@@ -763,11 +780,11 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
         std::optional<std::size_t> class_index;
         if (identity->fund_class) {
             class_index = classes.size();
-            classes.push_back(InvestedClassRef(registry, *identity->fund_class));
+            classes.push_back(InvestedClassOf(registry, *identity->fund_class));
         }
         invested.push_back({&cnpj, &sums, std::move(*identity), class_index});
     }
-    std::vector<const ClassRef*> class_refs;
+    std::vector<const InvestedClass*> class_refs;
     std::vector<const std::set<std::string>*> class_helds;
     for (const Invested& one : invested) {
         if (one.class_index) {
@@ -785,8 +802,8 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
         const InvestedRows& sums = *one.sums;
         const InvestedIdentity* identity = &one.identity;
         const std::optional<double> position = sums.market_value.Total();
-        const std::optional<Fund>& fund = identity->fund;
-        const std::optional<FundClass>& fund_class = identity->fund_class;
+        const std::optional<FundRow>& fund = identity->fund;
+        const std::optional<ClassRow>& fund_class = identity->fund_class;
 
         InvestedFacts facts;
         HeldSubclass held;
@@ -796,11 +813,6 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
             held = class_held[*one.class_index];
             anbima_type = class_anbima_types[*one.class_index];
         }
-        boost::json::array held_subclass_ids;
-        for (const std::string& id : sums.held_subclasses) {
-            held_subclass_ids.push_back(boost::json::value(id));
-        }
-
         std::optional<double> previous_position;
         std::optional<std::string> movement;
         if (previous_holder) {
@@ -821,54 +833,67 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
         if (!name && fund) {
             name = fund->name;
         }
-        boost::json::array class_ids;
+        // Written as text (no boost::json tree): the rows are sorted as strings below.
+        sdk::JsonText json;
+        json.BeginObject();
+        json.Key("month").Value(month.ToString());
+        json.Key("invested_cnpj").Value(cnpj);
+        json.Key("invested_fund_id").Value(fund ? std::optional<std::string>(fund->fund_id) : std::nullopt);
+        json.Key("invested_class_id")
+            .Value(fund_class ? std::optional<std::string>(fund_class->class_id) : std::nullopt);
+        json.Key("invested_class_ids").BeginArray();
         for (const std::string& id : identity->class_ids) {
-            class_ids.push_back(boost::json::value(id));
+            json.Value(id);
         }
-        boost::json::object item{
-            {"month", month.ToString()},
-            {"invested_cnpj", cnpj},
-            {"invested_fund_id", fund ? boost::json::value(fund->fund_id) : nullptr},
-            {"invested_class_id", fund_class ? boost::json::value(fund_class->class_id) : nullptr},
-            {"invested_class_ids", std::move(class_ids)},
-            {"identity_status", identity->status},
-            {"invested_name", JsonOrNull(name)},
-            {"published_name", JsonOrNull(sums.published_name)},
-            {"manager", fund ? JsonOrNull(fund->manager) : nullptr},
-            {"administrator", fund ? JsonOrNull(fund->administrator) : nullptr},
-            {"status", fund_class ? JsonOrNull(fund_class->status)
-                       : fund     ? JsonOrNull(fund->status)
-                                  : nullptr},
-            {"position_count", sums.rows},
-            {"position_brl", JsonOrNull(position)},
-            {"previous_position_brl", JsonOrNull(previous_position)},
-            {"position_variation_brl", JsonOrNull(variation)},
-            {"position_variation_pct", JsonOrNull(PercentOf(variation, previous_position))},
-            {"position_share_of_investor_nav_pct", JsonOrNull(PercentOf(position, holder.nav))},
-            {"investor_nav_brl", JsonOrNull(holder.nav)},
-            {"invested_nav_brl", JsonOrNull(facts.nav.value)},
-            {"invested_nav_as_of", JsonOrNull(facts.nav.as_of)},
-            {"acquisitions_brl", JsonOrNull(sums.acquired.Total())},
-            {"sales_brl", JsonOrNull(sums.sold.Total())},
-            {"movement", JsonOrNull(movement)},
-            {"subordination_ratio", JsonOrNull(facts.subordination.value)},
-            {"held_subclass_ids", std::move(held_subclass_ids)},
-            {"held_seniority", JsonOrNull(held.seniority)},
-            {"held_protection_ratio", JsonOrNull(held.protection_ratio)},
-            {"held_as_of", JsonOrNull(held.as_of)},
-            {"delinquency_ratio", JsonOrNull(facts.delinquency.value)},
-            {"pdd_ratio", JsonOrNull(facts.pdd.value)},
-            {"subordination_as_of", JsonOrNull(facts.subordination.as_of)},
-            {"delinquency_as_of", JsonOrNull(facts.delinquency.as_of)},
-            {"pdd_as_of", JsonOrNull(facts.pdd.as_of)},
-            {"segment_as_of", JsonOrNull(facts.segment_as_of)},
-            {"primary_segment_code", JsonOrNull(facts.primary_segment_code)},
-            {"primary_segment_name", JsonOrNull(facts.primary_segment_name)},
-            {"primary_segment_ratio", JsonOrNull(facts.primary_segment_ratio)},
-            {"segments", std::move(facts.segments)},
-            {"anbima_type", JsonOrNull(anbima_type)},
-        };
-        rows.push_back({position, cnpj, std::move(item)});
+        json.EndArray();
+        json.Key("identity_status").Value(identity->status);
+        json.Key("invested_name").Value(name);
+        json.Key("published_name").Value(sums.published_name);
+        json.Key("manager").Value(fund ? fund->manager : std::nullopt);
+        json.Key("administrator").Value(fund ? fund->administrator : std::nullopt);
+        json.Key("status").Value(fund_class ? fund_class->status : fund ? fund->status : std::nullopt);
+        json.Key("position_count").Value(sums.rows);
+        json.Key("position_brl").Value(position);
+        json.Key("previous_position_brl").Value(previous_position);
+        json.Key("position_variation_brl").Value(variation);
+        json.Key("position_variation_pct").Value(PercentOf(variation, previous_position));
+        json.Key("position_share_of_investor_nav_pct").Value(PercentOf(position, holder.nav));
+        json.Key("investor_nav_brl").Value(holder.nav);
+        json.Key("invested_nav_brl").Value(facts.nav.value);
+        json.Key("invested_nav_as_of").Value(facts.nav.as_of);
+        json.Key("acquisitions_brl").Value(sums.acquired.Total());
+        json.Key("sales_brl").Value(sums.sold.Total());
+        json.Key("movement").Value(movement);
+        json.Key("subordination_ratio").Value(facts.subordination.value);
+        json.Key("held_subclass_ids").BeginArray();
+        for (const std::string& id : sums.held_subclasses) {
+            json.Value(id);
+        }
+        json.EndArray();
+        json.Key("held_seniority").Value(held.seniority);
+        json.Key("held_protection_ratio").Value(held.protection_ratio);
+        json.Key("held_as_of").Value(held.as_of);
+        json.Key("delinquency_ratio").Value(facts.delinquency.value);
+        json.Key("pdd_ratio").Value(facts.pdd.value);
+        json.Key("subordination_as_of").Value(facts.subordination.as_of);
+        json.Key("delinquency_as_of").Value(facts.delinquency.as_of);
+        json.Key("pdd_as_of").Value(facts.pdd.as_of);
+        json.Key("segment_as_of").Value(facts.segment_as_of);
+        json.Key("primary_segment_code").Value(facts.primary_segment_code);
+        json.Key("primary_segment_name").Value(facts.primary_segment_name);
+        json.Key("primary_segment_ratio").Value(facts.primary_segment_ratio);
+        json.Key("segments").BeginArray();
+        for (const Segment& segment : facts.segments) {
+            json.BeginObject();
+            json.Key("code").Value(segment.code);
+            json.Key("name").Value(segment.name);
+            json.Key("ratio").Value(segment.ratio);
+            json.EndObject();
+        }
+        json.EndArray();
+        json.Key("anbima_type").Value(anbima_type);
+        json.EndObject();
+        rows.push_back({position, cnpj, json.Take()});
     }
     // Largest position first; unknown positions last.
     std::sort(rows.begin(), rows.end(), [](const Row& a, const Row& b) {
@@ -878,10 +903,20 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
         return a.invested_cnpj < b.invested_cnpj;
     });
 
-    boost::json::array data;
-    for (Row& row : rows) {
-        data.push_back(std::move(row.item));
+    std::size_t size = 2;
+    for (const Row& row : rows) {
+        size += row.item.size() + 1;
     }
+    std::string data;
+    data.reserve(size);
+    data += '[';
+    for (const Row& row : rows) {
+        if (data.size() > 1) {
+            data += ',';
+        }
+        data += row.item;
+    }
+    data += ']';
     sdk::Result result;
     result.meta =
         sdk::DatasetMeta(context.host, {kCdaDataset, kRegistryDataset, kFidcReportDataset, kAnbimaDataset});
@@ -892,7 +927,8 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
     result.meta.extra["holder_cnpj"] = holder.cnpj;
     result.meta.extra["outside_positions"] = outside_positions;
     result.meta.extra["outside_position_brl"] = JsonOrNull(outside_value.Total());
-    result.data = std::move(data);
+    result.meta.row_count = rows.size();
+    result.data_json = std::move(data);
     return result;
 }
 

@@ -151,28 +151,28 @@ TEST_F(ClassPortfolioFundsTest, AUniqueClassCarriesEveryFieldAggregatedAndItsMet
     EXPECT_EQ(senior.at("administrator").as_string(), "ADMINISTRADORA MULTI");
     EXPECT_EQ(senior.at("status").as_string(), "Em Funcionamento Normal");
     EXPECT_EQ(senior.at("position_count").as_int64(), 2);
-    EXPECT_DOUBLE_EQ(senior.at("position_brl").as_double(), 1500);
-    EXPECT_DOUBLE_EQ(senior.at("previous_position_brl").as_double(), 1200);
-    EXPECT_DOUBLE_EQ(senior.at("position_variation_brl").as_double(), 300);
-    EXPECT_DOUBLE_EQ(senior.at("position_variation_pct").as_double(), 25);
-    EXPECT_DOUBLE_EQ(senior.at("position_share_of_investor_nav_pct").as_double(), 15);
-    EXPECT_DOUBLE_EQ(senior.at("investor_nav_brl").as_double(), 10000);
-    EXPECT_DOUBLE_EQ(senior.at("invested_nav_brl").as_double(), 5000000);
+    EXPECT_DOUBLE_EQ(senior.at("position_brl").to_number<double>(), 1500);
+    EXPECT_DOUBLE_EQ(senior.at("previous_position_brl").to_number<double>(), 1200);
+    EXPECT_DOUBLE_EQ(senior.at("position_variation_brl").to_number<double>(), 300);
+    EXPECT_DOUBLE_EQ(senior.at("position_variation_pct").to_number<double>(), 25);
+    EXPECT_DOUBLE_EQ(senior.at("position_share_of_investor_nav_pct").to_number<double>(), 15);
+    EXPECT_DOUBLE_EQ(senior.at("investor_nav_brl").to_number<double>(), 10000);
+    EXPECT_DOUBLE_EQ(senior.at("invested_nav_brl").to_number<double>(), 5000000);
     EXPECT_EQ(senior.at("invested_nav_as_of").as_string(), "2024-05");
-    EXPECT_DOUBLE_EQ(senior.at("acquisitions_brl").as_double(), 200);
-    EXPECT_DOUBLE_EQ(senior.at("sales_brl").as_double(), 50);
+    EXPECT_DOUBLE_EQ(senior.at("acquisitions_brl").to_number<double>(), 200);
+    EXPECT_DOUBLE_EQ(senior.at("sales_brl").to_number<double>(), 50);
     EXPECT_EQ(senior.at("movement").as_string(), "increased");
-    EXPECT_DOUBLE_EQ(senior.at("subordination_ratio").as_double(), 0.25);
+    EXPECT_DOUBLE_EQ(senior.at("subordination_ratio").to_number<double>(), 0.25);
     EXPECT_EQ(senior.at("subordination_as_of").as_string(), "2024-05");
     // Not in May's report: the latest earlier report that has it, never June's.
-    EXPECT_DOUBLE_EQ(senior.at("delinquency_ratio").as_double(), 0.04);
+    EXPECT_DOUBLE_EQ(senior.at("delinquency_ratio").to_number<double>(), 0.04);
     EXPECT_EQ(senior.at("delinquency_as_of").as_string(), "2024-03");
-    EXPECT_DOUBLE_EQ(senior.at("pdd_ratio").as_double(), 0.03);
+    EXPECT_DOUBLE_EQ(senior.at("pdd_ratio").to_number<double>(), 0.03);
     EXPECT_EQ(senior.at("pdd_as_of").as_string(), "2024-05");
     EXPECT_EQ(senior.at("segment_as_of").as_string(), "2024-05");
     EXPECT_EQ(senior.at("primary_segment_code").as_string(), "industria");
     EXPECT_EQ(senior.at("primary_segment_name").as_string(), "Industrial");
-    EXPECT_DOUBLE_EQ(senior.at("primary_segment_ratio").as_double(), 0.6);
+    EXPECT_DOUBLE_EQ(senior.at("primary_segment_ratio").to_number<double>(), 0.6);
     EXPECT_EQ(senior.at("segments"),
               (boost::json::array{
                   boost::json::object{{"code", "industria"}, {"name", "Industrial"}, {"ratio", 0.6}},
@@ -226,12 +226,12 @@ TEST_F(ClassPortfolioFundsTest, IdentityStatusOfEachKindOfInvestedCnpj) {
 TEST_F(ClassPortfolioFundsTest, MovementAgainstTheSameHoldersPreviousMonth) {
     const auto rows = ByCnpj(Funds("2024-05"));
     EXPECT_EQ(rows.at(kMultiFundCnpj).at("movement").as_string(), "unchanged");
-    EXPECT_DOUBLE_EQ(rows.at(kMultiFundCnpj).at("position_variation_brl").as_double(), 0);
+    EXPECT_DOUBLE_EQ(rows.at(kMultiFundCnpj).at("position_variation_brl").to_number<double>(), 0);
 
     const boost::json::object& decreased = rows.at(kClasslessFundCnpj);
     EXPECT_EQ(decreased.at("movement").as_string(), "decreased");
-    EXPECT_DOUBLE_EQ(decreased.at("position_variation_brl").as_double(), -200);
-    EXPECT_NEAR(decreased.at("position_variation_pct").as_double(), -66.6667, 1e-4);
+    EXPECT_DOUBLE_EQ(decreased.at("position_variation_brl").to_number<double>(), -200);
+    EXPECT_NEAR(decreased.at("position_variation_pct").to_number<double>(), -66.6667, 1e-4);
 
     // Filed in April without it: new, and the previous position is unknown rather than 0.
     const boost::json::object& fresh = rows.at(kNoCnpjFundCnpj);
@@ -243,7 +243,7 @@ TEST_F(ClassPortfolioFundsTest, MovementAgainstTheSameHoldersPreviousMonth) {
     // A position without a published value cannot be compared.
     const boost::json::object& unvalued = rows.at(kTwinClassCnpj);
     EXPECT_TRUE(unvalued.at("position_brl").is_null());
-    EXPECT_DOUBLE_EQ(unvalued.at("previous_position_brl").as_double(), 50);
+    EXPECT_DOUBLE_EQ(unvalued.at("previous_position_brl").to_number<double>(), 50);
     EXPECT_TRUE(unvalued.at("movement").is_null());
     EXPECT_TRUE(unvalued.at("position_share_of_investor_nav_pct").is_null());
     EXPECT_TRUE(unvalued.at("acquisitions_brl").is_null());
@@ -264,7 +264,7 @@ TEST_F(ClassPortfolioFundsTest, WithoutThePreviousMonthsCdaNothingIsCompared) {
     EXPECT_TRUE(agro.at("investor_nav_brl").is_null());
     EXPECT_TRUE(agro.at("position_share_of_investor_nav_pct").is_null());
     // July is now the latest report up to August.
-    EXPECT_DOUBLE_EQ(agro.at("invested_nav_brl").as_double(), 700);
+    EXPECT_DOUBLE_EQ(agro.at("invested_nav_brl").to_number<double>(), 700);
     for (const char* field :
          {"invested_nav_as_of", "subordination_as_of", "delinquency_as_of", "pdd_as_of", "segment_as_of"}) {
         EXPECT_EQ(agro.at(field).as_string(), "2024-07") << field;
@@ -282,8 +282,8 @@ TEST_F(ClassPortfolioFundsTest, MoneyIsSummedToTheCent) {
     Persist(Holder(kInvestorCnpj, "2024-09", 1.0));
     Persist(FundPosition(kInvestorCnpj, "2024-09", 2000001, kSeniorClassCnpj, 0.3));
     const boost::json::object senior = ByCnpj(Funds("2024-10")).at(kSeniorClassCnpj);
-    EXPECT_EQ(senior.at("position_brl").as_double(), 0.3);
-    EXPECT_EQ(senior.at("position_variation_brl").as_double(), 0.0);
+    EXPECT_EQ(senior.at("position_brl").to_number<double>(), 0.3);
+    EXPECT_EQ(senior.at("position_variation_brl").to_number<double>(), 0.0);
     EXPECT_EQ(senior.at("movement").as_string(), "unchanged");
 }
 
@@ -306,7 +306,7 @@ TEST_F(ClassPortfolioFundsTest, OfTwoReportsOfOneMonthThePreferredCnpjsCounts) {
     funds.nav = 999;
     Persist(funds);
     const boost::json::object twin = ByCnpj(Funds("2024-05")).at(kTwinClassCnpj);
-    EXPECT_DOUBLE_EQ(twin.at("delinquency_ratio").as_double(), 0.1);
+    EXPECT_DOUBLE_EQ(twin.at("delinquency_ratio").to_number<double>(), 0.1);
     EXPECT_TRUE(twin.at("invested_nav_brl").is_null());
 }
 
@@ -323,7 +323,7 @@ TEST_F(ClassPortfolioFundsTest, OfTwoOlderReportsOfOneMonthThePreferredCnpjsCoun
     march.nav = 700;
     Persist(march);
     const boost::json::object twin = ByCnpj(Funds("2024-08")).at(kTwinClassCnpj);
-    EXPECT_DOUBLE_EQ(twin.at("invested_nav_brl").as_double(), 700);
+    EXPECT_DOUBLE_EQ(twin.at("invested_nav_brl").to_number<double>(), 700);
     EXPECT_EQ(twin.at("invested_nav_as_of").as_string(), "2024-03");
 }
 
@@ -350,18 +350,18 @@ TEST_F(ClassPortfolioFundsTest, MetricsOlderThanTheRecentMonthsAreStillFound) {
     Persist(FundPosition(kInvestorCnpj, "2024-08", 2000002, kNoCnpjFundCnpj, 100));
     const auto rows = ByCnpj(Funds("2024-08"));
     const boost::json::object& senior = rows.at(kSeniorClassCnpj);
-    EXPECT_DOUBLE_EQ(senior.at("delinquency_ratio").as_double(), 0.9);
+    EXPECT_DOUBLE_EQ(senior.at("delinquency_ratio").to_number<double>(), 0.9);
     EXPECT_EQ(senior.at("delinquency_as_of").as_string(), "2024-06");
-    EXPECT_DOUBLE_EQ(senior.at("invested_nav_brl").as_double(), 5000000);
+    EXPECT_DOUBLE_EQ(senior.at("invested_nav_brl").to_number<double>(), 5000000);
     EXPECT_EQ(senior.at("invested_nav_as_of").as_string(), "2024-05");
-    EXPECT_DOUBLE_EQ(senior.at("subordination_ratio").as_double(), 0.25);
+    EXPECT_DOUBLE_EQ(senior.at("subordination_ratio").to_number<double>(), 0.25);
     EXPECT_EQ(senior.at("subordination_as_of").as_string(), "2024-05");
     EXPECT_EQ(senior.at("segment_as_of").as_string(), "2024-05");
     EXPECT_EQ(senior.at("segments").as_array().size(), 2u);
     // Class 2012 found everything in July; none of class 2010's reports.
     const boost::json::object& agro = rows.at(kNoCnpjFundCnpj);
-    EXPECT_DOUBLE_EQ(agro.at("invested_nav_brl").as_double(), 700);
-    EXPECT_DOUBLE_EQ(agro.at("delinquency_ratio").as_double(), 0.07);
+    EXPECT_DOUBLE_EQ(agro.at("invested_nav_brl").to_number<double>(), 700);
+    EXPECT_DOUBLE_EQ(agro.at("delinquency_ratio").to_number<double>(), 0.07);
     EXPECT_EQ(agro.at("delinquency_as_of").as_string(), "2024-07");
     EXPECT_EQ(agro.at("anbima_type").as_string(), "FIDC Agro");
     EXPECT_EQ(senior.at("anbima_type").as_string(), "Fomento Mercantil");
@@ -383,15 +383,15 @@ TEST_F(ClassPortfolioFundsTest, AClassHeldUnderItsOwnAndItsFundsCnpjIsTheSameCla
         const boost::json::object& twin = rows.at(cnpj);
         EXPECT_EQ(twin.at("identity_status").as_string(), "unique_class") << cnpj;
         EXPECT_EQ(twin.at("invested_class_id").as_string(), ClassIdFor("2013")) << cnpj;
-        EXPECT_DOUBLE_EQ(twin.at("invested_nav_brl").as_double(), 1000) << cnpj;
+        EXPECT_DOUBLE_EQ(twin.at("invested_nav_brl").to_number<double>(), 1000) << cnpj;
         EXPECT_EQ(twin.at("invested_nav_as_of").as_string(), "2024-08") << cnpj;
-        EXPECT_DOUBLE_EQ(twin.at("pdd_ratio").as_double(), 0.5) << cnpj;
+        EXPECT_DOUBLE_EQ(twin.at("pdd_ratio").to_number<double>(), 0.5) << cnpj;
         EXPECT_EQ(twin.at("pdd_as_of").as_string(), "2024-07") << cnpj;
         EXPECT_TRUE(twin.at("delinquency_ratio").is_null()) << cnpj;
         EXPECT_TRUE(twin.at("anbima_type").is_null()) << cnpj;
     }
-    EXPECT_DOUBLE_EQ(rows.at(kTwinClassCnpj).at("position_brl").as_double(), 300);
-    EXPECT_DOUBLE_EQ(rows.at(kTwinFundCnpj).at("position_brl").as_double(), 200);
+    EXPECT_DOUBLE_EQ(rows.at(kTwinClassCnpj).at("position_brl").to_number<double>(), 300);
+    EXPECT_DOUBLE_EQ(rows.at(kTwinFundCnpj).at("position_brl").to_number<double>(), 200);
 }
 
 // More invested CNPJs than one statement asks about (the handler's slices of 250), known and
@@ -455,7 +455,7 @@ TEST_F(ClassPortfolioFundsTest, HundredsOfInvestedFundsEachKeepTheirOwnRow) {
         EXPECT_EQ(item.at("invested_class_id").as_string(), "bulk-class-" + std::to_string(i));
         EXPECT_EQ(item.at("invested_fund_id").as_string(), "bulk-fund-" + std::to_string(i));
         EXPECT_EQ(item.at("invested_name").as_string(), "BULK CLASS " + std::to_string(i));
-        EXPECT_DOUBLE_EQ(item.at("invested_nav_brl").as_double(), 1000 + i);
+        EXPECT_DOUBLE_EQ(item.at("invested_nav_brl").to_number<double>(), 1000 + i);
         EXPECT_EQ(item.at("invested_nav_as_of").as_string(), i % 2 == 0 ? "2024-09" : "2023-01");
         EXPECT_TRUE(item.at("delinquency_ratio").is_null()) << i;
         EXPECT_EQ(item.at("anbima_type").as_string(),
@@ -517,19 +517,19 @@ TEST_F(HeldSubclassTest, TheSubclassHeldHasItsOwnProtection) {
     const boost::json::object junior = HeldRow("2024-09", {"SUB1"});
     EXPECT_EQ(junior.at("held_subclass_ids"), boost::json::array({"SUB1"}));
     EXPECT_EQ(junior.at("held_seniority").as_string(), "subordinated");
-    EXPECT_DOUBLE_EQ(junior.at("held_protection_ratio").as_double(), 0.0) << "nothing is beneath it";
+    EXPECT_DOUBLE_EQ(junior.at("held_protection_ratio").to_number<double>(), 0.0) << "nothing is beneath it";
     EXPECT_EQ(junior.at("held_as_of").as_string(), "2024-08") << "the latest report up to the month";
     // The class's senior subordination is still served, and is not the holder's protection.
-    EXPECT_DOUBLE_EQ(junior.at("subordination_ratio").as_double(), 0.25);
+    EXPECT_DOUBLE_EQ(junior.at("subordination_ratio").to_number<double>(), 0.25);
 
     const boost::json::object mezzanine = HeldRow("2024-10", {"MEZ1"});
     EXPECT_EQ(mezzanine.at("held_seniority").as_string(), "mezzanine");
-    EXPECT_DOUBLE_EQ(mezzanine.at("held_protection_ratio").as_double(), 200.0 / 1400.0);
+    EXPECT_DOUBLE_EQ(mezzanine.at("held_protection_ratio").to_number<double>(), 200.0 / 1400.0);
 
     const boost::json::object senior = HeldRow("2024-11", {"SEN1", "SEN1"});
     EXPECT_EQ(senior.at("held_subclass_ids"), boost::json::array({"SEN1"}));
     EXPECT_EQ(senior.at("held_seniority").as_string(), "senior");
-    EXPECT_DOUBLE_EQ(senior.at("held_protection_ratio").as_double(), 400.0 / 1400.0);
+    EXPECT_DOUBLE_EQ(senior.at("held_protection_ratio").to_number<double>(), 400.0 / 1400.0);
 }
 
 TEST_F(HeldSubclassTest, NothingIsGuessedWhenTheSubclassHeldIsNotKnown) {
@@ -591,12 +591,12 @@ TEST_F(HeldSubclassTest, EachClassRanksOnlyTheSubclassesHeldOfIt) {
     const auto rows = ByCnpj(Funds("2024-09"));
     const boost::json::object& multi = rows.at(kSeniorClassCnpj);
     EXPECT_EQ(multi.at("held_seniority").as_string(), "senior");
-    EXPECT_DOUBLE_EQ(multi.at("held_protection_ratio").as_double(), 400.0 / 1400.0);
+    EXPECT_DOUBLE_EQ(multi.at("held_protection_ratio").to_number<double>(), 400.0 / 1400.0);
     EXPECT_EQ(multi.at("held_as_of").as_string(), "2024-08");
     const boost::json::object& only = rows.at(kNoCnpjFundCnpj);
     EXPECT_EQ(only.at("held_subclass_ids"), boost::json::array({"X9"}));
     EXPECT_EQ(only.at("held_seniority").as_string(), "senior");
-    EXPECT_DOUBLE_EQ(only.at("held_protection_ratio").as_double(), 10.0 / 40.0);
+    EXPECT_DOUBLE_EQ(only.at("held_protection_ratio").to_number<double>(), 10.0 / 40.0);
     EXPECT_EQ(only.at("held_as_of").as_string(), "2024-08");
 }
 
