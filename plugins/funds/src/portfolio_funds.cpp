@@ -7,6 +7,7 @@
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/query_params.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
@@ -40,6 +41,9 @@ using FundQuery = odb::query<Fund>;
 using ClassRow = InvestedClassRow;
 using FundRow = InvestedFundRow;
 using ReportQuery = odb::query<FidcReport>;
+
+// Sorts before every "YYYY-MM".
+constexpr const char* kEarliestMonth = "0000-00";
 
 // Two positions closer than half a cent are the same position.
 constexpr double kUnchangedTolerance = 0.005;
@@ -97,7 +101,9 @@ std::map<std::string, InvestedRows> FundPositions(odb::database& db, const std::
 // Every lookup below asks once per kind for all the invested CNPJs of the portfolio (a few
 // `IN (...)` statements, at most kBatch keys each) and joins in memory, where the handler asked
 // about eleven statements per invested fund (docs/performance.md, "carteira/fundos batched").
-constexpr std::size_t kBatch = 250;
+// The keys are parameters (sdk::KeyList): each statement is prepared once per connection and
+// list size.
+constexpr std::size_t kBatch = 256;
 
 // Calls visit(begin, end) for successive slices of at most kBatch keys.
 template <typename Keys, typename Visit>
@@ -357,9 +363,14 @@ void ReadSegments(odb::database& db, std::vector<InvestedFacts>& facts) {
         ids.push_back(id);
     }
     InBatches(ids, [&](auto begin, auto end) {
-        odb::result<FidcReportSegments> rows(
-            db.query<FidcReportSegments>(SegmentsQuery(SegmentsQuery::id.in_range(begin, end))));
-        for (const FidcReportSegments& row : rows) {
+        const std::size_t terms = sdk::KeyListTerms(static_cast<std::size_t>(end - begin));
+        using Ids = sdk::KeyList<std::int64_t, kBatch>;
+        auto rows = sdk::CachedQuery<FidcReportSegments, Ids>(
+            db, sdk::KeyListName("funds.invested_segments", terms), [terms](const Ids& p) {
+                return odb::query<FidcReportSegments>(sdk::InKeys(SegmentsQuery::id, p, terms));
+            });
+        rows.params.Assign(begin, end, terms);
+        for (const FidcReportSegments& row : rows.Execute()) {
             for (InvestedFacts* one : by_report[row.report_id]) {
                 FillSegments(*one, row.report_id, row.segments_json);
             }
@@ -425,11 +436,56 @@ struct FactsWalk {
     }
 };
 
-// Feeds every walk the reports of its filing CNPJs that `admits(begin, end)` admits for the
-// slice [begin, end), newest first, in slices of at most kBatch walks (a slice's CNPJs in one
+// Which reports of a slice's filing CNPJs FeedReports reads: months from .. to, and either every
+// report (`every`) or those that publish a figure some walk of the slice has not found yet (each
+// flag 1 when a walk misses that figure). Parameters, so that the statement's text is fixed.
+struct ReportsOfSlice {
+    sdk::KeyList<std::string, 2 * kBatch> cnpjs;  // a class files under one or two CNPJs
+    std::string from;
+    std::string to;
+    std::int64_t every = 1;
+    std::int64_t subordination = 0;
+    std::int64_t delinquency = 0;
+    std::int64_t pdd = 0;
+    std::int64_t nav = 0;
+    std::int64_t segments = 0;
+};
+
+// The flags of the figures some walk of [begin, end) has not found yet.
+template <typename Walks>
+void SetMissing(ReportsOfSlice& p, Walks begin, Walks end) {
+    p.subordination = p.delinquency = p.pdd = p.nav = p.segments = 0;
+    for (auto it = begin; it != end; ++it) {
+        const InvestedFacts& facts = (*it)->facts;
+        p.subordination |= facts.subordination.as_of ? 0 : 1;
+        p.delinquency |= facts.delinquency.as_of ? 0 : 1;
+        p.pdd |= facts.pdd.as_of ? 0 : 1;
+        p.nav |= facts.nav.as_of ? 0 : 1;
+        p.segments |= facts.segments_found ? 0 : 1;
+    }
+}
+
+ReportQuery ReportsOfSliceQuery(const ReportsOfSlice& p, std::size_t terms) {
+    // "(flag <> 0 AND column IS NOT NULL)": the report publishes a figure that is missing.
+    const auto publishes = [](const std::int64_t& missing, const auto& column) {
+        return "(" + sdk::Bound(ReportQuery::id, missing) + "<> 0 AND" + column + "IS NOT NULL)";
+    };
+    return (sdk::InKeys(ReportQuery::cnpj, p.cnpjs, terms) &&
+            ReportQuery::month >= ReportQuery::_ref(p.from) &&
+            ReportQuery::month <= ReportQuery::_ref(p.to) &&
+            ReportQuery("(" + sdk::Bound(ReportQuery::id, p.every) + "<> 0 OR" +
+                        publishes(p.subordination, ReportQuery::subordination_with_mezzanine_ratio) + "OR" +
+                        publishes(p.delinquency, ReportQuery::delinquency_ratio) + "OR" +
+                        publishes(p.pdd, ReportQuery::pdd_ratio) + "OR" + publishes(p.nav, ReportQuery::nav) +
+                        "OR" + publishes(p.segments, ReportQuery::positive_segment_count) + ")")) +
+           "ORDER BY" + ReportQuery::month + "DESC";
+}
+
+// Feeds every walk the reports of its filing CNPJs that `choose(params, begin, end)` picks for
+// the slice [begin, end), newest first, in slices of at most kBatch walks (a slice's CNPJs in one
 // statement); each walk ends its last month. Reading a slice stops once every walk of it is done.
-template <typename Admits>
-void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Admits admits) {
+template <typename Choose>
+void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Choose choose) {
     InBatches(walks, [&](auto begin, auto end) {
         std::map<std::string, std::vector<FactsWalk*>> by_cnpj;
         std::size_t open = 0;
@@ -446,10 +502,14 @@ void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Admits admit
         if (open == 0 || cnpjs.empty()) {
             return;
         }
-        odb::result<FidcInvestedFacts> rows(db.query<FidcInvestedFacts>(
-            (ReportQuery::cnpj.in_range(cnpjs.begin(), cnpjs.end()) && admits(begin, end)) + "ORDER BY" +
-            ReportQuery::month + "DESC"));
-        for (const FidcInvestedFacts& report : rows) {
+        const std::size_t terms = sdk::KeyListTerms(cnpjs.size());
+        auto rows = sdk::CachedQuery<FidcInvestedFacts, ReportsOfSlice>(
+            db, sdk::KeyListName("funds.invested_facts", terms), [terms](const ReportsOfSlice& p) {
+                return odb::query<FidcInvestedFacts>(ReportsOfSliceQuery(p, terms));
+            });
+        rows.params.cnpjs.Assign(cnpjs.begin(), cnpjs.end(), terms);
+        choose(rows.params, begin, end);
+        for (const FidcInvestedFacts& report : rows.Execute()) {
             for (FactsWalk* walk : by_cnpj[report.cnpj]) {
                 if (!walk->done) {
                     walk->Feed(report);
@@ -466,33 +526,6 @@ void FeedReports(odb::database& db, std::vector<FactsWalk*>& walks, Admits admit
     });
 }
 
-// Reports that publish at least one figure some walk of [begin, end) has not found yet.
-template <typename Walks>
-ReportQuery PublishesAnyMissing(Walks begin, Walks end) {
-    bool subordination = false, delinquency = false, pdd = false, nav = false, segments = false;
-    for (auto it = begin; it != end; ++it) {
-        const InvestedFacts& facts = (*it)->facts;
-        subordination = subordination || !facts.subordination.as_of;
-        delinquency = delinquency || !facts.delinquency.as_of;
-        pdd = pdd || !facts.pdd.as_of;
-        nav = nav || !facts.nav.as_of;
-        segments = segments || !facts.segments_found;
-    }
-    // Each term only when missing; "false" when none is (a slice of done walks reads nothing).
-    ReportQuery any("0 = 1");
-    const auto add = [&](bool missing, const odb::query_base& term) {
-        if (missing) {
-            any = any || term;
-        }
-    };
-    add(subordination, ReportQuery::subordination_with_mezzanine_ratio.is_not_null());
-    add(delinquency, ReportQuery::delinquency_ratio.is_not_null());
-    add(pdd, ReportQuery::pdd_ratio.is_not_null());
-    add(nav, ReportQuery::nav.is_not_null());
-    add(segments, ReportQuery::positive_segment_count.is_not_null());
-    return "(" + any + ")";
-}
-
 // The facts of every class of `refs` up to `month`: first the reports of the asked month and
 // the two before it, where almost every class finds all it needs, then the earlier reports of
 // the classes still missing a metric.
@@ -506,10 +539,17 @@ std::vector<InvestedFacts> LatestFacts(odb::database& db, const std::vector<cons
             walking.push_back(&walks[i]);
         }
     }
+    // The asked month and the two before it, then every month before those.
     const std::string last = month.ToString();
     const std::string first = month.Previous().Previous().ToString();
-    FeedReports(db, walking,
-                [&](auto, auto) { return ReportQuery::month >= first && ReportQuery::month <= last; });
+    const std::string before_first = month.Previous().Previous().Previous().ToString();
+    const auto months = [](ReportsOfSlice& p, const std::string& from, const std::string& to, bool every) {
+        p.from = from;
+        p.to = to;
+        p.every = every ? 1 : 0;
+        p.subordination = p.delinquency = p.pdd = p.nav = p.segments = 0;
+    };
+    FeedReports(db, walking, [&](ReportsOfSlice& p, auto, auto) { months(p, first, last, true); });
     std::erase_if(walking, [](const FactsWalk* walk) { return walk->done; });
     // A third of the CNPJs never publish one of the figures, and their walk goes back to their
     // first report. A class filing under one CNPJ skips the reports that publish none of what
@@ -520,10 +560,12 @@ std::vector<InvestedFacts> LatestFacts(odb::database& db, const std::vector<cons
     });
     std::vector<FactsWalk*> several(two_cnpjs, walking.end());
     walking.erase(two_cnpjs, walking.end());
-    FeedReports(db, walking, [&](auto begin, auto end) {
-        return ReportQuery(ReportQuery::month < first) && PublishesAnyMissing(begin, end);
+    FeedReports(db, walking, [&](ReportsOfSlice& p, auto begin, auto end) {
+        months(p, kEarliestMonth, before_first, false);
+        SetMissing(p, begin, end);
     });
-    FeedReports(db, several, [&](auto, auto) { return ReportQuery(ReportQuery::month < first); });
+    FeedReports(db, several,
+                [&](ReportsOfSlice& p, auto, auto) { months(p, kEarliestMonth, before_first, true); });
     std::vector<InvestedFacts> facts;
     facts.reserve(walks.size());
     for (FactsWalk& walk : walks) {
@@ -573,6 +615,16 @@ struct HeldWalk {
     std::optional<FidcSeriesNaming> best;  // the preferred naming series of the latest month
 };
 
+// The reports' series FindHeldSubclasses reads: a slice's filing CNPJs, up to a month, naming one
+// of the subclasses held (at most kHeldCodes of them; a slice holding more reads every series of
+// its CNPJs and keeps the held ones in memory).
+constexpr std::size_t kHeldCodes = 256;
+struct NamingOfSlice {
+    sdk::KeyList<std::string, 2 * kBatch> cnpjs;
+    sdk::KeyList<std::string, kHeldCodes> codes;
+    std::string last;
+};
+
 // For each class, from the latest report up to `month` whose X_1 names one of the held
 // subclasses (of two CNPJs' reports of that month, the preferred one); nothing when the CDA
 // names none.
@@ -604,20 +656,33 @@ std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vecto
         for (const auto& [cnpj, unused] : by_cnpj) {
             cnpjs.push_back(cnpj);
         }
-        odb::result<FidcSeriesNaming> naming(db.query<FidcSeriesNaming>(
-            NamingQuery(NamingQuery::cnpj.in_range(cnpjs.begin(), cnpjs.end()) &&
-                        NamingQuery::month <= last &&
-                        NamingQuery::subclass_code.in_range(codes.begin(), codes.end())) +
-            "ORDER BY" + NamingQuery::month + "DESC"));
+        // One statement per pair of list sizes (code_terms 0: no list of codes).
+        const std::size_t cnpj_terms = sdk::KeyListTerms(cnpjs.size());
+        const std::size_t code_terms = codes.size() <= kHeldCodes ? sdk::KeyListTerms(codes.size()) : 0;
+        auto naming = sdk::CachedQuery<FidcSeriesNaming, NamingOfSlice>(
+            db, sdk::KeyListName(sdk::KeyListName("funds.held_naming", cnpj_terms), code_terms),
+            [cnpj_terms, code_terms](const NamingOfSlice& p) {
+                NamingQuery q(sdk::InKeys(NamingQuery::cnpj, p.cnpjs, cnpj_terms) &&
+                              NamingQuery::month <= NamingQuery::_ref(p.last));
+                if (code_terms > 0) {
+                    q = q && sdk::InKeys(NamingQuery::subclass_code, p.codes, code_terms);
+                }
+                return odb::query<FidcSeriesNaming>(q + "ORDER BY" + NamingQuery::month + "DESC");
+            });
+        naming.params.cnpjs.Assign(cnpjs.begin(), cnpjs.end(), cnpj_terms);
+        if (code_terms > 0) {
+            naming.params.codes.Assign(codes.begin(), codes.end(), code_terms);
+        }
+        naming.params.last = last;
         // Newest month first: once every walk of the slice has its month, an older row changes none.
         std::size_t unfound = static_cast<std::size_t>(end - begin);
         std::optional<std::string> oldest_found;
-        for (const FidcSeriesNaming& one : naming) {
+        for (const FidcSeriesNaming& one : naming.Execute()) {
             if (unfound == 0 && one.month < *oldest_found) {
                 break;
             }
             for (HeldWalk* walk : by_cnpj[one.cnpj]) {
-                if (!walk->held->contains(*one.subclass_code) ||
+                if (!one.subclass_code || !walk->held->contains(*one.subclass_code) ||
                     (walk->best && walk->best->month != one.month)) {
                     continue;  // another class's subclass, or a month older than the one found
                 }
@@ -643,9 +708,16 @@ std::vector<HeldSubclass> FindHeldSubclasses(odb::database& db, const std::vecto
     report_ids.erase(std::unique(report_ids.begin(), report_ids.end()), report_ids.end());
     std::map<std::int64_t, std::vector<FidcQuotaSeries>> series_of_report;
     InBatches(report_ids, [&](auto begin, auto end) {
-        odb::result<FidcQuotaSeries> rows(db.query<FidcQuotaSeries>(
-            SeriesQuery(SeriesQuery::report_id.in_range(begin, end)) + "ORDER BY" + SeriesQuery::id));
-        for (const FidcQuotaSeries& one : rows) {
+        const std::size_t terms = sdk::KeyListTerms(static_cast<std::size_t>(end - begin));
+        using Ids = sdk::KeyList<std::int64_t, kBatch>;
+        auto rows = sdk::CachedQuery<FidcQuotaSeries, Ids>(
+            db, sdk::KeyListName("funds.held_series", terms), [terms](const Ids& p) {
+                return odb::query<FidcQuotaSeries>(
+                    SeriesQuery(sdk::InKeys(SeriesQuery::report_id, p, terms)) + "ORDER BY" +
+                    SeriesQuery::id);
+            });
+        rows.params.Assign(begin, end, terms);
+        for (const FidcQuotaSeries& one : rows.Execute()) {
             series_of_report[one.report_id].push_back(one);
         }
     });
@@ -706,10 +778,15 @@ std::vector<std::optional<std::string>> AnbimaTypes(odb::database& db,
         if (cnpjs.empty()) {
             return;
         }
-        odb::result<AnbimaSubclass> rows(
-            db.query<AnbimaSubclass>(AnbimaQuery::class_cnpj.in_range(cnpjs.begin(), cnpjs.end()) +
-                                     "ORDER BY" + AnbimaQuery::anbima_code));
-        for (const AnbimaSubclass& subclass : rows) {
+        const std::size_t terms = sdk::KeyListTerms(cnpjs.size());
+        using Cnpjs = sdk::KeyList<std::string, 2 * kBatch>;
+        auto rows = sdk::CachedQuery<AnbimaSubclass, Cnpjs>(
+            db, sdk::KeyListName("funds.invested_anbima", terms), [terms](const Cnpjs& p) {
+                return AnbimaQuery(sdk::InKeys(AnbimaQuery::class_cnpj, p, terms)) + "ORDER BY" +
+                       AnbimaQuery::anbima_code;
+            });
+        rows.params.Assign(cnpjs.begin(), cnpjs.end(), terms);
+        for (const AnbimaSubclass& subclass : rows.Execute()) {
             if (!subclass.type) {
                 continue;
             }

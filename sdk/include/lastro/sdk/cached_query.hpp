@@ -13,10 +13,11 @@
 //   q.params.cnpj = cnpj;
 //   for (const Fund& fund : q.Execute()) { ... }
 //
-// Rules: the name is a string literal (ODB keeps the pointer), unique per query across every
-// plugin (prefix it with the plugin's name); the query text is fixed (no in_range, no values
-// spliced into text); consume or drop one result before executing the same query again on
-// the same connection. Must run inside a transaction (the connection is the transaction's).
+// Rules: the name is a string literal (ODB keeps the pointer; sdk::KeyListName's names live as
+// long), unique per query across every plugin (prefix it with the plugin's name); the query text
+// is fixed (no in_range, no values spliced into text; lists of keys and parameters inside native
+// text: <lastro/sdk/query_params.hpp>); consume or drop one result before executing the same query
+// again on the same connection. Must run inside a transaction (the connection is the transaction's).
 // Persistent classes must be compiled with ODB's --generate-prepared (cmake/LastroOdb.cmake).
 #pragma once
 
