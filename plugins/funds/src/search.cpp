@@ -5,6 +5,7 @@
 #include "src/search_index.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
+#include <lastro/sdk/query_params.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
@@ -19,7 +20,6 @@
 #include <odb/result.hxx>
 
 #include <algorithm>
-#include <array>
 #include <map>
 #include <vector>
 
@@ -61,39 +61,25 @@ struct FundsAfter {
 };
 BOOST_DESCRIBE_STRUCT(FundsAfter, (), (after))
 
-// The classes of a page's funds (at most 100) on SQLite, by one of eight prepared statements,
-// `fund_id = ? OR ...` of 1, 2, 4, ..., 128 terms, the terms past the page's funds repeating its
-// last id: SQLite reads the OR of one column's equalities as an IN list, by the fund_id index,
-// and an IN list of the page's ids was prepared on every call (5 % of the call).
+// The classes of a page's funds (at most 100), by one of eight statements prepared once per
+// connection: `fund_id IN (...)` of 1, 2, 4, ..., 128 keys (sdk::InKeys), the keys past the
+// page's funds repeating its last id, read by the fund_id index. An IN list of the page's ids in
+// the statement's text was prepared on every call (5 % of a call on SQLite, two round trips more
+// on PostgreSQL).
 constexpr std::size_t kPageClassTerms = 128;
-struct PageFunds {
-    std::array<std::string, kPageClassTerms> fund_ids;
-};
+using PageFunds = sdk::KeyList<std::string, kPageClassTerms>;
 
 std::vector<ClassListRow> ClassesOfFunds(odb::database& db, const std::vector<std::string>& fund_ids) {
-    static constexpr const char* kNames[] = {
-        "funds.page_classes_1",  "funds.page_classes_2",  "funds.page_classes_4",  "funds.page_classes_8",
-        "funds.page_classes_16", "funds.page_classes_32", "funds.page_classes_64", "funds.page_classes_128"};
     std::vector<ClassListRow> classes;
     if (fund_ids.empty()) {
         return classes;
     }
-    std::size_t terms = 1;
-    std::size_t statement = 0;
-    while (terms < fund_ids.size()) {
-        terms *= 2;
-        ++statement;
-    }
-    auto q = sdk::CachedQuery<ClassListRow, PageFunds>(db, kNames[statement], [terms](const PageFunds& p) {
-        ClassQuery any(ClassQuery::fund_id == ClassQuery::_ref(p.fund_ids[0]));
-        for (std::size_t i = 1; i < terms; ++i) {
-            any = any || ClassQuery::fund_id == ClassQuery::_ref(p.fund_ids[i]);
-        }
-        return odb::query<ClassListRow>(any);
-    });
-    for (std::size_t i = 0; i < terms; ++i) {
-        q.params.fund_ids[i] = fund_ids[std::min(i, fund_ids.size() - 1)];
-    }
+    const std::size_t terms = sdk::KeyListTerms(fund_ids.size());
+    auto q = sdk::CachedQuery<ClassListRow, PageFunds>(
+        db, sdk::KeyListName("funds.page_classes", terms), [terms](const PageFunds& p) {
+            return odb::query<ClassListRow>(sdk::InKeys(ClassQuery::fund_id, p, terms));
+        });
+    q.params.Assign(fund_ids.begin(), fund_ids.end(), terms);
     for (ClassListRow& fund_class : q.Execute()) {
         classes.push_back(std::move(fund_class));
     }
@@ -206,15 +192,7 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
         ids.push_back(fund.fund_id);
     }
     // Ordered here, not by the statement: SQLite would sort them in a temporary B-tree.
-    if (sqlite) {
-        page.classes = ClassesOfFunds(db, ids);
-    } else {
-        // PostgreSQL runs each arm of an OR as an index scan of its own (a 25-item page: 32 of
-        // them), where an IN list is one scan: there the list costs less than its round trips.
-        odb::result<ClassListRow> classes(db.query<ClassListRow>(
-            odb::query<ClassListRow>(ClassQuery::fund_id.in_range(ids.begin(), ids.end()))));
-        page.classes.assign(classes.begin(), classes.end());
-    }
+    page.classes = ClassesOfFunds(db, ids);
     std::sort(page.classes.begin(), page.classes.end(),
               [](const ClassListRow& a, const ClassListRow& b) { return a.registry_id < b.registry_id; });
     return page;
