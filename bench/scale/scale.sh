@@ -8,7 +8,8 @@
 # Knobs: MONTHS (default 120) full-size months of FIDC reports; DURATION (default 5) seconds of
 # wrk per operation; PER_OP (default 2000) paths drawn per operation; DATABASES (default
 # "sqlite pgsql"); OPS (default every operation) a comma-separated list of operation ids to
-# measure, e.g. OPS=funds.class_documents,funds.resolve.
+# measure, e.g. OPS=funds.class_documents,funds.resolve; CACHED=1 adds, on SQLite, each
+# operation's paths answered from the response cache (scale_cached: the floor under its handler).
 # repo, bin, work, preset, api_port, bare_port, pg_port, threads, duration, wrk_timeout, lastrod_pid and started_pid are
 # bench/run.sh's; the backquotes in printf formats are markdown.
 # shellcheck disable=SC2154,SC2034,SC2016
@@ -195,6 +196,28 @@ scale_measure() {
         "$(scale_ms "$p99")" "$bad" "${db_ticks:+ |}" "${statements:+ |}" >>"$work/scale-$label.md"
 }
 
+# CACHED=1: the floor under each operation's handler. The same drawn paths, each asked once
+# first, then answered from the response cache (server.response_cache_mb 2048): what the host,
+# billing and HTTP cost with that operation's bodies, no handler run. $1 the label, $2 the
+# lastrod pid, $3 the base URL; the paths are scale_measure's.
+scale_cached() {
+    local label=$1 pid=$2 base=$3 dir="$work/scale-paths-$1" op template count note n rps p50 p99 bad c0
+    printf '| operation | calls | calls/s | p50 ms | p99 ms | errors | lastrod CPU/call |\n|---|---|---|---|---|---|---|\n' \
+        >"$work/scale-$label-cached.md"
+    while IFS=$'\t' read -r op template _plugin count note; do
+        if [ "$note" != ok ] || { [ -n "${OPS:-}" ] && [[ ",$OPS," != *",$op,"* ]]; }; then
+            continue
+        fi
+        say "$label, cached: $op (every path asked once, then ${duration} s)"
+        xargs -P 2 -I{} curl -s -o /dev/null -H "Authorization: Bearer $BENCH_KEY" "$base{}" <"$dir/$op.paths"
+        c0=$(cpu_ticks "$pid")
+        read -r n rps p50 p99 bad < <(SCALE_PATHS="$dir/$op.paths" wrk_once "$base" 32 bench/scale/paths.lua)
+        printf '| %s `%s` | %s | %.0f | %s | %s | %s | %s µs |\n' "$op" "$template" "$n" "$rps" "$(scale_ms "$p50")" \
+            "$(scale_ms "$p99")" "$bad" "$(cpu_per_call "$c0" "$(cpu_ticks "$pid")" "$n")" >>"$work/scale-$label-cached.md"
+        scale_settle "$pid" ""
+    done <"$dir/operations.tsv"
+}
+
 scale_sqlite() {
     local t0 db size wal
     say "SQLite: deploying and ingesting"
@@ -210,9 +233,20 @@ scale_sqlite() {
     wal=$(stat -c %s "$db-wal" 2>/dev/null || echo 0)
     stop_servers
     say "SQLite: served in $(scale_elapsed "$t0") s"
+    if [ "${CACHED:-0}" = 1 ]; then
+        sed -i -E "s/response_cache_mb: [0-9]+/response_cache_mb: 2048/" "$LASTRO_CONFIG"
+        start_servers
+        scale_cached sqlite "$lastrod_pid" "http://127.0.0.1:$api_port"
+        stop_servers
+        sed -i -E "s/response_cache_mb: [0-9]+/response_cache_mb: 0/" "$LASTRO_CONFIG"
+    fi
     printf '\nSQLite (`synchronous: full`, `threads: %s`, `response_cache_mb: 0`): database %s MB (file %s MB + WAL %s MB)\n\n' \
         "$threads" "$(scale_mb $((size + wal)))" "$(scale_mb "$size")" "$(scale_mb "$wal")"
     cat "$work/scale-sqlite.md"
+    if [ "${CACHED:-0}" = 1 ]; then
+        printf '\nThe same paths from the response cache (`CACHED=1`: each asked once, then served with no handler run; the floor of the host, billing and HTTP with these bodies):\n\n'
+        cat "$work/scale-sqlite-cached.md"
+    fi
 }
 
 # Round trips to PostgreSQL: "on" starts pg_stat_statements counting (the cluster runs it
