@@ -61,10 +61,6 @@ void ForEachReport(odb::database& db, const ClassRef& ref, const std::string& fr
     }
 }
 
-// Months sort as text; these bound every "YYYY-MM".
-constexpr const char* kFirstMonth = "0000-00";
-constexpr const char* kLastMonth = "9999-99";
-
 }  // namespace
 
 ClassRef FindClass(odb::database& db, const std::string& class_id) {

@@ -23,6 +23,10 @@ inline constexpr const char* kCdaDataset = "cvm.cda_fi";
 inline constexpr const char* kDocumentsDataset = "cvm.eventual_fi";
 inline constexpr const char* kAnbimaDataset = "anbima.subclasses";
 
+// Months sort as text; these bound every "YYYY-MM".
+inline constexpr const char* kFirstMonth = "0000-00";
+inline constexpr const char* kLastMonth = "9999-99";
+
 struct ClassRef {
     FundClass fund_class;
     Fund fund;

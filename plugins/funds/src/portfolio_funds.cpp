@@ -42,9 +42,6 @@ using ClassRow = InvestedClassRow;
 using FundRow = InvestedFundRow;
 using ReportQuery = odb::query<FidcReport>;
 
-// Sorts before every "YYYY-MM".
-constexpr const char* kEarliestMonth = "0000-00";
-
 // Two positions closer than half a cent are the same position.
 constexpr double kUnchangedTolerance = 0.005;
 
@@ -561,11 +558,11 @@ std::vector<InvestedFacts> LatestFacts(odb::database& db, const std::vector<cons
     std::vector<FactsWalk*> several(two_cnpjs, walking.end());
     walking.erase(two_cnpjs, walking.end());
     FeedReports(db, walking, [&](ReportsOfSlice& p, auto begin, auto end) {
-        months(p, kEarliestMonth, before_first, false);
+        months(p, kFirstMonth, before_first, false);
         SetMissing(p, begin, end);
     });
     FeedReports(db, several,
-                [&](ReportsOfSlice& p, auto, auto) { months(p, kEarliestMonth, before_first, true); });
+                [&](ReportsOfSlice& p, auto, auto) { months(p, kFirstMonth, before_first, true); });
     std::vector<InvestedFacts> facts;
     facts.reserve(walks.size());
     for (FactsWalk& walk : walks) {
