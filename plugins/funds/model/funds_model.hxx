@@ -21,6 +21,10 @@
 //   spill over several pages (docs/performance.md, "Quota answers at 120 months").
 // - version 8: an index of the figures carteira/fundos walks an invested class's reports for
 //   (funds_fidc_report_facts_i), read from the index instead of 120 rows with their JSON documents.
+// - version 9: each report's answer rows of /cotas and /cotas/operacoes as JSON text
+//   (FidcQuotaAnswer, src/quota_answers.hpp), written with the report at ingest, so a call
+//   joins one stored text a month; the migration writes them for the stored reports and drops
+//   version 7's funds_fidc_report_quota_i, which only those routes read.
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -35,7 +39,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 8)
+#pragma db model version(1, 9)
 
 namespace lastro::funds {
 
@@ -228,16 +232,11 @@ struct FidcReport {
 #pragma db section(json_documents)
     std::string published_json;
 #pragma db index("funds_fidc_report_cnpj_month_i") members(cnpj, month)
-    // What FidcQuotaReport reads, so that it is read from this index alone (version 7). Those
-    // columns come after the JSON documents in the row, and reaching them walked the row's
-    // overflow pages: a 120-month history spent as much reading 120 reports as its 300 series.
-    // clang-format off: ODB reads the continued pragma as written
-#pragma db index("funds_fidc_report_quota_i") members(cnpj, month, filer_type, reference_date, nav, \
-    senior_nav, mezzanine_nav, subordinated_nav, series_nav_total, subordination_with_mezzanine_ratio, \
-    subordination_without_mezzanine_ratio, id)
     // What FidcInvestedFacts reads (version 8): carteira/fundos walks an invested class's
     // reports back from the asked month until each figure is found, the whole history when the
-    // class never publishes one of them (a third of the CNPJs).
+    // class never publishes one of them (a third of the CNPJs). Those columns come after the
+    // JSON documents in the row, and reaching them walked the row's overflow pages.
+    // clang-format off: ODB reads the continued pragma as written
 #pragma db index("funds_fidc_report_facts_i") members(cnpj, month, nav, delinquency_ratio, pdd_ratio, \
     subordination_with_mezzanine_ratio, segments_total, positive_segment_count, primary_segment_code, \
     primary_segment_ratio, id)
@@ -292,6 +291,60 @@ struct FidcQuotaOperation {
 #pragma db added(3)
     std::optional<double> value_brl;
 #pragma db index("funds_fidc_operation_cnpj_month_i") members(cnpj, month)
+};
+
+// ---- version 9: the stored quota answers (src/quota_answers.hpp) ---------------------------
+
+// One FIDC report's rows of /cotas and of /cotas/operacoes, written as those routes answer them
+// (their row writers, src/quotas.hpp and src/quota_operations.hpp) when the report is saved, and
+// replaced with it: a call picks one report a month, as ReportsBetween does, and joins the texts.
+// The cnpj, month and filer type are the report's, for that pick.
+#pragma db object table("funds_fidc_quota_answer")
+struct FidcQuotaAnswer {
+#pragma db id
+    std::int64_t report_id = 0;  // FidcReport::id
+    std::string cnpj;
+    std::string month;
+    std::optional<std::string> filer_type;
+    std::int64_t quota_rows = 0;  // rows of /cotas in quota_json
+    // The rows' JSON objects joined by commas, without the brackets; empty when there are none.
+    std::string quota_json;
+    std::int64_t operation_rows = 0;  // rows of /cotas/operacoes in operation_json
+    std::string operation_json;
+#pragma db index("funds_fidc_quota_answer_cnpj_month_i") members(cnpj, month)
+};
+
+// What /cotas reads of it, and /cotas/operacoes: the pick's columns and one route's text.
+#pragma db view object(FidcQuotaAnswer)
+struct FidcQuotaRowsText {
+#pragma db column(FidcQuotaAnswer::report_id)
+    std::int64_t id = 0;
+#pragma db column(FidcQuotaAnswer::cnpj)
+    std::string cnpj;
+#pragma db column(FidcQuotaAnswer::month)
+    std::string month;
+#pragma db column(FidcQuotaAnswer::filer_type)
+    std::optional<std::string> filer_type;
+#pragma db column(FidcQuotaAnswer::quota_rows)
+    std::int64_t rows = 0;
+#pragma db column(FidcQuotaAnswer::quota_json)
+    std::string json;
+};
+
+#pragma db view object(FidcQuotaAnswer)
+struct FidcOperationRowsText {
+#pragma db column(FidcQuotaAnswer::report_id)
+    std::int64_t id = 0;
+#pragma db column(FidcQuotaAnswer::cnpj)
+    std::string cnpj;
+#pragma db column(FidcQuotaAnswer::month)
+    std::string month;
+#pragma db column(FidcQuotaAnswer::filer_type)
+    std::optional<std::string> filer_type;
+#pragma db column(FidcQuotaAnswer::operation_rows)
+    std::int64_t rows = 0;
+#pragma db column(FidcQuotaAnswer::operation_json)
+    std::string json;
 };
 
 // ---- version 2: cda_fi (docs/datasets/cda_fi.md) --------------------------------------
@@ -555,9 +608,8 @@ struct FidcReportSegments {
     std::optional<std::string> segments_json;
 };
 
-// /cotas and /cotas/operacoes (src/quotas.cpp, src/quota_operations.cpp): the columns of a
-// class's reports that a quota row shows or picks the report by, not the report's other 35; a
-// 120-month history spent more on loading them than on its series.
+// The columns of a report that a row of /cotas or /cotas/operacoes shows or picks the report by,
+// not the report's other 35: what the stored answers are written from (src/quota_answers.hpp).
 #pragma db view object(FidcReport)
 struct FidcQuotaReport {
 #pragma db column(FidcReport::id)
@@ -586,8 +638,8 @@ struct FidcQuotaReport {
     std::optional<double> subordination_without_mezzanine_ratio;
 };
 
-// The same routes' quota series: FidcSeries without its id, CNPJ, month and X_6 columns, read as
-// a view (loading whole objects was a quarter of a 120-month /cotas answer).
+// The same rows' quota series: FidcSeries without its id, CNPJ, month and X_6 columns, read as
+// a view (also by snapshot, src/snapshot.cpp).
 #pragma db view object(FidcSeries)
 struct FidcQuotaSeries {
 #pragma db column(FidcSeries::report_id)

@@ -38,21 +38,36 @@ struct ReportsOfCnpj {
     std::string to;
 };
 
-// The prepared statement's name for each kind of report row.
+// Where each kind of report row is read from, and the name of its prepared statement: whole
+// reports, or a report's stored quota answers (src/quota_answers.hpp), which carry its CNPJ,
+// month and filer type for the same choice.
 template <typename Report>
-constexpr const char* kReportsOfCnpj = "funds.reports_of_cnpj";
+struct ReportRows {
+    using Table = FidcReport;
+    static constexpr const char* kStatement = "funds.reports_of_cnpj";
+};
 template <>
-constexpr const char* kReportsOfCnpj<FidcQuotaReport> = "funds.quota_reports_of_cnpj";
+struct ReportRows<FidcQuotaRowsText> {
+    using Table = FidcQuotaAnswer;
+    static constexpr const char* kStatement = "funds.quota_rows_of_cnpj";
+};
+template <>
+struct ReportRows<FidcOperationRowsText> {
+    using Table = FidcQuotaAnswer;
+    static constexpr const char* kStatement = "funds.operation_rows_of_cnpj";
+};
 
 template <typename Report, typename Visit>
 void ForEachReport(odb::database& db, const ClassRef& ref, const std::string& from, const std::string& to,
                    Visit visit) {
-    auto q = sdk::CachedQuery<Report, ReportsOfCnpj>(db, kReportsOfCnpj<Report>, [](const ReportsOfCnpj& p) {
-        return odb::query<Report>((ReportQuery::cnpj == ReportQuery::_ref(p.cnpj) &&
-                                   ReportQuery::month >= ReportQuery::_ref(p.from) &&
-                                   ReportQuery::month <= ReportQuery::_ref(p.to)) +
-                                  "ORDER BY" + ReportQuery::month + "DESC");
-    });
+    using Table = odb::query<typename ReportRows<Report>::Table>;
+    auto q = sdk::CachedQuery<Report, ReportsOfCnpj>(
+        db, ReportRows<Report>::kStatement, [](const ReportsOfCnpj& p) {
+            return odb::query<Report>((Table::cnpj == Table::_ref(p.cnpj) &&
+                                       Table::month >= Table::_ref(p.from) &&
+                                       Table::month <= Table::_ref(p.to)) +
+                                      "ORDER BY" + Table::month + "DESC");
+        });
     for (const std::string& cnpj : ref.filing_cnpjs) {
         q.params = {cnpj, from, to};
         for (Report& report : q.Execute()) {
@@ -145,9 +160,12 @@ std::vector<Report> ReportsBetween(odb::database& db, const ClassRef& ref,
 template std::vector<FidcReport> ReportsBetween(odb::database&, const ClassRef&,
                                                 const std::optional<sdk::Month>&,
                                                 const std::optional<sdk::Month>&);
-template std::vector<FidcQuotaReport> ReportsBetween(odb::database&, const ClassRef&,
-                                                     const std::optional<sdk::Month>&,
-                                                     const std::optional<sdk::Month>&);
+template std::vector<FidcQuotaRowsText> ReportsBetween(odb::database&, const ClassRef&,
+                                                       const std::optional<sdk::Month>&,
+                                                       const std::optional<sdk::Month>&);
+template std::vector<FidcOperationRowsText> ReportsBetween(odb::database&, const ClassRef&,
+                                                           const std::optional<sdk::Month>&,
+                                                           const std::optional<sdk::Month>&);
 
 std::optional<sdk::Month> LatestReportedMonth(odb::database& db, const ClassRef& ref) {
     struct Latest {

@@ -60,8 +60,8 @@ void LoadReportDocuments(odb::database& db, FidcReport& report);
 std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month);
 
 // One report per month in [from, to] (either end open when nullopt), ascending by month, with
-// the same CNPJ preference as ReportOf: whole reports (FidcReport), or the columns a quota row
-// shows (FidcQuotaReport).
+// the same CNPJ preference as ReportOf: whole reports (FidcReport), or their stored answers of
+// /cotas (FidcQuotaRowsText) or /cotas/operacoes (FidcOperationRowsText).
 template <typename Report = FidcReport>
 std::vector<Report> ReportsBetween(odb::database& db, const ClassRef& ref,
                                    const std::optional<sdk::Month>& from,

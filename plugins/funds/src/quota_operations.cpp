@@ -1,18 +1,11 @@
 #include "src/quota_operations.hpp"
 
-#include "funds_model-odb.hxx"
 #include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
-#include "src/class_reports.hpp"
 #include "src/fidc_values.hpp"
+#include "src/quota_answers.hpp"
 #include "src/quotas.hpp"
 
-#include <lastro/sdk/cached_query.hpp>
-#include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/money.hpp>
-
-#include <odb/database.hxx>
-#include <odb/query.hxx>
-#include <odb/result.hxx>
 
 #include <algorithm>
 #include <map>
@@ -23,8 +16,6 @@
 namespace lastro::funds {
 
 namespace {
-
-using OperationQuery = odb::query<FidcQuotaOperation>;
 
 constexpr double kOutlierFactor = 10.0;
 
@@ -147,13 +138,11 @@ void WriteOperationRow(sdk::JsonText& json, const FidcQuotaReport& report, const
 
 // The series of `report` with the operation's series key, or a stand-in built from the X_4 row
 // when the series appears only in X_4 (seniority parsed from its label, no quota data).
-FidcQuotaSeries SeriesFor(const std::vector<FidcQuotaSeries>* report_series,
+FidcQuotaSeries SeriesFor(const std::vector<FidcQuotaSeries>& report_series,
                           const FidcQuotaOperation& operation) {
-    if (report_series) {
-        for (const FidcQuotaSeries& series : *report_series) {
-            if (series.series_key == operation.series_key) {
-                return series;
-            }
+    for (const FidcQuotaSeries& series : report_series) {
+        if (series.series_key == operation.series_key) {
+            return series;
         }
     }
     FidcQuotaSeries stand_in;
@@ -175,77 +164,28 @@ bool IsSubscriptionOutlier(const std::optional<double>& value_brl, const std::op
     return implied > *quota_value_brl * kOutlierFactor || implied * kOutlierFactor < *quota_value_brl;
 }
 
-sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
-    const auto from = context.params.MonthValue("from");
-    const auto to = context.params.MonthValue("to");
-    RequireOrderedRange(from, to);
-    const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
-    const auto reports = ReportsBetween<FidcQuotaReport>(context.db, ref, from, to);
-
-    // As SeriesByReport reads the series (ReportSpan).
-    std::vector<FidcQuotaOperation> operations;
-    const ReportSpan span = SpanOf(reports);
-    struct OfCnpj {
-        std::string cnpj;
-        std::string from;
-        std::string to;
-    };
-    auto q = sdk::CachedQuery<FidcQuotaOperation, OfCnpj>(
-        context.db, "funds.operations_of_cnpj_months", [](const OfCnpj& p) {
-            return OperationQuery::cnpj == OperationQuery::_ref(p.cnpj) &&
-                   OperationQuery::month >= OperationQuery::_ref(p.from) &&
-                   OperationQuery::month <= OperationQuery::_ref(p.to);
-        });
-    for (const auto& [cnpj, months] : span.months_of_cnpj) {
-        q.params = {cnpj, months.first, months.second};
-        for (FidcQuotaOperation& row : q.Execute()) {
-            if (span.ids.contains(row.report_id)) {
-                operations.push_back(std::move(row));
-            }
-        }
-    }
-    std::sort(operations.begin(), operations.end(),
-              [](const FidcQuotaOperation& a, const FidcQuotaOperation& b) { return a.id < b.id; });
-    const auto series_by_report = SeriesByReport(context.db, span);
-    // X_4 rows by report and series key, in table order.
-    std::map<std::int64_t, std::map<std::string, std::vector<const FidcQuotaOperation*>>> by_report;
+std::size_t WriteOperationRows(sdk::JsonText& json, const FidcQuotaReport& report,
+                               const std::vector<FidcQuotaSeries>& series,
+                               const std::vector<FidcQuotaOperation>& operations) {
+    // X_4 rows by series key, in table order.
+    std::map<std::string, std::vector<const FidcQuotaOperation*>> by_series;
     for (const FidcQuotaOperation& operation : operations) {
-        by_report[operation.report_id][operation.series_key].push_back(&operation);
+        by_series[operation.series_key].push_back(&operation);
     }
+    std::vector<std::pair<FidcQuotaSeries, const std::vector<const FidcQuotaOperation*>*>> rows;
+    for (const auto& [key, series_rows] : by_series) {
+        rows.emplace_back(SeriesFor(series, *series_rows.front()), &series_rows);
+    }
+    std::sort(rows.begin(), rows.end(),
+              [](const auto& a, const auto& b) { return SeriesOrder(a.first, b.first); });
+    for (const auto& [one, series_rows] : rows) {
+        WriteOperationRow(json, report, one, *series_rows);
+    }
+    return rows.size();
+}
 
-    // Written as read, as /cotas.
-    sdk::JsonText json;
-    json.BeginArray();
-    std::size_t row_count = 0;
-    std::optional<std::string> latest_served;
-    for (const FidcQuotaReport& report : reports) {
-        auto operations_of = by_report.find(report.id);
-        if (operations_of == by_report.end()) {
-            continue;
-        }
-        auto found = series_by_report.find(report.id);
-        const std::vector<FidcQuotaSeries>* report_series =
-            found == series_by_report.end() ? nullptr : &found->second;
-        const auto& by_series = operations_of->second;
-        std::vector<std::pair<FidcQuotaSeries, const std::vector<const FidcQuotaOperation*>*>> rows;
-        for (const auto& [key, series_rows] : by_series) {
-            rows.emplace_back(SeriesFor(report_series, *series_rows.front()), &series_rows);
-        }
-        std::sort(rows.begin(), rows.end(),
-                  [](const auto& a, const auto& b) { return SeriesOrder(a.first, b.first); });
-        for (const auto& [series, series_rows] : rows) {
-            WriteOperationRow(json, report, series, *series_rows);
-            ++row_count;
-        }
-        latest_served = std::max(latest_served.value_or(""), report.month);
-    }
-    json.EndArray();
-    sdk::Result result;
-    result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
-    result.meta.as_of = latest_served;  // the reference period: the latest month served (contract 2.2)
-    result.meta.row_count = row_count;
-    result.data_json = json.Take();
-    return result;
+sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
+    return AnswerOfStoredRows<FidcOperationRowsText>(context);
 }
 
 }  // namespace lastro::funds

@@ -3,9 +3,14 @@
 // (contract 2.9, docs/api/quotas.md).
 #pragma once
 
-#include <lastro/sdk/plugin.hpp>
+#include "funds_model.hxx"
 
+#include <lastro/sdk/plugin.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
+
+#include <cstddef>
 #include <optional>
+#include <vector>
 
 namespace lastro::funds {
 
@@ -14,6 +19,14 @@ namespace lastro::funds {
 // input is missing or the shares or quota value are not positive (nothing to compare).
 bool IsSubscriptionOutlier(const std::optional<double>& value_brl, const std::optional<double>& shares,
                            const std::optional<double>& quota_value_brl);
+
+// The /cotas/operacoes rows of one report, one per series with any X_4 row in SeriesOrder (a
+// series absent from `series` is named by its X_4 label, without quota data), as items of the
+// open array; returns how many. `operations` are the report's X_4 rows in table order. Written
+// once, when the report is saved (src/quota_answers.hpp).
+std::size_t WriteOperationRows(sdk::JsonText& json, const FidcQuotaReport& report,
+                               const std::vector<FidcQuotaSeries>& series,
+                               const std::vector<FidcQuotaOperation>& operations);
 
 sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context);
 

@@ -3,9 +3,9 @@
 #include "funds_model-odb.hxx"
 #include "src/class_reports.hpp"
 #include "src/fidc_values.hpp"
+#include "src/quota_answers.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
-#include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/money.hpp>
 
 #include <odb/database.hxx>
@@ -135,37 +135,17 @@ void WriteSeriesIdentity(sdk::JsonText& json, const FidcQuotaReport& report, con
     json.Key("series_label").Value(series.label);
 }
 
-sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {
-    const auto from = context.params.MonthValue("from");
-    const auto to = context.params.MonthValue("to");
-    RequireOrderedRange(from, to);
-    const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
-    const auto reports = ReportsBetween<FidcQuotaReport>(context.db, ref, from, to);
-    const auto series_by_report = SeriesByReport(context.db, SpanOf(reports));
-
-    // Written as read: a 120-month answer is some 300 rows of 18 members.
-    sdk::JsonText json;
-    json.BeginArray();
-    std::size_t row_count = 0;
-    std::optional<std::string> latest_served;
-    for (const FidcQuotaReport& report : reports) {
-        auto it = series_by_report.find(report.id);
-        if (it == series_by_report.end()) {
-            continue;
-        }
-        for (const FidcQuotaSeries& series : it->second) {
-            WriteQuotaRow(json, report, series);
-            ++row_count;
-        }
-        latest_served = std::max(latest_served.value_or(""), report.month);
+std::size_t WriteQuotaRows(sdk::JsonText& json, const FidcQuotaReport& report,
+                           std::vector<FidcQuotaSeries> series) {
+    std::sort(series.begin(), series.end(), SeriesOrder);
+    for (const FidcQuotaSeries& one : series) {
+        WriteQuotaRow(json, report, one);
     }
-    json.EndArray();
-    sdk::Result result;
-    result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
-    result.meta.as_of = latest_served;  // the reference period: the latest month served (contract 2.2)
-    result.meta.row_count = row_count;
-    result.data_json = json.Take();
-    return result;
+    return series.size();
+}
+
+sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {
+    return AnswerOfStoredRows<FidcQuotaRowsText>(context);
 }
 
 }  // namespace lastro::funds

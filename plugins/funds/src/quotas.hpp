@@ -71,6 +71,11 @@ std::map<std::int64_t, std::vector<FidcQuotaSeries>> SeriesByReport(odb::databas
 // of a row, into the row's open object.
 void WriteSeriesIdentity(sdk::JsonText& json, const FidcQuotaReport& report, const FidcQuotaSeries& series);
 
+// The /cotas rows of one report, one per series in SeriesOrder, as items of the open array;
+// returns how many. Written once, when the report is saved (src/quota_answers.hpp).
+std::size_t WriteQuotaRows(sdk::JsonText& json, const FidcQuotaReport& report,
+                           std::vector<FidcQuotaSeries> series);
+
 sdk::Result HandleClassQuotas(const sdk::RequestContext& context);
 
 }  // namespace lastro::funds

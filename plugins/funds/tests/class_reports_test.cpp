@@ -3,6 +3,7 @@
 #include "src/class_reports.hpp"
 #include "fidc_report_fixture.hpp"
 #include "funds_model-odb.hxx"
+#include "src/quota_answers.hpp"
 
 #include <gtest/gtest.h>
 
@@ -122,9 +123,11 @@ TEST_F(ClassReportsTest, ReportOfReadsTheColumnsButNotTheJsonDocuments) {
     transaction.commit();
 }
 
-// The quota routes' reports (FidcQuotaReport, read from funds_fidc_report_quota_i) are the whole
-// reports' columns, month by month, with the same CNPJ preference.
-TEST_F(ClassReportsTest, QuotaReportsCarryTheReportsColumns) {
+// The quota columns of a report as the migration to funds 9 reads them (the FidcQuotaReport
+// view) and as the ingester takes them (QuotaReportOf the whole
+// report) are the same, so both write the same stored answers; and the stored answers are
+// picked month by month with the whole reports' CNPJ preference.
+TEST_F(ClassReportsTest, QuotaReportsCarryTheReportsColumnsAndTheirAnswersArePickedAsTheReports) {
     FidcReport april = MonthlyReport(kAlfaCnpj, "2025-04");
     april.nav = 1000.5;
     april.senior_nav = 700.25;
@@ -133,28 +136,47 @@ TEST_F(ClassReportsTest, QuotaReportsCarryTheReportsColumns) {
     april.subordination_without_mezzanine_ratio = 0.3;
     april = AddReport(april);
     const FidcReport may = AlfaReport("2025-05", 2000.0);  // the quota figures left null
+    {
+        odb::transaction transaction(Db().begin());
+        RebuildQuotaAnswers(Db());
+        transaction.commit();
+    }
 
     odb::transaction transaction(Db().begin());
     const ClassRef ref = FindClass(Db(), ClassIdFor("2001"));
     const auto whole = ReportsBetween(Db(), ref, MonthOf("2025-04"), MonthOf("2025-05"));
-    const auto quota = ReportsBetween<FidcQuotaReport>(Db(), ref, MonthOf("2025-04"), MonthOf("2025-05"));
+    const auto answers = ReportsBetween<FidcQuotaRowsText>(Db(), ref, MonthOf("2025-04"), MonthOf("2025-05"));
+    std::vector<FidcQuotaReport> quota;
+    for (FidcQuotaReport& one : Db().query<FidcQuotaReport>(
+             odb::query<FidcQuotaReport>(odb::query<FidcReport>::cnpj == std::string(kAlfaCnpj)) +
+             "ORDER BY" + odb::query<FidcReport>::month)) {
+        quota.push_back(std::move(one));
+    }
     transaction.commit();
     ASSERT_EQ(quota.size(), 2u);
     ASSERT_EQ(whole.size(), 2u);
+    ASSERT_EQ(answers.size(), 2u);
     for (std::size_t i = 0; i < quota.size(); ++i) {
-        EXPECT_EQ(quota[i].id, whole[i].id);
-        EXPECT_EQ(quota[i].cnpj, whole[i].cnpj);
-        EXPECT_EQ(quota[i].month, whole[i].month);
-        EXPECT_EQ(quota[i].reference_date, whole[i].reference_date);
-        EXPECT_EQ(quota[i].filer_type, whole[i].filer_type);
-        EXPECT_EQ(quota[i].nav, whole[i].nav);
-        EXPECT_EQ(quota[i].senior_nav, whole[i].senior_nav);
-        EXPECT_EQ(quota[i].mezzanine_nav, whole[i].mezzanine_nav);
-        EXPECT_EQ(quota[i].subordinated_nav, whole[i].subordinated_nav);
-        EXPECT_EQ(quota[i].series_nav_total, whole[i].series_nav_total);
-        EXPECT_EQ(quota[i].subordination_with_mezzanine_ratio, whole[i].subordination_with_mezzanine_ratio);
+        const FidcQuotaReport taken = QuotaReportOf(whole[i]);
+        EXPECT_EQ(quota[i].id, taken.id);
+        EXPECT_EQ(quota[i].cnpj, taken.cnpj);
+        EXPECT_EQ(quota[i].month, taken.month);
+        EXPECT_EQ(quota[i].reference_date, taken.reference_date);
+        EXPECT_EQ(quota[i].filer_type, taken.filer_type);
+        EXPECT_EQ(quota[i].nav, taken.nav);
+        EXPECT_EQ(quota[i].senior_nav, taken.senior_nav);
+        EXPECT_EQ(quota[i].mezzanine_nav, taken.mezzanine_nav);
+        EXPECT_EQ(quota[i].subordinated_nav, taken.subordinated_nav);
+        EXPECT_EQ(quota[i].series_nav_total, taken.series_nav_total);
+        EXPECT_EQ(quota[i].subordination_with_mezzanine_ratio, taken.subordination_with_mezzanine_ratio);
         EXPECT_EQ(quota[i].subordination_without_mezzanine_ratio,
-                  whole[i].subordination_without_mezzanine_ratio);
+                  taken.subordination_without_mezzanine_ratio);
+        EXPECT_EQ(answers[i].id, whole[i].id);
+        EXPECT_EQ(answers[i].cnpj, whole[i].cnpj);
+        EXPECT_EQ(answers[i].month, whole[i].month);
+        EXPECT_EQ(answers[i].filer_type, whole[i].filer_type);
+        EXPECT_EQ(answers[i].rows, 0);  // no series
+        EXPECT_EQ(answers[i].json, "");
     }
     EXPECT_EQ(quota[0].id, april.id);
     EXPECT_EQ(quota[0].senior_nav, 700.25);
@@ -180,10 +202,6 @@ void ExpectMigrationCreates(odb::database& db, unsigned to, const std::string& i
     EXPECT_EQ(db.schema_version("funds"), to);
     EXPECT_NO_THROW(db.execute("DROP INDEX " + index)) << index;  // there to drop
     transaction.commit();
-}
-
-TEST_F(ClassReportsTest, ASchema6DatabaseMigratesToTheQuotaIndex) {
-    ExpectMigrationCreates(Db(), 7, "funds_fidc_report_quota_i");
 }
 
 TEST_F(ClassReportsTest, ASchema7DatabaseMigratesToThePortfolioFactsIndex) {

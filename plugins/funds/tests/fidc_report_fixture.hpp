@@ -8,6 +8,7 @@
 #include "class_data_fixture.hpp"
 #include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
+#include "src/quota_answers.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 
@@ -172,6 +173,7 @@ protected:
     // Persists `report` and returns it with its id.
     FidcReport AddReport(FidcReport report) {
         Persist(report);
+        answers_stale_ = true;
         return report;
     }
     void AddSeries(const FidcReport& report, FidcSeries series) {
@@ -179,20 +181,31 @@ protected:
         series.cnpj = report.cnpj;
         series.month = report.month;
         Persist(series);
+        answers_stale_ = true;
     }
     void AddOperation(const FidcReport& report, FidcQuotaOperation operation) {
         operation.report_id = report.id;
         operation.cnpj = report.cnpj;
         operation.month = report.month;
         Persist(operation);
+        answers_stale_ = true;
     }
 
     sdk::Result Run(const sdk::Handler& handler, const std::vector<Param>& params,
                     const std::optional<boost::json::value>& position = std::nullopt) {
+        if (answers_stale_) {
+            // Rows persisted here skip the ingester, which writes each report's stored quota
+            // answers as it saves it: written as the migration to funds 9 writes them.
+            odb::transaction transaction(Db().begin());
+            RebuildQuotaAnswers(Db());
+            transaction.commit();
+            answers_stale_ = false;
+        }
         return Call(handler, Db(), ParamsOf(params), position, host_);
     }
 
     FundsDatabase database_;
+    bool answers_stale_ = false;
     sdk::testing::FakeHost host_ = ClassDataHost();
 };
 

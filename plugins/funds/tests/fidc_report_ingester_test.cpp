@@ -1,6 +1,7 @@
 // The FIDC monthly report ingester end to end: files written in CVM's real format, a real
 // database, the ingest in one transaction as the host runs it.
 #include "fidc_test_files.hpp"
+#include "src/quota_answers.hpp"
 
 #include <lastro/sdk/problem.hpp>
 
@@ -13,6 +14,10 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <odb/exceptions.hxx>
+#include <odb/schema-catalog.hxx>
+#include <set>
+#include <tuple>
 
 namespace lastro::funds::testing {
 namespace {
@@ -685,7 +690,7 @@ protected:
         FidcIngestTest::SetUp();
         IngestFidc(Db(), {WriteFidcMonthlyZip(
                              Fresh(), StandardMonth("202401", FidcEra::kFundoClasse, {kAlfa, kBeta}))});
-        ASSERT_EQ(CountFidcRows(Db()), (FidcRowCounts{2, 6, 8}));
+        ASSERT_EQ(CountFidcRows(Db()), (FidcRowCounts{2, 6, 8, 2}));
     }
 };
 
@@ -918,6 +923,97 @@ TEST_F(FidcIngestTest, EmptyFieldsStayNull) {
     EXPECT_FALSE(beta.bands_json);
     EXPECT_FALSE(beta.delinquency_ratio);
     EXPECT_EQ(beta.nav, 995000.0);
+}
+
+// ---- The stored answers of /cotas and /cotas/operacoes (FidcQuotaAnswer, funds 9) ----------
+
+using AnswerFields = std::tuple<std::string, std::string, std::optional<std::string>, std::int64_t,
+                                std::string, std::int64_t, std::string>;
+
+std::map<std::int64_t, AnswerFields> StoredAnswers(odb::database& db) {
+    std::map<std::int64_t, AnswerFields> answers;
+    for (const FidcQuotaAnswer& a : AllRows<FidcQuotaAnswer>(db)) {
+        answers[a.report_id] = {a.cnpj,       a.month,          a.filer_type,    a.quota_rows,
+                                a.quota_json, a.operation_rows, a.operation_json};
+    }
+    return answers;
+}
+
+std::set<std::int64_t> ReportIds(odb::database& db) {
+    std::set<std::int64_t> ids;
+    for (const FidcReport& report : AllRows<FidcReport>(db)) {
+        ids.insert(report.id);
+    }
+    return ids;
+}
+
+// The ingester writes each report's answers as it saves it; the migration to funds 9 writes them
+// from the stored rows with the same writers: both give the same text, byte for byte.
+TEST_F(FidcIngestTest, TheStoredQuotaAnswersOfAnIngestAreWhatTheMigrationWrites) {
+    IngestFidc(Db(),
+               {WriteFidcMonthlyZip(Fresh(), StandardMonth("202401", FidcEra::kFundoClasse, {kAlfa, kBeta})),
+                WriteFidcMonthlyZip(Fresh(), StandardMonth("202402", FidcEra::kFundoClasse, {kAlfa}))});
+    const auto ingested = StoredAnswers(Db());
+    ASSERT_EQ(ingested.size(), 3u);
+    std::set<std::int64_t> answered;
+    for (const auto& [report_id, fields] : ingested) {
+        answered.insert(report_id);
+        EXPECT_EQ(std::get<3>(fields), 3) << report_id;  // senior, mezzanine, subordinated
+        EXPECT_THAT(std::get<4>(fields), HasSubstr(R"("series_id":"SUBSR1")"));
+        EXPECT_GT(std::get<5>(fields), 0) << report_id;
+        EXPECT_THAT(std::get<6>(fields), HasSubstr(R"("subscriptions_brl":)"));
+    }
+    EXPECT_EQ(answered, ReportIds(Db()));
+    {
+        odb::transaction transaction(Db().begin());
+        EXPECT_EQ(RebuildQuotaAnswers(Db()), 3u);
+        transaction.commit();
+    }
+    EXPECT_EQ(StoredAnswers(Db()), ingested);
+}
+
+TEST_F(FidcIngestTest, ReingestingAMonthReplacesItsStoredQuotaAnswers) {
+    IngestFidc(
+        Db(), {WriteFidcMonthlyZip(Fresh(), StandardMonth("202401", FidcEra::kFundoClasse, {kAlfa, kBeta}))});
+    FidcMonth again = StandardMonth("202401", FidcEra::kFundoClasse, {kAlfa});
+    IngestFidc(Db(), {WriteFidcMonthlyZip(Fresh(), again)});
+    const auto answers = StoredAnswers(Db());
+    ASSERT_EQ(answers.size(), 1u);
+    EXPECT_EQ(answers.begin()->first, *ReportIds(Db()).begin());
+    EXPECT_EQ(std::get<0>(answers.begin()->second), kAlfa);
+}
+
+// A database at funds 8 (no stored answers) migrates to 9 with every report's answers, as the
+// ingest would have written them (lastro db migrate runs the same migration).
+TEST_F(FidcIngestTest, ASchema8DatabaseMigratesWithEveryReportsStoredQuotaAnswers) {
+    IngestFidc(Db(),
+               {WriteFidcMonthlyZip(Fresh(), StandardMonth("202401", FidcEra::kFundoClasse, {kAlfa, kBeta})),
+                WriteFidcMonthlyZip(Fresh(), StandardMonth("201905", FidcEra::kCnpjFundo, {kGama}))});
+    const auto ingested = StoredAnswers(Db());
+    ASSERT_EQ(ingested.size(), 3u);
+    {
+        odb::transaction transaction(Db().begin());
+        Db().execute("DROP TABLE funds_fidc_quota_answer");
+        // Version 8's index of the quota columns, which only the routes now answered from the
+        // stored text read: 9 drops it.
+        Db().execute(
+            "CREATE INDEX funds_fidc_report_quota_i ON funds_fidc_report (cnpj, month, filer_type, "
+            "reference_date, nav, senior_nav, mezzanine_nav, subordinated_nav, series_nav_total, "
+            "subordination_with_mezzanine_ratio, subordination_without_mezzanine_ratio, id)");
+        Db().execute("UPDATE schema_version SET version = 8 WHERE name = 'funds'");
+        transaction.commit();
+    }
+    Db().schema_version_migration(8, false, "funds");  // the ingest read (and kept) version 9
+    {
+        odb::transaction transaction(Db().begin());
+        odb::schema_catalog::migrate(Db(), 9, "funds");
+        EXPECT_EQ(Db().schema_version("funds"), 9u);
+        transaction.commit();
+    }
+    EXPECT_EQ(StoredAnswers(Db()), ingested);
+    odb::transaction transaction(Db().begin());
+    EXPECT_THROW(Db().execute("DROP INDEX funds_fidc_report_quota_i"), odb::exception);  // gone
+    transaction.rollback();
 }
 
 }  // namespace

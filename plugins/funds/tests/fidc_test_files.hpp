@@ -257,12 +257,13 @@ struct FidcRowCounts {
     std::size_t reports = 0;
     std::size_t series = 0;
     std::size_t operations = 0;
+    std::size_t answers = 0;  // the stored quota answers, one a report
     bool operator==(const FidcRowCounts&) const = default;
 };
 
 inline FidcRowCounts CountFidcRows(odb::database& db) {
     return {AllRows<FidcReport>(db).size(), AllRows<FidcSeries>(db).size(),
-            AllRows<FidcQuotaOperation>(db).size()};
+            AllRows<FidcQuotaOperation>(db).size(), AllRows<FidcQuotaAnswer>(db).size()};
 }
 
 // Every report with its JSON documents, which a query leaves unloaded (LoadReportDocuments).

@@ -9,6 +9,7 @@
 #include "ingest/inf_mensal_fidc/fidc_row_store.hpp"
 #include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
 #include "ingest/inf_mensal_fidc/fidc_tables.hpp"
+#include "src/quota_answers.hpp"
 #include "src/screening_rows.hpp"
 
 #include <lastro/sdk/calendar.hpp>
@@ -225,12 +226,15 @@ private:
         using ReportQuery = odb::query<FidcReport>;
         using SeriesQuery = odb::query<FidcSeries>;
         using OperationQuery = odb::query<FidcQuotaOperation>;
+        using AnswerQuery = odb::query<FidcQuotaAnswer>;
         odb::database& db = context_.db;
         // Through report_id, which is indexed: the children carry no index on month alone.
         const auto reports_of_month = [&month] {
             return "IN (SELECT" + ReportQuery::id + "FROM funds_fidc_report WHERE" +
                    (ReportQuery::month == month) + ")";
         };
+        // The stored answers are derived, not rows of the files: not counted.
+        db.erase_query<FidcQuotaAnswer>(AnswerQuery(AnswerQuery::report_id + reports_of_month()));
         summary_.removed += db.erase_query<FidcQuotaOperation>(
             OperationQuery(OperationQuery::report_id + reports_of_month()));
         summary_.removed +=
@@ -251,6 +255,14 @@ private:
             db.persist(operation);
         }
         summary_.inserted += built.series.size() + built.operations.size();
+        // The report's rows of /cotas and /cotas/operacoes, as those routes answer them.
+        std::vector<FidcQuotaSeries> series;
+        series.reserve(built.series.size());
+        for (const FidcSeries& one : built.series) {
+            series.push_back(QuotaSeriesOf(one));
+        }
+        FidcQuotaAnswer answer = QuotaAnswerOf(QuotaReportOf(built.report), series, built.operations);
+        db.persist(answer);
     }
 
     // /v1/screening's rows of the replaced months, in this transaction (src/screening_rows.hpp).

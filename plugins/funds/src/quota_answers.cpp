@@ -1,0 +1,186 @@
+#include "src/quota_answers.hpp"
+
+#include "funds_model-odb.hxx"
+#include "src/class_reports.hpp"
+#include "src/quota_operations.hpp"
+#include "src/quotas.hpp"
+
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
+
+#include <odb/database.hxx>
+#include <odb/query.hxx>
+#include <odb/result.hxx>
+#include <odb/schema-catalog.hxx>
+
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+
+namespace lastro::funds {
+namespace {
+
+// Rows written as the items of an array, kept without its brackets: a call joins several.
+template <typename Write>
+std::string Items(Write write, std::int64_t& count) {
+    sdk::JsonText json;
+    json.BeginArray();
+    count = static_cast<std::int64_t>(write(json));
+    json.EndArray();
+    std::string text = json.Take();
+    return text.substr(1, text.size() - 2);
+}
+
+// The reports of one month with their series and X_4 rows, read whole (a month is a few thousand
+// reports), then each report's answer written.
+std::size_t WriteAnswersOfMonth(odb::database& db, const std::string& month) {
+    using ReportQuery = odb::query<FidcReport>;
+    using SeriesQuery = odb::query<FidcSeries>;
+    using OperationQuery = odb::query<FidcQuotaOperation>;
+    // Through report_id, which is indexed, as the ingester deletes a month.
+    const auto of_month = [&month] {
+        return "IN (SELECT" + ReportQuery::id + "FROM funds_fidc_report WHERE" +
+               (ReportQuery::month == month) + ")";
+    };
+    std::vector<FidcQuotaReport> reports;
+    for (FidcQuotaReport& report :
+         db.query<FidcQuotaReport>(odb::query<FidcQuotaReport>(ReportQuery::month == month))) {
+        reports.push_back(std::move(report));
+    }
+    std::map<std::int64_t, std::vector<FidcQuotaSeries>> series;
+    for (FidcQuotaSeries& one :
+         db.query<FidcQuotaSeries>(odb::query<FidcQuotaSeries>(SeriesQuery::report_id + of_month()))) {
+        series[one.report_id].push_back(std::move(one));
+    }
+    std::map<std::int64_t, std::vector<FidcQuotaOperation>> operations;
+    for (FidcQuotaOperation& one : db.query<FidcQuotaOperation>(
+             OperationQuery(OperationQuery::report_id + of_month()) + "ORDER BY" + OperationQuery::id)) {
+        operations[one.report_id].push_back(std::move(one));
+    }
+    static const std::vector<FidcQuotaSeries> kNoSeries;
+    static const std::vector<FidcQuotaOperation> kNoOperations;
+    for (const FidcQuotaReport& report : reports) {
+        const auto s = series.find(report.id);
+        const auto o = operations.find(report.id);
+        FidcQuotaAnswer answer = QuotaAnswerOf(report, s == series.end() ? kNoSeries : s->second,
+                                               o == operations.end() ? kNoOperations : o->second);
+        db.persist(answer);
+    }
+    return reports.size();
+}
+
+void FillOnMigration(odb::database& db) {
+    RebuildQuotaAnswers(db);
+}
+
+// The answers are written by the code of the newest schema once the table exists: a database
+// at funds 8 gets every stored report's answer on its way to 9. (As in src/screening_rows.cpp,
+// one call per database id.)
+[[maybe_unused]] const bool kFillOnMigration = [] {
+    odb::schema_catalog::data_migration_function<9, 1>(odb::id_sqlite, &FillOnMigration, "funds");
+    odb::schema_catalog::data_migration_function<9, 1>(odb::id_pgsql, &FillOnMigration, "funds");
+    return true;
+}();
+
+}  // namespace
+
+FidcQuotaReport QuotaReportOf(const FidcReport& report) {
+    FidcQuotaReport out;
+    out.id = report.id;
+    out.cnpj = report.cnpj;
+    out.month = report.month;
+    out.reference_date = report.reference_date;
+    out.filer_type = report.filer_type;
+    out.nav = report.nav;
+    out.senior_nav = report.senior_nav;
+    out.mezzanine_nav = report.mezzanine_nav;
+    out.subordinated_nav = report.subordinated_nav;
+    out.series_nav_total = report.series_nav_total;
+    out.subordination_with_mezzanine_ratio = report.subordination_with_mezzanine_ratio;
+    out.subordination_without_mezzanine_ratio = report.subordination_without_mezzanine_ratio;
+    return out;
+}
+
+FidcQuotaSeries QuotaSeriesOf(const FidcSeries& series) {
+    FidcQuotaSeries out;
+    out.report_id = series.report_id;
+    out.label = series.label;
+    out.series_key = series.series_key;
+    out.seniority = series.seniority;
+    out.subclass_code = series.subclass_code;
+    out.investor_count = series.investor_count;
+    out.quota_count = series.quota_count;
+    out.quota_value = series.quota_value;
+    out.profitability_pct = series.profitability_pct;
+    return out;
+}
+
+FidcQuotaAnswer QuotaAnswerOf(const FidcQuotaReport& report, const std::vector<FidcQuotaSeries>& series,
+                              const std::vector<FidcQuotaOperation>& operations) {
+    FidcQuotaAnswer answer;
+    answer.report_id = report.id;
+    answer.cnpj = report.cnpj;
+    answer.month = report.month;
+    answer.filer_type = report.filer_type;
+    answer.quota_json =
+        Items([&](sdk::JsonText& json) { return WriteQuotaRows(json, report, series); }, answer.quota_rows);
+    answer.operation_json =
+        Items([&](sdk::JsonText& json) { return WriteOperationRows(json, report, series, operations); },
+              answer.operation_rows);
+    return answer;
+}
+
+std::size_t RebuildQuotaAnswers(odb::database& db) {
+    db.erase_query<FidcQuotaAnswer>();
+    std::vector<std::string> months;
+    for (const FidcReportMonth& row : db.query<FidcReportMonth>()) {
+        months.push_back(row.month);
+    }
+    std::size_t written = 0;
+    for (const std::string& month : months) {
+        written += WriteAnswersOfMonth(db, month);
+    }
+    return written;
+}
+
+template <typename RowsText>
+sdk::Result AnswerOfStoredRows(const sdk::RequestContext& context) {
+    const auto from = context.params.MonthValue("from");
+    const auto to = context.params.MonthValue("to");
+    RequireOrderedRange(from, to);
+    const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
+    const std::vector<RowsText> months = ReportsBetween<RowsText>(context.db, ref, from, to);
+    std::size_t size = 2;
+    for (const RowsText& month : months) {
+        size += month.json.size() + 1;
+    }
+    std::string data;
+    data.reserve(size);
+    data += '[';
+    std::size_t row_count = 0;
+    std::optional<std::string> latest_served;
+    for (const RowsText& month : months) {
+        if (month.rows == 0) {
+            continue;
+        }
+        if (row_count > 0) {
+            data += ',';
+        }
+        data += month.json;
+        row_count += static_cast<std::size_t>(month.rows);
+        latest_served = month.month;  // ascending
+    }
+    data += ']';
+    sdk::Result result;
+    result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
+    result.meta.as_of = latest_served;  // the reference period: the latest month served (contract 2.2)
+    result.meta.row_count = row_count;
+    result.data_json = std::move(data);
+    return result;
+}
+
+template sdk::Result AnswerOfStoredRows<FidcQuotaRowsText>(const sdk::RequestContext&);
+template sdk::Result AnswerOfStoredRows<FidcOperationRowsText>(const sdk::RequestContext&);
+
+}  // namespace lastro::funds
