@@ -13,10 +13,13 @@
 #include <odb/result.hxx>
 #include <odb/schema-catalog.hxx>
 
+#include <cstddef>
+#include <cstdint>
 #include <map>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace lastro::funds {
 namespace {
