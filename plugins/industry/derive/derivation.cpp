@@ -4,6 +4,7 @@
 #include "derive/indicators.hpp"
 #include "derive/quality.hpp"
 #include "derive/ranking.hpp"
+#include "derive/ranking_blocks.hpp"
 #include "derive/universe.hpp"
 #include "derive/utc_time.hpp"
 #include "industry_model-odb.hxx"
@@ -111,6 +112,7 @@ void EraseMonth(odb::database& db, const std::string& month) {
     db.erase_query<IndicatorItem>(odb::query<IndicatorItem>::month == month);
     db.erase_query<UniverseMonth>(odb::query<UniverseMonth>::month == month);
     db.erase_query<ManagerMonth>(odb::query<ManagerMonth>::month == month);
+    db.erase_query<RankingBlock>(odb::query<RankingBlock>::month == month);
     db.erase_query<IndustryMonth>(odb::query<IndustryMonth>::month == month);
 }
 
@@ -318,7 +320,8 @@ void RankMonth(odb::database& db, const std::string& month) {
             before.push_back(m);
         }
         db.erase_query<ManagerMonth>(Query::month == month && Query::include_fic_fidc == include_fic);
-        for (ManagerMonth& m : RankManagers(month, include_fic, vehicles, before)) {
+        std::vector<ManagerMonth> ranked = RankManagers(month, include_fic, vehicles, before);
+        for (ManagerMonth& m : ranked) {
             m.json = sdk::WriteJson(boost::json::object{
                 {"manager_id", m.manager_key},
                 {"manager", m.manager ? boost::json::value(*m.manager) : nullptr},
@@ -333,6 +336,7 @@ void RankMonth(odb::database& db, const std::string& month) {
             });
             db.persist(m);
         }
+        ReplaceRankingBlocks(db, month, include_fic, ranked);
     }
 }
 

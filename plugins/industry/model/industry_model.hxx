@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 1)
+#pragma db model version(1, 2)
 
 namespace lastro::industry {
 
@@ -128,37 +128,26 @@ struct ManagerMonth {
     // (src/ranking.cpp puts those first): {"manager_id",...,"pl_rank"}.
     std::string json;
 #pragma db index("industry_manager_month_i") unique members(include_fic_fidc, month, manager_key)
-// A page of ranks over a period reads (limit + 1) ranks x the months, by ordering.
-#pragma db index("industry_manager_month_pl_i") members(include_fic_fidc, rank_pl, month)
-#pragma db index("industry_manager_month_vehicles_i") members(include_fic_fidc, rank_vehicles, month)
-#pragma db index("industry_manager_month_flow_i") members(include_fic_fidc, rank_net_flow, month)
-#pragma db index("industry_manager_month_share_i") members(include_fic_fidc, rank_share_change, month)
 };
 
-// What the ranking reads of a manager-month (src/ranking.cpp): its month, ranks and stored
-// figures, not the columns only the derivation uses.
-#pragma db view object(ManagerMonth)
-struct ManagerRankRow {
-#pragma db column(ManagerMonth::month)
+// A run of consecutive ranks of one month, universe and ordering as the ranking answers them
+// (schema 2, written with the month's ManagerMonth rows by derive/ranking_blocks.hpp): a page of
+// ranks over a period reads a block or a few per month, not a row per rank.
+#pragma db object table("industry_ranking_block")
+struct RankingBlock {
+#pragma db id auto
+    std::int64_t id = 0;
+    bool include_fic_fidc = true;
+    std::string ordering;  // "pl", "vehicles", "net_flow" or "share_change"
     std::string month;
-#pragma db column(ManagerMonth::rank_pl)
-    std::int64_t rank_pl = 0;
-#pragma db column(ManagerMonth::rank_vehicles)
-    std::int64_t rank_vehicles = 0;
-#pragma db column(ManagerMonth::rank_net_flow)
-    std::int64_t rank_net_flow = 0;
-#pragma db column(ManagerMonth::rank_share_change)
-    std::int64_t rank_share_change = 0;
-#pragma db column(ManagerMonth::rank_pl_12m_ago)
-    std::optional<std::int64_t> rank_pl_12m_ago;
-#pragma db column(ManagerMonth::rank_vehicles_12m_ago)
-    std::optional<std::int64_t> rank_vehicles_12m_ago;
-#pragma db column(ManagerMonth::rank_net_flow_12m_ago)
-    std::optional<std::int64_t> rank_net_flow_12m_ago;
-#pragma db column(ManagerMonth::rank_share_change_12m_ago)
-    std::optional<std::int64_t> rank_share_change_12m_ago;
-#pragma db column(ManagerMonth::json)
-    std::string json;
+    std::int64_t block = 0;       // (first_rank - 1) / kRanksPerBlock
+    std::int64_t first_rank = 0;  // 1-based
+    std::int64_t ranks = 0;       // managers in the block: the month's last block may hold fewer
+    // The block's managers as the answer writes them, {"rank":...} objects joined by commas, and
+    // where each ends in that text ("312,640,..."), so that a page takes any run of them.
+    std::string managers_json;
+    std::string ends;
+#pragma db index("industry_ranking_block_i") unique members(include_fic_fidc, ordering, month, block)
 };
 
 // What the neighbouring months' filters and same-store figures read of a month's vehicles.

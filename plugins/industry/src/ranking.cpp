@@ -1,6 +1,7 @@
 // GET /v1/industria/gestoras/ranking (docs/api/ranking.md): each month's managers at ranks
-// offset+1 .. offset+limit under the chosen ordering, read from the derived ranks by an index
-// of that ordering.
+// offset+1 .. offset+limit under the chosen ordering, cut from the stored blocks of ranks that
+// hold them (derive/ranking_blocks.hpp): one block or a few a month, by one index.
+#include "derive/ranking_blocks.hpp"
 #include "industry_model-odb.hxx"
 #include "industry_model.hxx"
 #include "src/handlers.hpp"
@@ -14,63 +15,35 @@
 
 #include <algorithm>
 #include <charconv>
+#include <cstdint>
 #include <set>
-#include <utility>
-#include <vector>
+#include <string>
+#include <string_view>
 
 namespace lastro::industry {
 namespace {
 
-using Query = odb::query<ManagerMonth>;
-using Row = ManagerRankRow;
+using Query = odb::query<RankingBlock>;
 
-struct RankRange {
+struct BlockRange {
     bool include_fic_fidc = true;
+    std::string ordering;
     std::string from;
     std::string to;
-    std::int64_t after = 0;
-    std::int64_t upto = 0;
+    std::int64_t first = 0;
+    std::int64_t last = 0;
 };
 
-// One prepared query per ordering, each served by its own index (industry_model.hxx).
-template <typename Column>
-sdk::Prepared<Row, RankRange> RankQuery(odb::database& db, const char* name, const Column& rank) {
-    return sdk::CachedQuery<Row, RankRange>(db, name, [&rank](const RankRange& p) {
-        return odb::query<Row>(Query::include_fic_fidc == Query::_ref(p.include_fic_fidc) &&
-                               rank > Query::_ref(p.after) && rank <= Query::_ref(p.upto) &&
-                               Query::month >= Query::_ref(p.from) && Query::month <= Query::_ref(p.to));
+// The blocks of one ordering and universe over a period, by month and block:
+// industry_ranking_block_i's order.
+sdk::Prepared<RankingBlock, BlockRange> BlocksQuery(odb::database& db) {
+    return sdk::CachedQuery<RankingBlock, BlockRange>(db, "industry.ranking_blocks", [](const BlockRange& p) {
+        return Query(Query::include_fic_fidc == Query::_ref(p.include_fic_fidc) &&
+                     Query::ordering == Query::_ref(p.ordering) && Query::month >= Query::_ref(p.from) &&
+                     Query::month <= Query::_ref(p.to) && Query::block >= Query::_ref(p.first) &&
+                     Query::block <= Query::_ref(p.last)) +
+               "ORDER BY" + Query::month + "," + Query::block;
     });
-}
-
-struct Ordering {
-    std::int64_t Row::* rank;
-    std::optional<std::int64_t> Row::* rank_12m_ago;
-};
-
-Ordering OrderingOf(const std::string& order_by) {
-    if (order_by == "vehicles") {
-        return {&Row::rank_vehicles, &Row::rank_vehicles_12m_ago};
-    }
-    if (order_by == "net_flow") {
-        return {&Row::rank_net_flow, &Row::rank_net_flow_12m_ago};
-    }
-    if (order_by == "share_change") {
-        return {&Row::rank_share_change, &Row::rank_share_change_12m_ago};
-    }
-    return {&Row::rank_pl, &Row::rank_pl_12m_ago};
-}
-
-sdk::Prepared<Row, RankRange> QueryOf(odb::database& db, const std::string& order_by) {
-    if (order_by == "vehicles") {
-        return RankQuery(db, "industry.ranking_vehicles", Query::rank_vehicles);
-    }
-    if (order_by == "net_flow") {
-        return RankQuery(db, "industry.ranking_net_flow", Query::rank_net_flow);
-    }
-    if (order_by == "share_change") {
-        return RankQuery(db, "industry.ranking_share_change", Query::rank_share_change);
-    }
-    return RankQuery(db, "industry.ranking_pl", Query::rank_pl);
 }
 
 // The units of a month's managers, once per month.
@@ -79,14 +52,23 @@ constexpr const char* kUnits =
     R"json("nav_brl":"BRL","share_ratio":"fraction of the net worth with a known manager",)json"
     R"json("share_change_12m_pp":"percentage points","vehicles":"count","net_flow_brl":"BRL"})json";
 
-// A rank, or null, appended to `out`.
-void AppendRank(std::string& out, const std::optional<std::int64_t>& rank) {
-    if (!rank) {
-        out += "null";
-        return;
+// Where the `index`th manager of a block ends in its text (RankingBlock::ends).
+std::size_t EndOf(const std::string& ends, std::int64_t index) {
+    std::size_t at = 0;
+    for (std::int64_t i = 0; i < index; ++i) {
+        at = ends.find(',', at) + 1;
     }
-    char digits[24];
-    out.append(digits, std::to_chars(digits, digits + sizeof digits, *rank).ptr);
+    std::size_t end = 0;
+    std::from_chars(ends.data() + at, ends.data() + ends.size(), end);
+    return end;
+}
+
+// The text of ranks lo..hi (both within the block) of `block`: its managers joined by commas.
+std::string_view RanksOf(const RankingBlock& block, std::int64_t lo, std::int64_t hi) {
+    const std::int64_t first = lo - block.first_rank;
+    const std::size_t start = first == 0 ? 0 : EndOf(block.ends, first - 1) + 1;  // past the comma
+    const std::size_t end = EndOf(block.ends, hi - block.first_rank);
+    return std::string_view(block.managers_json).substr(start, end - start);
 }
 
 }  // namespace
@@ -97,55 +79,38 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
     const std::int64_t offset = context.params.Integer("offset").value_or(0);
     ServedPeriod served = ServePeriod(context);
     const std::set<std::string> serving(served.months.begin(), served.months.end());
-    const Ordering ordering = OrderingOf(order_by);
-    auto q = QueryOf(context.db, order_by);
+    // The page's ranks and one more (whether a month has more): ranks offset+1 .. offset+limit+1.
+    const std::int64_t lo = offset + 1, hi = offset + limit;
+    auto q = BlocksQuery(context.db);
     q.params.include_fic_fidc = served.include_fic_fidc;
+    q.params.ordering = order_by;
     q.params.from = served.period.from;
     q.params.to = served.period.to;
-    q.params.after = offset;
-    q.params.upto = offset + limit + 1;  // one rank more than the page: whether a month has more
-    std::vector<Row> read;
-    for (Row& m : q.Execute()) {
-        if (serving.count(m.month)) {
-            read.push_back(std::move(m));
-        }
-    }
-    // Sorted by pointer: the rows hold their figures' JSON text.
-    std::vector<const Row*> rows;
-    rows.reserve(read.size());
-    for (const Row& m : read) {
-        rows.push_back(&m);
-    }
-    std::sort(rows.begin(), rows.end(), [&](const Row* a, const Row* b) {
-        return a->month != b->month ? a->month < b->month : a->*ordering.rank < b->*ordering.rank;
-    });
-    // One item per month: its managers at the page's ranks (the stored figures behind the
-    // ranks of the ordering asked), and their units.
+    q.params.first = (lo - 1) / kRanksPerBlock;
+    q.params.last = hi / kRanksPerBlock;  // the block of rank hi + 1
+    // One item per month: its managers at the page's ranks, and their units. Appended piece by
+    // piece: the items are most of the answer.
     bool has_more = false;
     std::string items = "[";
-    std::size_t text_size = 0;
-    for (const Row* row : rows) {
-        text_size += row->json.size() + 64;
-    }
-    items.reserve(text_size + 1024);
     std::string month;
     std::size_t months = 0;
-    // Appended piece by piece: the items are most of the answer, and joining each row's pieces
-    // with + made a string of every step.
-    for (const Row* row : rows) {
-        const Row& m = *row;
-        const std::int64_t rank = m.*ordering.rank;
-        if (rank > offset + limit) {
-            has_more = true;
+    for (const RankingBlock& block : q.Execute()) {
+        if (!serving.count(block.month)) {
             continue;
         }
-        if (m.month != month) {
+        const std::int64_t block_last = block.first_rank + block.ranks - 1;
+        has_more = has_more || block_last > hi;
+        const std::int64_t from = std::max(lo, block.first_rank), upto = std::min(hi, block_last);
+        if (from > upto) {
+            continue;
+        }
+        if (block.month != month) {
             if (!month.empty()) {
                 items += R"(],"units":)";
                 items += kUnits;
                 items += "},";
             }
-            month = m.month;
+            month = block.month;
             ++months;
             items += R"({"month":")";
             items += month;
@@ -153,15 +118,7 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
         } else {
             items += ',';
         }
-        const std::optional<std::int64_t> before = m.*ordering.rank_12m_ago;
-        items += R"({"rank":)";
-        AppendRank(items, rank);
-        items += R"(,"rank_12m_ago":)";
-        AppendRank(items, before);
-        items += R"(,"rank_change_12m":)";
-        AppendRank(items, before ? std::optional<std::int64_t>(*before - rank) : std::nullopt);
-        items += ',';
-        items.append(m.json, 1);  // the stored object's members after its "{"
+        items += RanksOf(block, from, upto);
     }
     if (!month.empty()) {
         items += R"(],"units":)";

@@ -1,6 +1,7 @@
 // The plans of both operations' reads on SQLite (sdk/testing/query_plans.hpp; docs/performance.md,
 // "Query plans (issue 21)"): no whole table or index read, over stored aggregates of a few months.
 #include "derive/derivation.hpp"
+#include "derive/ranking_blocks.hpp"
 #include "industry_model-odb.hxx"
 #include "industry_model.hxx"
 #include "src/handlers.hpp"
@@ -16,6 +17,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace lastro::industry {
 namespace {
@@ -47,6 +49,7 @@ protected:
                 item.month = month;
                 item.item_json = R"({"month":")" + month + R"("})";
                 database_.Db().persist(item);
+                std::vector<ManagerMonth> managers;
                 for (std::int64_t rank = 1; rank <= 3; ++rank) {
                     ManagerMonth manager;
                     manager.month = month;
@@ -56,7 +59,9 @@ protected:
                         manager.rank_share_change = rank;
                     manager.json = R"({"manager_id":")" + manager.manager_key + R"("})";
                     database_.Db().persist(manager);
+                    managers.push_back(manager);
                 }
+                ReplaceRankingBlocks(database_.Db(), month, include, managers);
             }
         }
         transaction.commit();
