@@ -19,6 +19,8 @@
 #include <set>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace lastro::industry {
 namespace {
@@ -90,11 +92,18 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
     q.params.last = hi / kRanksPerBlock;  // the block of rank hi + 1
     // One item per month: its managers at the page's ranks, and their units. Appended piece by
     // piece: the items are most of the answer.
+    std::vector<RankingBlock> blocks;
+    std::size_t text_size = 0;
+    for (RankingBlock& block : q.Execute()) {
+        text_size += block.managers_json.size() + 64;
+        blocks.push_back(std::move(block));
+    }
     bool has_more = false;
     std::string items = "[";
+    items.reserve(text_size + 1024);  // grown piece by piece, it was copied over and over
     std::string month;
     std::size_t months = 0;
-    for (const RankingBlock& block : q.Execute()) {
+    for (const RankingBlock& block : blocks) {
         if (!serving.count(block.month)) {
             continue;
         }
