@@ -163,18 +163,15 @@ struct VehicleNav {
     bool set_aside = false;
 };
 
-// The first and the last month with aggregates, each read from the end of the primary key (one
-// aggregate each: SQLite serves a lone min() or max() from an index, not both at once).
-#pragma db view object(IndustryMonth)
-struct FirstIndustryMonth {
-#pragma db column("min(" + IndustryMonth::month + ")")
-    std::optional<std::string> month;
-};
-
-#pragma db view object(IndustryMonth)
-struct LastIndustryMonth {
-#pragma db column("max(" + IndustryMonth::month + ")")
-    std::optional<std::string> month;
+// The first and the last month with aggregates, in one statement (one round trip on PostgreSQL):
+// each a subquery of its own, which SQLite answers from the end of the primary key (it serves a
+// lone min() or max() from an index, not both in one select).
+#pragma db view query(                                         \
+    "SELECT (SELECT min(\"month\") FROM \"industry_month\"), " \
+    "(SELECT max(\"month\") FROM \"industry_month\")")
+struct IndustryMonthSpan {
+    std::optional<std::string> first;
+    std::optional<std::string> last;
 };
 
 // The months with aggregates and their completeness (src/served_period.cpp), without the rest

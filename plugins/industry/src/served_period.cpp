@@ -68,16 +68,6 @@ struct UniverseRange {
     std::string to;
 };
 
-template <typename Edge>
-std::optional<std::string> EdgeMonth(odb::database& db, const char* name) {
-    auto q = sdk::CachedQuery<Edge, NoParams>(db, name, [](const NoParams&) { return odb::query<Edge>(); });
-    Edge edge;
-    if (!q.ExecuteOne(edge)) {
-        return std::nullopt;
-    }
-    return edge.month;
-}
-
 struct MonthRange {
     std::string from;
     std::string to;
@@ -93,8 +83,12 @@ ServedPeriod ServePeriod(const sdk::RequestContext& context) {
     odb::database& db = context.db;
     // The months with aggregates: their ends, then the ones of the period asked (each read by the
     // primary key; docs/performance.md, "Query plans (issue 21)").
-    const std::optional<std::string> first = EdgeMonth<FirstIndustryMonth>(db, "industry.first_month");
-    const std::optional<std::string> last = EdgeMonth<LastIndustryMonth>(db, "industry.last_month");
+    IndustryMonthSpan span;
+    auto span_query = sdk::CachedQuery<IndustryMonthSpan, NoParams>(
+        db, "industry.month_span", [](const NoParams&) { return odb::query<IndustryMonthSpan>(); });
+    span_query.ExecuteOne(span);  // one row, its months null before the first derivation
+    const std::optional<std::string>& first = span.first;
+    const std::optional<std::string>& last = span.last;
     const auto release = context.host.LatestRelease(kAggregatesDataset);
     if (!first || !last || !release) {
         throw sdk::Unavailable(

@@ -8,6 +8,7 @@
 #include "industry_model.hxx"
 #include "src/handlers.hpp"
 
+#include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/testing/fake_host.hpp>
 #include <lastro/sdk/testing/plugin_calls.hpp>
 #include <lastro/sdk/testing/plugin_database.hpp>
@@ -177,6 +178,24 @@ TEST_F(RankingBlocksTest, ABlockHoldsItsRunOfRanksAndWhereEachEnds) {
             EXPECT_EQ(managers[i].at("rank").as_int64(), block.first_rank + static_cast<std::int64_t>(i));
         }
         EXPECT_EQ(block.ends.substr(block.ends.rfind(',') + 1), std::to_string(block.managers_json.size()));
+    }
+}
+
+// Before the first derivation both operations answer that the aggregates are not derived yet:
+// the period's ends, read in one statement, are null.
+TEST(RankingBeforeTheFirstDerivation, AnswersThatTheAggregatesAreNotDerivedYet) {
+    sdk::testing::PluginDatabase database{"industry"};
+    sdk::testing::FakeHost host;
+    host.SetRelease(kAggregatesDataset, "2026-08");
+    for (const sdk::Handler& handler :
+         {sdk::Handler(&HandleManagerRanking), sdk::Handler(&HandleIndicators)}) {
+        try {
+            sdk::testing::CallHandler(handler, database.Db(), sdk::Params(), host, std::nullopt,
+                                      "industry.test");
+            ADD_FAILURE() << "answered without aggregates";
+        } catch (const sdk::Unavailable& e) {
+            EXPECT_NE(std::string(e.what()).find("not derived yet"), std::string::npos) << e.what();
+        }
     }
 }
 
