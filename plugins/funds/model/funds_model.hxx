@@ -39,7 +39,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 9)
+#pragma db model version(1, 10)
 
 namespace lastro::funds {
 
@@ -263,6 +263,9 @@ struct FidcSeries {
     std::optional<double> expected_performance_pct;  // X_6 TAB_X_PR_DESEMP_ESPERADO
     std::optional<double> real_performance_pct;      // X_6 TAB_X_PR_DESEMP_REAL
 #pragma db index("funds_fidc_series_cnpj_month_i") members(cnpj, month)
+// carteira/fundos: which reports of a class name the subclasses a holder owns, read from the
+// index alone (funds 10; by (cnpj, month) it read every series of the class's history).
+#pragma db index("funds_fidc_series_naming_i") members(cnpj, subclass_code, month, report_id)
 };
 
 // One row of table X_4: a subscription, redemption, pending redemption or amortization of a

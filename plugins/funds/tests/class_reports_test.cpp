@@ -208,5 +208,9 @@ TEST_F(ClassReportsTest, ASchema7DatabaseMigratesToThePortfolioFactsIndex) {
     ExpectMigrationCreates(Db(), 8, "funds_fidc_report_facts_i");
 }
 
+TEST_F(ClassReportsTest, ASchema9DatabaseMigratesToTheSeriesNamingIndex) {
+    ExpectMigrationCreates(Db(), 10, "funds_fidc_series_naming_i");
+}
+
 }  // namespace
 }  // namespace lastro::funds::testing
