@@ -119,56 +119,45 @@ struct RegistryRows {
     std::map<std::string, FundRow> funds_by_id;
 };
 
-// Four statements whatever the number of invested CNPJs, each prepared once per connection:
+// Two statements whatever the number of invested CNPJs, each prepared once per connection:
 // the invested CNPJs are not listed in the statement (an IN list of up to hundreds of values,
 // prepared anew on every call, was most of this handler's time) but read by a subquery on the
-// holder's BLC_2 rows, the same set FundPositions sums.
-RegistryRows LoadRegistryRows(odb::database& db, const CdaHolder& holder) {
+// holder's BLC_2 rows, the same set FundPositions sums (`invested`, its keys). The funds an
+// invested CNPJ involves are its own and the funds of the classes it is: their classes hold every
+// class whose CNPJ is invested, and they hold every fund whose CNPJ is, so each statement reads
+// the rows of two lookups and `invested` sorts them out.
+RegistryRows LoadRegistryRows(odb::database& db, const CdaHolder& holder,
+                              const std::map<std::string, InvestedRows>& invested) {
     RegistryRows rows;
-    const auto invested = [](const OfHolder& p) {
-        return "(SELECT \"invested_cnpj\" FROM \"funds_cda_position\" WHERE" + HolderFundRows(p) + ")";
-    };
-    // The funds an invested CNPJ involves: its own, and the funds of the classes it is.
-    const auto involved_funds = [&](const OfHolder& p) {
-        return "(SELECT \"fund_id\" FROM \"funds_fund\" AS \"f\" WHERE \"f\".\"cnpj\" IN" + invested(p) +
+    const auto involved_funds = [](const OfHolder& p) {
+        const odb::query_base invested_cnpjs =
+            "(SELECT \"invested_cnpj\" FROM \"funds_cda_position\" WHERE" + HolderFundRows(p) + ")";
+        return "(SELECT \"fund_id\" FROM \"funds_fund\" AS \"f\" WHERE \"f\".\"cnpj\" IN" + invested_cnpjs +
                "UNION SELECT \"fund_id\" FROM \"funds_class\" AS \"c\" WHERE \"c\".\"cnpj\" IN" +
-               invested(p) + ")";
+               invested_cnpjs + ")";
     };
     const OfHolder of{holder.cnpj, holder.month};
 
-    auto classes_by_cnpj =
-        sdk::CachedQuery<ClassRow, OfHolder>(db, "funds.invested_classes_by_cnpj", [&](const OfHolder& p) {
-            return odb::query<ClassRow>(ClassQuery(ClassQuery::cnpj + "IN" + invested(p)) + "ORDER BY" +
-                                        ClassQuery::registry_id);
-        });
-    classes_by_cnpj.params = of;
-    for (const ClassRow& fund_class : classes_by_cnpj.Execute()) {
-        rows.classes_by_cnpj[*fund_class.cnpj].push_back(fund_class);
-    }
-    auto funds_by_cnpj =
-        sdk::CachedQuery<FundRow, OfHolder>(db, "funds.invested_funds_by_cnpj", [&](const OfHolder& p) {
-            return odb::query<FundRow>(FundQuery(FundQuery::cnpj + "IN" + invested(p)) + "ORDER BY" +
-                                       FundQuery::fund_id);
-        });
-    funds_by_cnpj.params = of;
-    for (const FundRow& fund : funds_by_cnpj.Execute()) {
-        rows.funds_by_cnpj[fund.cnpj].push_back(fund);
-    }
-    auto classes_by_fund =
-        sdk::CachedQuery<ClassRow, OfHolder>(db, "funds.invested_classes_by_fund", [&](const OfHolder& p) {
-            return odb::query<ClassRow>(ClassQuery(ClassQuery::fund_id + "IN" + involved_funds(p)) +
-                                        "ORDER BY" + ClassQuery::registry_id);
-        });
-    classes_by_fund.params = of;
-    for (const ClassRow& fund_class : classes_by_fund.Execute()) {
+    auto classes = sdk::CachedQuery<ClassRow, OfHolder>(db, "funds.invested_classes", [&](const OfHolder& p) {
+        return odb::query<ClassRow>(ClassQuery(ClassQuery::fund_id + "IN" + involved_funds(p)) + "ORDER BY" +
+                                    ClassQuery::registry_id);
+    });
+    classes.params = of;
+    for (const ClassRow& fund_class : classes.Execute()) {
+        if (fund_class.cnpj && invested.contains(*fund_class.cnpj)) {
+            rows.classes_by_cnpj[*fund_class.cnpj].push_back(fund_class);
+        }
         rows.classes_by_fund[fund_class.fund_id].push_back(fund_class);
     }
-    auto funds_by_id =
-        sdk::CachedQuery<FundRow, OfHolder>(db, "funds.invested_funds_by_id", [&](const OfHolder& p) {
-            return odb::query<FundRow>(FundQuery(FundQuery::fund_id + "IN" + involved_funds(p)));
-        });
-    funds_by_id.params = of;
-    for (const FundRow& fund : funds_by_id.Execute()) {
+    auto funds = sdk::CachedQuery<FundRow, OfHolder>(db, "funds.invested_funds", [&](const OfHolder& p) {
+        return odb::query<FundRow>(FundQuery(FundQuery::fund_id + "IN" + involved_funds(p)) + "ORDER BY" +
+                                   FundQuery::fund_id);
+    });
+    funds.params = of;
+    for (const FundRow& fund : funds.Execute()) {
+        if (invested.contains(fund.cnpj)) {
+            rows.funds_by_cnpj[fund.cnpj].push_back(fund);
+        }
         rows.funds_by_id.emplace(fund.fund_id, fund);
     }
     return rows;
@@ -833,7 +822,7 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
     }
 
     // Who each invested CNPJ is, then the facts of the invested classes, a few statements in all.
-    const RegistryRows registry = LoadRegistryRows(db, holder);
+    const RegistryRows registry = LoadRegistryRows(db, holder, current);
     struct Invested {
         const std::string* cnpj;
         const InvestedRows* sums;
