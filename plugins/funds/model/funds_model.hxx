@@ -39,7 +39,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 10)
+#pragma db model version(1, 11)
 
 namespace lastro::funds {
 
@@ -315,6 +315,17 @@ struct FidcQuotaAnswer {
     std::int64_t operation_rows = 0;  // rows of /cotas/operacoes in operation_json
     std::string operation_json;
 #pragma db index("funds_fidc_quota_answer_cnpj_month_i") members(cnpj, month)
+};
+
+// The segments of one FIDC report's table II with a positive value, as carteira/fundos lists an
+// invested class's (src/positive_segments.hpp): a JSON array of {"code","name","value"} in table
+// order, written when the report is saved and replaced with it (funds 11). A report without a
+// table II row has none.
+#pragma db object table("funds_fidc_positive_segments")
+struct FidcPositiveSegments {
+#pragma db id
+    std::int64_t report_id = 0;  // FidcReport::id
+    std::string segments_json;
 };
 
 // What /cotas reads of it, and /cotas/operacoes: the pick's columns and one route's text.

@@ -296,19 +296,17 @@ void TakeSegments(InvestedFacts& facts, const FidcInvestedFacts& report) {
     facts.segments_total = report.segments_total;
 }
 
-// Table II's segments of each report the walks took them from, by report id.
-void FillSegments(InvestedFacts& facts, std::int64_t report_id,
-                  const std::optional<std::string>& segments_json) {
+// Table II's positive segments of each report the walks took them from (src/positive_segments.hpp).
+void FillSegments(InvestedFacts& facts, const FidcPositiveSegments& stored) {
     boost::system::error_code error;
-    // Parsed into a buffer on the stack: the value lives only here, and a report's table II is a
-    // few kilobytes.
-    unsigned char buffer[16384];
+    // Parsed into a buffer on the stack: the value lives only here, and a few segments are a few
+    // hundred bytes.
+    unsigned char buffer[4096];
     boost::json::monotonic_resource resource(buffer, sizeof buffer);
-    const boost::json::value parsed =
-        segments_json ? boost::json::parse(*segments_json, error, &resource) : boost::json::value();
+    const boost::json::value parsed = boost::json::parse(stored.segments_json, error, &resource);
     if (error || !parsed.is_array()) {
-        throw std::runtime_error("FIDC report " + std::to_string(report_id) +
-                                 " has a table II row but no well-formed segments_json");
+        throw std::runtime_error("FIDC report " + std::to_string(stored.report_id) +
+                                 " has stored positive segments that are not a JSON array");
     }
     const bool has_total = facts.segments_total && *facts.segments_total > 0;
     for (const boost::json::value& item : parsed.as_array()) {
@@ -337,7 +335,7 @@ void FillSegments(InvestedFacts& facts, std::int64_t report_id,
 }
 
 void ReadSegments(odb::database& db, std::vector<InvestedFacts>& facts) {
-    using SegmentsQuery = odb::query<FidcReportSegments>;
+    using SegmentsQuery = odb::query<FidcPositiveSegments>;
     std::map<std::int64_t, std::vector<InvestedFacts*>> by_report;
     for (InvestedFacts& one : facts) {
         if (one.segments_report_id) {
@@ -351,14 +349,13 @@ void ReadSegments(odb::database& db, std::vector<InvestedFacts>& facts) {
     InBatches(ids, [&](auto begin, auto end) {
         const std::size_t terms = sdk::KeyListTerms(static_cast<std::size_t>(end - begin));
         using Ids = sdk::KeyList<std::int64_t, kBatch>;
-        auto rows = sdk::CachedQuery<FidcReportSegments, Ids>(
-            db, sdk::KeyListName("funds.invested_segments", terms), [terms](const Ids& p) {
-                return odb::query<FidcReportSegments>(sdk::InKeys(SegmentsQuery::id, p, terms));
-            });
+        auto rows = sdk::CachedQuery<FidcPositiveSegments, Ids>(
+            db, sdk::KeyListName("funds.invested_segments", terms),
+            [terms](const Ids& p) { return SegmentsQuery(sdk::InKeys(SegmentsQuery::report_id, p, terms)); });
         rows.params.Assign(begin, end, terms);
-        for (const FidcReportSegments& row : rows.Execute()) {
+        for (const FidcPositiveSegments& row : rows.Execute()) {
             for (InvestedFacts* one : by_report[row.report_id]) {
-                FillSegments(*one, row.report_id, row.segments_json);
+                FillSegments(*one, row);
             }
             by_report.erase(row.report_id);
         }

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "registry_fixture.hpp"
+#include "src/positive_segments.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/uuid.hpp>
@@ -20,6 +21,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <type_traits>
 
 namespace lastro::funds::testing {
 
@@ -322,6 +324,12 @@ protected:
     void Persist(T row) {
         odb::transaction transaction(Db().begin());
         Db().persist(row);
+        if constexpr (std::is_same_v<T, FidcReport>) {
+            // The ingester writes a report's positive segments with it (src/positive_segments.hpp).
+            if (auto segments = PositiveSegmentsOf(row.id, row.segments_json)) {
+                Db().persist(*segments);
+            }
+        }
         transaction.commit();
     }
 

@@ -8,6 +8,7 @@
 #include "class_data_fixture.hpp"
 #include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
+#include "src/positive_segments.hpp"
 #include "src/quota_answers.hpp"
 
 #include <lastro/sdk/calendar.hpp>
@@ -20,6 +21,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 namespace lastro::funds::testing {
@@ -162,6 +164,12 @@ protected:
     void Persist(T& row) {
         odb::transaction transaction(Db().begin());
         Db().persist(row);
+        if constexpr (std::is_same_v<T, FidcReport>) {
+            // The ingester writes a report's positive segments with it (src/positive_segments.hpp).
+            if (auto segments = PositiveSegmentsOf(row.id, row.segments_json)) {
+                Db().persist(*segments);
+            }
+        }
         transaction.commit();
     }
     template <typename T>

@@ -1016,5 +1016,71 @@ TEST_F(FidcIngestTest, ASchema8DatabaseMigratesWithEveryReportsStoredQuotaAnswer
     transaction.rollback();
 }
 
+std::map<std::int64_t, std::string> StoredPositiveSegments(odb::database& db) {
+    std::map<std::int64_t, std::string> stored;
+    for (const FidcPositiveSegments& s : AllRows<FidcPositiveSegments>(db)) {
+        stored[s.report_id] = s.segments_json;
+    }
+    return stored;
+}
+
+// The ingester writes each report's positive segments of table II as it saves it (those
+// carteira/fundos lists); a database at funds 10 migrates to 11 with the same texts, and a
+// re-ingested month replaces them.
+TEST_F(FidcIngestTest, ASchema10DatabaseMigratesWithEveryReportsPositiveSegments) {
+    IngestFidc(Db(),
+               {WriteFidcMonthlyZip(Fresh(), StandardMonth("202401", FidcEra::kFundoClasse, {kAlfa, kBeta})),
+                WriteFidcMonthlyZip(Fresh(), StandardMonth("201905", FidcEra::kCnpjFundo, {kGama}))});
+    const auto ingested = StoredPositiveSegments(Db());
+    std::map<std::int64_t, std::optional<std::int64_t>> positive_counts;
+    for (const FidcReport& report : AllRows<FidcReport>(Db())) {
+        positive_counts[report.id] = report.positive_segment_count;
+    }
+    std::size_t positive = 0;
+    // The table II documents are in a section of the report loaded on demand: read by a view.
+    for (const FidcReportSegments& report : AllRows<FidcReportSegments>(Db())) {
+        ASSERT_EQ(ingested.contains(report.report_id), report.segments_json.has_value()) << report.report_id;
+        if (!report.segments_json) {
+            continue;
+        }
+        const boost::json::array segments = Json(ingested.at(report.report_id)).as_array();
+        EXPECT_EQ(static_cast<std::int64_t>(segments.size()),
+                  positive_counts.at(report.report_id).value_or(-1));
+        for (const boost::json::value& segment : segments) {
+            EXPECT_GT(segment.at("value").to_number<double>(), 0) << report.report_id;
+            EXPECT_TRUE(segment.at("code").is_string() && segment.at("name").is_string());
+        }
+        positive += segments.size();
+    }
+    EXPECT_GT(positive, 0u);
+    {
+        odb::transaction transaction(Db().begin());
+        Db().execute("DROP TABLE funds_fidc_positive_segments");
+        Db().execute("UPDATE schema_version SET version = 10 WHERE name = 'funds'");
+        transaction.commit();
+    }
+    Db().schema_version_migration(10, false, "funds");  // the ingest read (and kept) version 11
+    {
+        odb::transaction transaction(Db().begin());
+        odb::schema_catalog::migrate(Db(), 11, "funds");
+        EXPECT_EQ(Db().schema_version("funds"), 11u);
+        transaction.commit();
+    }
+    EXPECT_EQ(StoredPositiveSegments(Db()), ingested);
+
+    IngestFidc(Db(), {WriteFidcMonthlyZip(Fresh(), StandardMonth("202401", FidcEra::kFundoClasse, {kAlfa}))});
+    std::set<std::int64_t> with_table_ii;
+    for (const FidcReportSegments& report : AllRows<FidcReportSegments>(Db())) {
+        if (report.segments_json) {
+            with_table_ii.insert(report.report_id);
+        }
+    }
+    std::set<std::int64_t> stored;
+    for (const auto& [report_id, text] : StoredPositiveSegments(Db())) {
+        stored.insert(report_id);
+    }
+    EXPECT_EQ(stored, with_table_ii);  // Beta's went with its month
+}
+
 }  // namespace
 }  // namespace lastro::funds::testing

@@ -9,6 +9,7 @@
 #include "ingest/inf_mensal_fidc/fidc_row_store.hpp"
 #include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
 #include "ingest/inf_mensal_fidc/fidc_tables.hpp"
+#include "src/positive_segments.hpp"
 #include "src/quota_answers.hpp"
 #include "src/screening_rows.hpp"
 
@@ -235,6 +236,8 @@ private:
         };
         // The stored answers are derived, not rows of the files: not counted.
         db.erase_query<FidcQuotaAnswer>(AnswerQuery(AnswerQuery::report_id + reports_of_month()));
+        db.erase_query<FidcPositiveSegments>(odb::query<FidcPositiveSegments>(
+            odb::query<FidcPositiveSegments>::report_id + reports_of_month()));
         summary_.removed += db.erase_query<FidcQuotaOperation>(
             OperationQuery(OperationQuery::report_id + reports_of_month()));
         summary_.removed +=
@@ -263,6 +266,10 @@ private:
         }
         FidcQuotaAnswer answer = QuotaAnswerOf(QuotaReportOf(built.report), series, built.operations);
         db.persist(answer);
+        // Table II's positive segments, as carteira/fundos lists an invested class's.
+        if (auto segments = PositiveSegmentsOf(built.report.id, built.report.segments_json)) {
+            db.persist(*segments);
+        }
     }
 
     // /v1/screening's rows of the replaced months, in this transaction (src/screening_rows.hpp).
