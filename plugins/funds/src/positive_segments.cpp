@@ -2,11 +2,12 @@
 
 #include "funds_model-odb.hxx"
 
+#include <lastro/sdk/data_migration.hpp>
+
 #include <boost/json.hpp>
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
-#include <odb/schema-catalog.hxx>
 
 #include <stdexcept>
 #include <utility>
@@ -78,13 +79,8 @@ void FillOnMigration(odb::database& db) {
     RebuildPositiveSegments(db);
 }
 
-// A database at funds 10 gets every stored report's positive segments on its way to 11 (as in
-// src/screening_rows.cpp, one call per database id).
-[[maybe_unused]] const bool kFillOnMigration = [] {
-    odb::schema_catalog::data_migration_function<11, 1>(odb::id_sqlite, &FillOnMigration, "funds");
-    odb::schema_catalog::data_migration_function<11, 1>(odb::id_pgsql, &FillOnMigration, "funds");
-    return true;
-}();
+// A database at funds 10 gets every stored report's positive segments on its way to 11.
+const sdk::DataMigration<11> kFillOnMigration("funds", &FillOnMigration);
 
 }  // namespace
 }  // namespace lastro::funds

@@ -5,13 +5,13 @@
 #include "src/quota_operations.hpp"
 #include "src/quotas.hpp"
 
+#include <lastro/sdk/data_migration.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
-#include <odb/schema-catalog.hxx>
 
 #include <cstddef>
 #include <cstdint>
@@ -78,13 +78,8 @@ void FillOnMigration(odb::database& db) {
 }
 
 // The answers are written by the code of the newest schema once the table exists: a database
-// at funds 8 gets every stored report's answer on its way to 9. (As in src/screening_rows.cpp,
-// one call per database id.)
-[[maybe_unused]] const bool kFillOnMigration = [] {
-    odb::schema_catalog::data_migration_function<9, 1>(odb::id_sqlite, &FillOnMigration, "funds");
-    odb::schema_catalog::data_migration_function<9, 1>(odb::id_pgsql, &FillOnMigration, "funds");
-    return true;
-}();
+// at funds 8 gets every stored report's answer on its way to 9.
+const sdk::DataMigration<9> kFillOnMigration("funds", &FillOnMigration);
 
 }  // namespace
 

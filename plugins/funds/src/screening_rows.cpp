@@ -5,6 +5,7 @@
 #include "src/fidc_values.hpp"
 #include "src/screening.hpp"
 
+#include <lastro/sdk/data_migration.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
 
@@ -12,7 +13,6 @@
 
 #include <odb/query.hxx>
 #include <odb/result.hxx>
-#include <odb/schema-catalog.hxx>
 
 #include <cstdint>
 #include <map>
@@ -85,12 +85,7 @@ void FillOnMigration(odb::database& db) {
 // The rows are built by the code of the newest schema, so they are filled once the tables have
 // their last column: a database at funds 4 (reports, no screening tables; version 5 creates them
 // empty) or at funds 5 (rows without their JSON text) is rebuilt whole by the migration to 6.
-// (ODB 2.4's data_migration_entry cannot take a database id in C++11 mode, hence the calls.)
-[[maybe_unused]] const bool kFillOnMigration = [] {
-    odb::schema_catalog::data_migration_function<6, 1>(odb::id_sqlite, &FillOnMigration, "funds");
-    odb::schema_catalog::data_migration_function<6, 1>(odb::id_pgsql, &FillOnMigration, "funds");
-    return true;
-}();
+const sdk::DataMigration<6> kFillOnMigration("funds", &FillOnMigration);
 
 }  // namespace
 

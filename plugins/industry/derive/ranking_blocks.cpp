@@ -2,7 +2,7 @@
 
 #include "industry_model-odb.hxx"
 
-#include <odb/schema-catalog.hxx>
+#include <lastro/sdk/data_migration.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -104,13 +104,8 @@ void FillOnMigration(odb::database& db) {
     RebuildRankingBlocks(db);
 }
 
-// A database at industry 1 gets every stored month's blocks on its way to 2 (as the funds
-// plugin's data migrations, one call per database id).
-[[maybe_unused]] const bool kFillOnMigration = [] {
-    odb::schema_catalog::data_migration_function<2, 1>(odb::id_sqlite, &FillOnMigration, "industry");
-    odb::schema_catalog::data_migration_function<2, 1>(odb::id_pgsql, &FillOnMigration, "industry");
-    return true;
-}();
+// A database at industry 1 gets every stored month's blocks on its way to 2.
+const sdk::DataMigration<2> kFillOnMigration("industry", &FillOnMigration);
 
 }  // namespace
 }  // namespace lastro::industry
