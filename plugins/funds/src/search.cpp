@@ -20,7 +20,11 @@
 #include <odb/result.hxx>
 
 #include <algorithm>
+#include <cstdint>
 #include <map>
+#include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace lastro::funds {
@@ -86,6 +90,71 @@ std::vector<ClassListRow> ClassesOfFunds(odb::database& db, const std::vector<st
     return classes;
 }
 
+// A page's statement and the values it binds. Which filters it has (`shape`, the Filter bits)
+// and how many trigram candidates it lists (`terms`, a power of two; 0: none) make its text; on
+// SQLite each text is prepared once per connection (sdk/cached_query.hpp), where building and
+// preparing it on every call was 7 % of a call.
+enum Filter : unsigned { kText = 1, kManager = 2, kAdministrator = 4, kCnpj = 8, kStatus = 16, kAfter = 32 };
+constexpr std::size_t kCandidateKeys = 512;
+static_assert(kCandidateKeys >= kMostCandidatesPerRow * 101, "the candidates of a page of 100 rows");
+struct PageOfFunds {
+    std::string text_pattern;  // ContainsPattern of the needles
+    std::string manager_pattern;
+    std::string administrator_pattern;
+    std::string cnpj;
+    std::string status;
+    std::string after;
+    sdk::KeyList<std::int64_t, kCandidateKeys> candidates{};
+    std::int64_t rows = 0;  // the page and one more: whether another page exists
+};
+
+// How the rows are reached. SQLite plans without statistics, so the query says it:
+// - few trigram candidates (at most kMostCandidatesPerRow per row of the page): those rows by
+//   registry_id, sorted;
+// - a CNPJ: its rows by the cnpj index, sorted;
+// - otherwise: the universe in fund_id order (funds_fund_universe_i, or
+//   funds_fund_universe_status_i with a status), stopping one row past the page. Many
+//   candidates mean a dense match (at least one fund in 4 x (limit + 1) of the 3,360 at full
+//   size), so the walk ends soon; it tests the needles on the index's own copy of the texts
+//   and fetches only the rows that match.
+// The universe condition is then written `+fidc_universe <> 0` so that SQLite does not walk
+// the universe index instead. PostgreSQL plans from its statistics, with the same indexes
+// and the GIN trigram ones.
+odb::query<FundListRow> PageQuery(const PageOfFunds& p, unsigned shape, std::size_t terms, bool sqlite) {
+    const std::string escape(kLikeEscape);
+    std::optional<FundQuery> query;
+    auto add = [&query](FundQuery condition) {
+        query = query ? FundQuery(*query && condition) : std::move(condition);
+    };
+    if (shape & kText) {
+        add(FundQuery::search_text.like(FundQuery::_ref(p.text_pattern), escape));
+    }
+    if (shape & kManager) {
+        add(FundQuery::manager_folded.like(FundQuery::_ref(p.manager_pattern), escape));
+    }
+    if (shape & kAdministrator) {
+        add(FundQuery::administrator_folded.like(FundQuery::_ref(p.administrator_pattern), escape));
+    }
+    if (shape & kCnpj) {
+        add(FundQuery::cnpj == FundQuery::_ref(p.cnpj));
+    }
+    if (shape & kStatus) {
+        add(FundQuery::status_folded == FundQuery::_ref(p.status));
+    }
+    if (shape & kAfter) {
+        add(FundQuery::fund_id > FundQuery::_ref(p.after));
+    }
+    if (terms > 0) {
+        add(FundQuery(sdk::InKeys(FundQuery::registry_id, p.candidates, terms)));
+    }
+    const bool narrowed = (shape & kCnpj) != 0 || terms > 0;
+    FundQuery universe = sqlite && narrowed ? FundQuery(std::string("+") + FundQuery::fidc_universe + "<> 0")
+                                            : FundQuery(FundQuery::fidc_universe == true);
+    FundQuery full = query ? FundQuery(universe && *query) : universe;
+    return odb::query<FundListRow>(full + "ORDER BY" + FundQuery::fund_id + "LIMIT" +
+                                   sdk::Bound(FundQuery::registry_id, p.rows));
+}
+
 }  // namespace
 
 std::string SearchNeedle(std::string_view q) {
@@ -109,57 +178,48 @@ std::string ContainsPattern(std::string_view text) {
 }
 
 SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
-    const std::string escape(kLikeEscape);
     const bool sqlite = db.id() == odb::id_sqlite;
     SearchPage page;
 
     // The folded LIKEs decide what matches (src/search_index.hpp); on SQLite the needles of
     // three characters or more also make one FTS5 expression for the trigram index.
-    std::optional<FundQuery> query;
+    PageOfFunds values;
+    unsigned shape = 0;
     std::string expression;
-    auto add = [&query](FundQuery condition) {
-        query = query ? FundQuery(*query && condition) : std::move(condition);
-    };
-    auto contains = [&](const auto& column, std::string_view index_column, const std::string& needle) {
-        add(column.like(ContainsPattern(needle), escape));
+    auto contains = [&](Filter filter, std::string& pattern, std::string_view index_column,
+                        const std::string& needle) {
+        shape |= filter;
+        pattern = ContainsPattern(needle);
         if (auto phrase = TrigramPhrase(index_column, needle)) {
             expression += (expression.empty() ? "" : " AND ") + *phrase;
         }
     };
     if (filters.q) {
         if (std::string needle = SearchNeedle(*filters.q); !needle.empty()) {
-            contains(FundQuery::search_text, "search_text", needle);
+            contains(kText, values.text_pattern, "search_text", needle);
         }
     }
     if (auto manager = FoldedFilter(filters.manager)) {
-        contains(FundQuery::manager_folded, "manager", *manager);
+        contains(kManager, values.manager_pattern, "manager", *manager);
     }
     if (auto administrator = FoldedFilter(filters.administrator)) {
-        contains(FundQuery::administrator_folded, "administrator", *administrator);
+        contains(kAdministrator, values.administrator_pattern, "administrator", *administrator);
     }
     if (filters.cnpj) {
-        add(FundQuery::cnpj == *filters.cnpj);
+        shape |= kCnpj;
+        values.cnpj = *filters.cnpj;
     }
     if (auto status = FoldedFilter(filters.status)) {
-        add(FundQuery::status_folded == *status);
+        shape |= kStatus;
+        values.status = *status;
     }
     if (filters.after) {
-        add(FundQuery::fund_id > *filters.after);
+        shape |= kAfter;
+        values.after = *filters.after;
     }
+    values.rows = static_cast<std::int64_t>(filters.limit) + 1;
 
-    // How the rows are reached. SQLite plans without statistics, so the query says it:
-    // - few trigram candidates (at most kMostCandidatesPerRow per row of the page): those rows by
-    //   registry_id, sorted;
-    // - a CNPJ: its rows by the cnpj index, sorted;
-    // - otherwise: the universe in fund_id order (funds_fund_universe_i, or
-    //   funds_fund_universe_status_i with a status), stopping one row past the page. Many
-    //   candidates mean a dense match (at least one fund in 4 x (limit + 1) of the 3,360 at full
-    //   size), so the walk ends soon; it tests the needles on the index's own copy of the texts
-    //   and fetches only the rows that match.
-    // The universe condition is then written `+fidc_universe <> 0` so that SQLite does not walk
-    // the universe index instead. PostgreSQL plans from its statistics, with the same indexes
-    // and the GIN trigram ones.
-    bool narrowed = filters.cnpj.has_value();
+    std::size_t terms = 0;
     if (sqlite && !expression.empty()) {
         const std::size_t most = kMostCandidatesPerRow * (filters.limit + 1);
         const std::vector<std::int64_t> candidates = TrigramCandidates(db, expression, most);
@@ -167,19 +227,24 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
             return page;
         }
         if (candidates.size() <= most) {
-            add(FundQuery::registry_id.in_range(candidates.begin(), candidates.end()));
-            narrowed = true;
+            terms = sdk::KeyListTerms(candidates.size());
+            values.candidates.Assign(candidates.begin(), candidates.end(), terms);
         }
     }
-    FundQuery universe = sqlite && narrowed ? FundQuery(std::string("+") + FundQuery::fidc_universe + "<> 0")
-                                            : FundQuery(FundQuery::fidc_universe == true);
-    FundQuery full = query ? FundQuery(universe && *query) : universe;
-    // One row past the page tells whether another page exists.
-    full = full + "ORDER BY" + FundQuery::fund_id + ("LIMIT " + std::to_string(filters.limit + 1));
-
-    odb::result<FundListRow> rows(db.query<FundListRow>(odb::query<FundListRow>(full)));
-    for (const FundListRow& fund : rows) {
-        page.funds.push_back(fund);
+    if (sqlite) {
+        auto rows = sdk::CachedQuery<FundListRow, PageOfFunds>(
+            db, sdk::KeyListName(sdk::KeyListName("funds.search_page", shape), terms),
+            [shape, terms](const PageOfFunds& p) { return PageQuery(p, shape, terms, true); });
+        rows.params = values;
+        for (FundListRow& fund : rows.Execute()) {
+            page.funds.push_back(std::move(fund));
+        }
+    } else {
+        // On PostgreSQL the statement is planned for its values: the trigram indexes or the
+        // universe walk, which a prepared statement's generic plan would choose blind.
+        for (FundListRow& fund : db.query<FundListRow>(PageQuery(values, shape, terms, false))) {
+            page.funds.push_back(std::move(fund));
+        }
     }
     page.has_more = sdk::CutToPage(page.funds, filters.limit);
     if (page.funds.empty()) {
