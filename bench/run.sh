@@ -401,6 +401,36 @@ pg_ticks() {
     echo "$sum"
 }
 
+# The cluster's CPU ticks by kind of process, one "kind ticks" line each: the backends (lastrod's
+# connections), the WAL writer, the checkpointer, the background writer, autovacuum (its
+# launcher and live workers), and "exited": children the postmaster has reaped since it
+# started (autovacuum workers that finished), which pg_ticks cannot see.
+pg_ticks_by_kind() {
+    local main pid title kind
+    main=$(head -1 "$work/pg/data/postmaster.pid" 2>/dev/null) || return 0
+    awk '{print "exited", $16 + $17; print "postmaster", $14 + $15}' "/proc/$main/stat"
+    for pid in $(pgrep -P "$main"); do
+        title=$(tr '\0' ' ' <"/proc/$pid/cmdline" 2>/dev/null) || continue
+        case "$title" in
+        *walwriter*) kind=walwriter ;;
+        *checkpointer*) kind=checkpointer ;;
+        *"background writer"*) kind=bgwriter ;;
+        *autovacuum*) kind=autovacuum ;;
+        *"postgres: postgres "*) kind=backends ;;
+        *) kind=other ;;
+        esac
+        awk -v k="$kind" '{print k, $14 + $15}' "/proc/$pid/stat" 2>/dev/null || true
+    done
+}
+# µs of CPU per call by kind between two pg_ticks_by_kind outputs ($1, $2 files) over $3 calls.
+pg_cpu_by_kind() {
+    awk -v n="$3" -v hz="$(getconf CLK_TCK)" '
+        FNR == NR { a[$1] += $2; next } { b[$1] += $2; seen[$1] = 1 }
+        END { line = ""
+              for (k in seen) line = line sprintf(" %s %.1f", k, (b[k] - a[k]) * 1e6 / hz / n)
+              print "PostgreSQL CPU per call by process (µs):" line }' "$1" "$2"
+}
+
 # lastrod instance $1 on port $2, on the cluster, with a response cache of $3 MB (default: the
 # configuration's default); sets started_pid.
 start_pgsql_lastrod() {
@@ -453,12 +483,14 @@ YAML
         lastrod_us pgsql_us
     t0=$(cpu_ticks "$a")
     p0=$(pg_ticks)
+    pg_ticks_by_kind >"$work/pg-kinds-0"
     read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$url" 32)
     l_cpu=$(cpu_per_call "$t0" "$(cpu_ticks "$a")" "$n")
     pg_cpu=$(cpu_per_call "$p0" "$(pg_ticks)" "$n")
+    pg_ticks_by_kind >"$work/pg-kinds-1"
     printf '%-30s %6s %10s %10s %10s %10s %8s %12s %12s\n' "resolve (1 instance)" 32 "$n" "$rps" "$p50" "$p99" \
         "$bad" "$l_cpu" "$pg_cpu"
-    local one=$rps
+    local one=$rps n_one=$n
     # Two instances on the one database, 16 connections each, at the same time; the CPU per call
     # is both lastrods' (and the cluster's) over both instances' calls.
     start_pgsql_lastrod bench-b "$api_port2"
@@ -484,6 +516,7 @@ YAML
     pg_cpu=$(cpu_per_call "$p0" "$p1" $((n_a + n)))
     printf '%-30s %6s %10s %10s %10s %10s %8s %12s %12s\n' "resolve (2 instances, both)" 32 $((n_a + n)) "$both" \
         "" "" "" "$l_cpu" "$pg_cpu"
+    pg_cpu_by_kind "$work/pg-kinds-0" "$work/pg-kinds-1" "$n_one"
     read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" 32)
     printf '%-30s %6s %10s %10s %10s %10s %8s\n' "bare_pistache" 32 "$n" "$rps" "$p50" "$p99" "$bad"
     awk -v o="$one" -v t="$both" -v b="$rps" 'BEGIN {
