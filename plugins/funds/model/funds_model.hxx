@@ -614,6 +614,25 @@ struct FidcReportDocuments {
     std::string published_json;
 };
 
+// What /carteira/inadimplencia/faixas reads of a month's report (src/delinquency_bands.cpp): the
+// columns the class's pick of a report goes by, the band total and tables V and VI's bands; not
+// the report's other columns, nor its published values (10 KB on average) and segments.
+#pragma db view object(FidcReport)
+struct FidcReportBands {
+#pragma db column(FidcReport::id)
+    std::int64_t id = 0;
+#pragma db column(FidcReport::cnpj)
+    std::string cnpj;
+#pragma db column(FidcReport::month)
+    std::string month;
+#pragma db column(FidcReport::filer_type)
+    std::optional<std::string> filer_type;
+#pragma db column(FidcReport::band_denominator)
+    std::optional<double> band_denominator;
+#pragma db column(FidcReport::bands_json)
+    std::optional<std::string> bands_json;
+};
+
 #pragma db view object(FidcReport)
 struct FidcReportSegments {
 #pragma db column(FidcReport::id)

@@ -47,6 +47,11 @@ struct ReportRows {
     static constexpr const char* kStatement = "funds.reports_of_cnpj";
 };
 template <>
+struct ReportRows<FidcReportBands> {
+    using Table = FidcReport;
+    static constexpr const char* kStatement = "funds.report_bands_of_cnpj";
+};
+template <>
 struct ReportRows<FidcQuotaRowsText> {
     using Table = FidcQuotaAnswer;
     static constexpr const char* kStatement = "funds.quota_rows_of_cnpj";
@@ -118,19 +123,23 @@ void SetFilingCnpjs(ClassRef& ref) {
     ref.filing_cnpjs = FilingCnpjs(ref.fund_class.cnpj, ref.fund.cnpj, ref.only_class);
 }
 
-std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month) {
+template <typename Report>
+std::optional<Report> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month) {
     if (ref.filing_cnpjs.empty()) {
         return std::nullopt;
     }
-    std::optional<FidcReport> best;
+    std::optional<Report> best;
     const std::string text = month.ToString();
-    ForEachReport<FidcReport>(db, ref, text, text, [&](FidcReport& report) {
+    ForEachReport<Report>(db, ref, text, text, [&](Report& report) {
         if (!best || Preference(ref, report) < Preference(ref, *best)) {
             best = std::move(report);
         }
     });
     return best;
 }
+
+template std::optional<FidcReport> ReportOf(odb::database&, const ClassRef&, const sdk::Month&);
+template std::optional<FidcReportBands> ReportOf(odb::database&, const ClassRef&, const sdk::Month&);
 
 template <typename Report>
 std::vector<Report> ReportsBetween(odb::database& db, const ClassRef& ref,

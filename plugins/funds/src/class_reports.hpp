@@ -57,7 +57,9 @@ void LoadReportDocuments(odb::database& db, FidcReport& report);
 
 // The monthly report of `month` for the class: the report filed under the most preferred
 // CNPJ of filing_cnpjs. nullopt when the class did not report that month (never another month).
-std::optional<FidcReport> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month);
+// The whole report (FidcReport) or what the bands read of it (FidcReportBands).
+template <typename Report = FidcReport>
+std::optional<Report> ReportOf(odb::database& db, const ClassRef& ref, const sdk::Month& month);
 
 // One report per month in [from, to] (either end open when nullopt), ascending by month, with
 // the same CNPJ preference as ReportOf: whole reports (FidcReport), or their stored answers of

@@ -6,7 +6,7 @@
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
-#include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
@@ -16,8 +16,6 @@
 
 namespace lastro::funds {
 
-using sdk::JsonOrNull;
-
 namespace {
 
 using ClassQuery = odb::query<FundClass>;
@@ -25,68 +23,68 @@ using SubclassQuery = odb::query<Subclass>;
 
 }  // namespace
 
-boost::json::object SubclassItem(const Subclass& s) {
-    return {
-        {"subclass_id", s.subclass_id},
-        {"class_id", s.class_id},
-        {"cvm_registry_id", s.registry_id},
-        {"cvm_code", JsonOrNull(s.cvm_code)},
-        {"name", JsonOrNull(s.name)},
-        {"status", JsonOrNull(s.status)},
-        {"status_since", JsonOrNull(s.status_since)},
-        {"constituted_at", JsonOrNull(s.constituted_at)},
-        {"started_at", JsonOrNull(s.started_at)},
-        {"condominium_type", JsonOrNull(s.condominium_type)},
-        {"exclusive", JsonOrNull(s.exclusive)},
-        {"target_audience", JsonOrNull(s.target_audience)},
-        {"pension", JsonOrNull(s.pension)},
-        {"exclusive_non_resident", JsonOrNull(s.exclusive_non_resident)},
-        {"exclusive_supplementary_pension", JsonOrNull(s.exclusive_supplementary_pension)},
-    };
+void WriteSubclass(sdk::JsonText& json, const Subclass& s) {
+    json.BeginObject();
+    json.Key("subclass_id").Value(s.subclass_id);
+    json.Key("class_id").Value(s.class_id);
+    json.Key("cvm_registry_id").Value(s.registry_id);
+    json.Key("cvm_code").Value(s.cvm_code);
+    json.Key("name").Value(s.name);
+    json.Key("status").Value(s.status);
+    json.Key("status_since").Value(s.status_since);
+    json.Key("constituted_at").Value(s.constituted_at);
+    json.Key("started_at").Value(s.started_at);
+    json.Key("condominium_type").Value(s.condominium_type);
+    json.Key("exclusive").Value(s.exclusive);
+    json.Key("target_audience").Value(s.target_audience);
+    json.Key("pension").Value(s.pension);
+    json.Key("exclusive_non_resident").Value(s.exclusive_non_resident);
+    json.Key("exclusive_supplementary_pension").Value(s.exclusive_supplementary_pension);
+    json.EndObject();
 }
 
-boost::json::object ClassItem(const FundClass& c, const std::vector<const Subclass*>& subclasses) {
-    boost::json::array subclass_items;
+void WriteClass(sdk::JsonText& json, const FundClass& c, const std::vector<const Subclass*>& subclasses) {
+    json.BeginObject();
+    json.Key("class_id").Value(c.class_id);
+    json.Key("fund_id").Value(c.fund_id);
+    json.Key("cvm_registry_id").Value(c.registry_id);
+    json.Key("cnpj").Value(c.cnpj);
+    json.Key("cvm_code").Value(c.cvm_code);
+    json.Key("name").Value(c.name);
+    json.Key("class_type").Value(c.class_type);
+    json.Key("status").Value(c.status);
+    json.Key("status_since").Value(c.status_since);
+    json.Key("registered_at").Value(c.registered_at);
+    json.Key("constituted_at").Value(c.constituted_at);
+    json.Key("started_at").Value(c.started_at);
+    json.Key("classification").Value(c.classification);
+    json.Key("performance_benchmark").Value(c.performance_benchmark);
+    json.Key("quota_class").Value(c.quota_class);
+    json.Key("anbima_classification").Value(c.anbima_classification);
+    json.Key("long_term_taxation").Value(c.long_term_taxation);
+    json.Key("investment_entity").Value(c.investment_entity);
+    json.Key("full_foreign_investment").Value(c.full_foreign_investment);
+    json.Key("esg").Value(c.esg);
+    json.Key("condominium_type").Value(c.condominium_type);
+    json.Key("exclusive").Value(c.exclusive);
+    json.Key("target_audience").Value(c.target_audience);
+    json.Key("registered_patrimony_brl").Value(c.net_worth);
+    json.Key("registered_patrimony_at").Value(c.net_worth_at);
+    json.Key("auditor_cnpj").Value(c.auditor_cnpj);
+    json.Key("auditor").Value(c.auditor);
+    json.Key("custodian_cnpj").Value(c.custodian_cnpj);
+    json.Key("custodian").Value(c.custodian);
+    json.Key("controller_cnpj").Value(c.controller_cnpj);
+    json.Key("controller").Value(c.controller);
+    json.Key("subclasses").BeginArray();
     for (const Subclass* subclass : subclasses) {
-        subclass_items.push_back(SubclassItem(*subclass));
+        WriteSubclass(json, *subclass);
     }
-    return {
-        {"class_id", c.class_id},
-        {"fund_id", c.fund_id},
-        {"cvm_registry_id", c.registry_id},
-        {"cnpj", JsonOrNull(c.cnpj)},
-        {"cvm_code", JsonOrNull(c.cvm_code)},
-        {"name", JsonOrNull(c.name)},
-        {"class_type", JsonOrNull(c.class_type)},
-        {"status", JsonOrNull(c.status)},
-        {"status_since", JsonOrNull(c.status_since)},
-        {"registered_at", JsonOrNull(c.registered_at)},
-        {"constituted_at", JsonOrNull(c.constituted_at)},
-        {"started_at", JsonOrNull(c.started_at)},
-        {"classification", JsonOrNull(c.classification)},
-        {"performance_benchmark", JsonOrNull(c.performance_benchmark)},
-        {"quota_class", JsonOrNull(c.quota_class)},
-        {"anbima_classification", JsonOrNull(c.anbima_classification)},
-        {"long_term_taxation", JsonOrNull(c.long_term_taxation)},
-        {"investment_entity", JsonOrNull(c.investment_entity)},
-        {"full_foreign_investment", JsonOrNull(c.full_foreign_investment)},
-        {"esg", JsonOrNull(c.esg)},
-        {"condominium_type", JsonOrNull(c.condominium_type)},
-        {"exclusive", JsonOrNull(c.exclusive)},
-        {"target_audience", JsonOrNull(c.target_audience)},
-        {"registered_patrimony_brl", JsonOrNull(c.net_worth)},
-        {"registered_patrimony_at", JsonOrNull(c.net_worth_at)},
-        {"auditor_cnpj", JsonOrNull(c.auditor_cnpj)},
-        {"auditor", JsonOrNull(c.auditor)},
-        {"custodian_cnpj", JsonOrNull(c.custodian_cnpj)},
-        {"custodian", JsonOrNull(c.custodian)},
-        {"controller_cnpj", JsonOrNull(c.controller_cnpj)},
-        {"controller", JsonOrNull(c.controller)},
-        {"subclasses", std::move(subclass_items)},
-    };
+    json.EndArray();
+    json.EndObject();
 }
 
-boost::json::array FundClasses(odb::database& db, const std::string& fund_id) {
+FundClassesJson FundClasses(odb::database& db, const std::string& fund_id) {
     Fund fund;
     if (!db.find<Fund>(fund_id, fund)) {
         throw sdk::NotFound("no fund has fund_id " + fund_id, "fund_id");
@@ -128,18 +126,22 @@ boost::json::array FundClasses(odb::database& db, const std::string& fund_id) {
         by_class[subclass.class_id].push_back(&subclass);
     }
 
-    boost::json::array items;
+    sdk::JsonText json;
+    json.BeginArray();
     for (const FundClass& fund_class : classes) {
-        items.push_back(ClassItem(fund_class, by_class[fund_class.class_id]));
+        WriteClass(json, fund_class, by_class[fund_class.class_id]);
     }
-    return items;
+    json.EndArray();
+    return {json.Take(), classes.size()};
 }
 
 sdk::Result HandleClasses(const sdk::RequestContext& context) {
     const std::string fund_id = context.params.String("fund_id").value_or("");
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kRegistryDataset});
-    result.data = FundClasses(context.db, fund_id);
+    FundClassesJson classes = FundClasses(context.db, fund_id);
+    result.data_json = std::move(classes.json);
+    result.meta.row_count = classes.rows;
     return result;
 }
 

@@ -6,11 +6,8 @@
 
 #include <lastro/sdk/plugin.hpp>
 
-#include <boost/json/array.hpp>
-#include <boost/json/object.hpp>
-
+#include <cstddef>
 #include <string>
-#include <vector>
 
 namespace odb {
 class database;
@@ -18,12 +15,15 @@ class database;
 
 namespace lastro::funds {
 
-boost::json::object SubclassItem(const Subclass& subclass);
-boost::json::object ClassItem(const FundClass& fund_class, const std::vector<const Subclass*>& subclasses);
+// The classes of a fund as a JSON array written as text (sdk::JsonText), and how many.
+struct FundClassesJson {
+    std::string json;
+    std::size_t rows = 0;
+};
 
 // The classes of `fund_id` (any fund of the registry), in CVM registration order. NotFound
 // when the fund does not exist.
-boost::json::array FundClasses(odb::database& db, const std::string& fund_id);
+FundClassesJson FundClasses(odb::database& db, const std::string& fund_id);
 
 sdk::Result HandleClasses(const sdk::RequestContext& context);
 

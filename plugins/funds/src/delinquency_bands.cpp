@@ -6,19 +6,18 @@
 
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
-#include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/money.hpp>
 
-#include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
 #include <odb/database.hxx>
 
+#include <cstdint>
+#include <string_view>
 #include <vector>
 
 namespace lastro::funds {
-
-using sdk::JsonOrNull;
 
 namespace {
 
@@ -81,39 +80,47 @@ sdk::Result HandleClassDelinquencyBands(const sdk::RequestContext& context) {
         throw sdk::InvalidParameter("month", "month is required (YYYY-MM)");
     }
     const ClassRef ref = FindClass(context.db, class_id);
-    auto report = ReportOf(context.db, ref, *month);
+    // The report's pick columns, band total and bands: one statement, not its 45 other columns
+    // and a second one for its documents.
+    const auto report = ReportOf<FidcReportBands>(context.db, ref, *month);
     if (!report) {
         throw sdk::NotFound("class " + class_id + " has no monthly report for " + month->ToString(), "month");
     }
-    LoadReportDocuments(context.db, *report);  // bands_json
     const DelinquentBands bands = ParseDelinquentBands(report->bands_json);
 
-    boost::json::array data;
+    sdk::JsonText json;
+    json.BeginArray();
     for (std::size_t i = 0; i < kOverdueDays.size(); ++i) {
         std::vector<NamedAmount> contributing = FromBand("V", bands.with_risk, i);
         const std::vector<NamedAmount> without_risk_bands = FromBand("VI", bands.without_risk, i);
         const MaybeNumber with_risk = SumOfComponents(contributing).total;
         const MaybeNumber without_risk = SumOfComponents(without_risk_bands).total;
         contributing.insert(contributing.end(), without_risk_bands.begin(), without_risk_bands.end());
-        PartialSum delinquent_sum = SumOfComponents(contributing);
+        const PartialSum delinquent_sum = SumOfComponents(contributing);
         const MaybeNumber delinquent = delinquent_sum.total;
-        data.push_back(boost::json::object{
-            {"month", report->month},
-            {"overdue_days", kOverdueDays[i]},
-            {"with_risk_brl", JsonOrNull(with_risk)},
-            {"without_risk_brl", JsonOrNull(without_risk)},
-            {"delinquent_brl", JsonOrNull(delinquent)},
-            {"delinquent_partial_brl", JsonOrNull(delinquent_sum.partial)},
-            {"delinquent_partial_missing", std::move(delinquent_sum.missing)},
-            {"ratio_denominator_brl", JsonOrNull(report->band_denominator)},
-            {"delinquent_ratio", JsonOrNull(Ratio(delinquent, report->band_denominator))},
-        });
+        json.BeginObject();
+        json.Key("month").Value(report->month);
+        json.Key("overdue_days").Value(std::int64_t{kOverdueDays[i]});
+        json.Key("with_risk_brl").Value(with_risk);
+        json.Key("without_risk_brl").Value(without_risk);
+        json.Key("delinquent_brl").Value(delinquent);
+        json.Key("delinquent_partial_brl").Value(delinquent_sum.partial);
+        json.Key("delinquent_partial_missing").BeginArray();
+        for (const boost::json::value& column : delinquent_sum.missing) {
+            json.Value(std::string_view(column.as_string()));
+        }
+        json.EndArray();
+        json.Key("ratio_denominator_brl").Value(report->band_denominator);
+        json.Key("delinquent_ratio").Value(Ratio(delinquent, report->band_denominator));
+        json.EndObject();
     }
+    json.EndArray();
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
     result.meta.as_of = report->month;  // the reference period: the month served (contract 2.2)
     result.meta.extra["receivables_definitions"] = ReceivablesDefinitions();
-    result.data = std::move(data);
+    result.data_json = json.Take();
+    result.meta.row_count = kOverdueDays.size();
     return result;
 }
 

@@ -7,10 +7,8 @@
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
-#include <lastro/sdk/serving/json_values.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
-
-#include <boost/json/array.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
@@ -21,8 +19,6 @@
 #include <vector>
 
 namespace lastro::funds {
-
-using sdk::JsonOrNull;
 
 namespace {
 
@@ -71,21 +67,21 @@ bool NewestFirst(const FundDocument& a, const FundDocument& b) {
     return a.document_id < b.document_id;
 }
 
-boost::json::object DocumentItem(const FundDocument& d, const std::string& scope) {
-    return {
-        {"document_id", d.document_id},
-        {"scope", scope},
-        {"document_type", d.document_type},
-        {"document_type_slug", d.document_type_slug},
-        {"category", d.category},
-        {"document_date", JsonOrNull(d.document_date)},
-        {"received_at", JsonOrNull(d.received_at)},
-        {"reference_year", JsonOrNull(d.reference_year)},
-        {"file_name", JsonOrNull(d.file_name)},
-        {"source_url", JsonOrNull(d.source_url)},
-        {"audit_result", JsonOrNull(d.audit_result)},
-        {"subclass_code", JsonOrNull(d.subclass_code)},
-    };
+void WriteDocument(sdk::JsonText& json, const FundDocument& d, const char* scope) {
+    json.BeginObject();
+    json.Key("document_id").Value(d.document_id);
+    json.Key("scope").Value(scope);
+    json.Key("document_type").Value(d.document_type);
+    json.Key("document_type_slug").Value(d.document_type_slug);
+    json.Key("category").Value(d.category);
+    json.Key("document_date").Value(d.document_date);
+    json.Key("received_at").Value(d.received_at);
+    json.Key("reference_year").Value(d.reference_year);
+    json.Key("file_name").Value(d.file_name);
+    json.Key("source_url").Value(d.source_url);
+    json.Key("audit_result").Value(d.audit_result);
+    json.Key("subclass_code").Value(d.subclass_code);
+    json.EndObject();
 }
 
 }  // namespace
@@ -125,11 +121,16 @@ sdk::Result HandleClassDocuments(const sdk::RequestContext& context) {
 
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kDocumentsDataset, kRegistryDataset});
-    boost::json::array data;
-    for (const FundDocument& document : sdk::OffsetSlice(documents, filters.page, result.meta)) {
-        data.push_back(DocumentItem(document, class_cnpj && document.cnpj == *class_cnpj ? "class" : "fund"));
+    // Written as text: building a boost::json tree of the page first cost more than writing it.
+    sdk::JsonText json;
+    json.BeginArray();
+    const auto page = sdk::OffsetSlice(documents, filters.page, result.meta);
+    result.meta.row_count = page.size();
+    for (const FundDocument& document : page) {
+        WriteDocument(json, document, class_cnpj && document.cnpj == *class_cnpj ? "class" : "fund");
     }
-    result.data = std::move(data);
+    json.EndArray();
+    result.data_json = json.Take();
     return result;
 }
 

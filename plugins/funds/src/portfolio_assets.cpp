@@ -8,12 +8,11 @@
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
 
 #include <boost/describe/class.hpp>
-#include <boost/json/array.hpp>
-#include <boost/json/parse.hpp>
 
 #include <odb/database.hxx>
 #include <odb/query.hxx>
@@ -23,6 +22,7 @@
 #include <limits>
 #include <map>
 #include <stdexcept>
+#include <string_view>
 
 namespace lastro::funds {
 
@@ -39,44 +39,44 @@ struct AssetsAfter {
 };
 BOOST_DESCRIBE_STRUCT(AssetsAfter, (), (after))
 
-// The published columns outside the typed ones, as the ingester kept them.
-boost::json::object Details(const CdaPosition& position) {
-    boost::system::error_code error;
-    boost::json::value details = boost::json::parse(position.details_json, error);
-    if (error || !details.is_object()) {
+// The published columns outside the typed ones, as the ingester kept them: a JSON object its
+// serializer wrote (CdaMemberReader::DetailsJson), written into the answer as it is stored.
+std::string_view Details(const CdaPosition& position) {
+    const std::string& details = position.details_json;
+    if (details.size() < 2 || details.front() != '{' || details.back() != '}') {
         throw std::runtime_error("CDA position " + std::to_string(position.id) +
                                  " has malformed details_json");
     }
-    return std::move(details.as_object());
+    return details;
 }
 
-boost::json::object PositionItem(const CdaPosition& p) {
-    return {
-        {"position_id", p.month + ":" + std::to_string(p.ordinal)},
-        {"block", p.block},
-        {"block_name", JsonOrNull(CdaBlockName(p.block))},
-        {"application_type", JsonOrNull(p.application_type)},
-        {"asset_type", JsonOrNull(p.asset_type)},
-        {"related_issuer", JsonOrNull(p.related_issuer)},
-        {"trade_type", JsonOrNull(p.trade_type)},
-        {"quantity_sold", JsonOrNull(p.quantity_sold)},
-        {"value_sold_brl", JsonOrNull(p.value_sold)},
-        {"quantity_acquired", JsonOrNull(p.quantity_acquired)},
-        {"value_acquired_brl", JsonOrNull(p.value_acquired)},
-        {"quantity", JsonOrNull(p.quantity)},
-        {"market_value_brl", JsonOrNull(p.market_value)},
-        {"cost_value_brl", JsonOrNull(p.cost_value)},
-        {"confidential_until", JsonOrNull(p.confidential_until)},
-        {"asset_code", JsonOrNull(p.asset_code)},
-        {"isin", JsonOrNull(p.isin)},
-        {"description", JsonOrNull(p.description)},
-        {"issuer", JsonOrNull(p.issuer)},
-        {"issuer_document", JsonOrNull(p.issuer_document)},
-        {"maturity", JsonOrNull(p.maturity)},
-        {"invested_cnpj", JsonOrNull(p.invested_cnpj)},
-        {"invested_name", JsonOrNull(p.invested_name)},
-        {"details", Details(p)},
-    };
+void WritePosition(sdk::JsonText& json, const CdaPosition& p) {
+    json.BeginObject();
+    json.Key("position_id").Value(p.month + ":" + std::to_string(p.ordinal));
+    json.Key("block").Value(p.block);
+    json.Key("block_name").Value(CdaBlockName(p.block));
+    json.Key("application_type").Value(p.application_type);
+    json.Key("asset_type").Value(p.asset_type);
+    json.Key("related_issuer").Value(p.related_issuer);
+    json.Key("trade_type").Value(p.trade_type);
+    json.Key("quantity_sold").Value(p.quantity_sold);
+    json.Key("value_sold_brl").Value(p.value_sold);
+    json.Key("quantity_acquired").Value(p.quantity_acquired);
+    json.Key("value_acquired_brl").Value(p.value_acquired);
+    json.Key("quantity").Value(p.quantity);
+    json.Key("market_value_brl").Value(p.market_value);
+    json.Key("cost_value_brl").Value(p.cost_value);
+    json.Key("confidential_until").Value(p.confidential_until);
+    json.Key("asset_code").Value(p.asset_code);
+    json.Key("isin").Value(p.isin);
+    json.Key("description").Value(p.description);
+    json.Key("issuer").Value(p.issuer);
+    json.Key("issuer_document").Value(p.issuer_document);
+    json.Key("maturity").Value(p.maturity);
+    json.Key("invested_cnpj").Value(p.invested_cnpj);
+    json.Key("invested_name").Value(p.invested_name);
+    json.Key("details").Raw(Details(p));
+    json.EndObject();
 }
 
 }  // namespace
@@ -153,11 +153,14 @@ sdk::Result HandleClassPortfolioAssets(const sdk::RequestContext& context) {
     if (sdk::CutToPage(positions, limit)) {
         result.meta.next_position = sdk::PositionValue(AssetsAfter{positions.back().ordinal});
     }
-    boost::json::array data;
+    sdk::JsonText json;
+    json.BeginArray();
     for (const CdaPosition& position : positions) {
-        data.push_back(PositionItem(position));
+        WritePosition(json, position);
     }
-    result.data = std::move(data);
+    json.EndArray();
+    result.data_json = json.Take();
+    result.meta.row_count = positions.size();
     result.meta.extra["month"] = month.ToString();
     result.meta.extra["holder_cnpj"] = holder.cnpj;
     result.meta.extra["holder_nav_brl"] = JsonOrNull(holder.nav);

@@ -76,20 +76,20 @@ TEST_F(DelinquencyBandsTest, EachRowIsTheSumOfTheBandsAboveItsThreshold) {
         const auto v = Expected(with_risk, i);
         const auto vi = Expected(without_risk, i);
         ASSERT_TRUE(v && vi);
-        EXPECT_DOUBLE_EQ(row.at("with_risk_brl").as_double(), *v);
-        EXPECT_DOUBLE_EQ(row.at("without_risk_brl").as_double(), *vi);
+        EXPECT_DOUBLE_EQ(row.at("with_risk_brl").to_number<double>(), *v);
+        EXPECT_DOUBLE_EQ(row.at("without_risk_brl").to_number<double>(), *vi);
         const double delinquent = *v + *vi;
-        EXPECT_DOUBLE_EQ(row.at("delinquent_brl").as_double(), delinquent);
-        EXPECT_DOUBLE_EQ(row.at("delinquent_partial_brl").as_double(), delinquent);
+        EXPECT_DOUBLE_EQ(row.at("delinquent_brl").to_number<double>(), delinquent);
+        EXPECT_DOUBLE_EQ(row.at("delinquent_partial_brl").to_number<double>(), delinquent);
         EXPECT_TRUE(row.at("delinquent_partial_missing").as_array().empty());
-        EXPECT_DOUBLE_EQ(row.at("ratio_denominator_brl").as_double(), 12000.0);
-        EXPECT_DOUBLE_EQ(row.at("delinquent_ratio").as_double(), delinquent / 12000.0);
+        EXPECT_DOUBLE_EQ(row.at("ratio_denominator_brl").to_number<double>(), 12000.0);
+        EXPECT_DOUBLE_EQ(row.at("delinquent_ratio").to_number<double>(), delinquent / 12000.0);
     }
     // Spot checks written out: everything overdue, above 90 days, above 1080 days.
-    EXPECT_DOUBLE_EQ(rows[0].at("delinquent_brl").as_double(), 510.0 + 45.0);
-    EXPECT_DOUBLE_EQ(rows[3].at("delinquent_brl").as_double(), 450.0 + 39.0);
-    EXPECT_DOUBLE_EQ(rows[9].at("delinquent_brl").as_double(), 100.0);
-    EXPECT_EQ(rows[9].at("without_risk_brl").as_double(), 0.0);
+    EXPECT_DOUBLE_EQ(rows[0].at("delinquent_brl").to_number<double>(), 510.0 + 45.0);
+    EXPECT_DOUBLE_EQ(rows[3].at("delinquent_brl").to_number<double>(), 450.0 + 39.0);
+    EXPECT_DOUBLE_EQ(rows[9].at("delinquent_brl").to_number<double>(), 100.0);
+    EXPECT_EQ(rows[9].at("without_risk_brl").to_number<double>(), 0.0);
 
     ExpectManifestShape("funds.class_delinquency_bands", result.data);
     ExpectSourcesForEveryField("funds.class_delinquency_bands", rows[0].as_object(), result.meta);
@@ -118,16 +118,16 @@ TEST_F(DelinquencyBandsTest, ABandTotalIsNullWhenAnyBandIsEmpty) {
     ASSERT_EQ(rows.size(), 10u);
     EXPECT_TRUE(rows[0].at("with_risk_brl").is_null());
     EXPECT_TRUE(rows[3].at("with_risk_brl").is_null());
-    EXPECT_DOUBLE_EQ(rows[4].at("with_risk_brl").as_double(), 450.0);
+    EXPECT_DOUBLE_EQ(rows[4].at("with_risk_brl").to_number<double>(), 450.0);
     for (std::size_t i = 0; i < rows.size(); ++i) {
         EXPECT_TRUE(rows[i].at("without_risk_brl").is_null()) << i;  // b.10 of VI is empty
         EXPECT_TRUE(rows[i].at("delinquent_brl").is_null()) << i;
         EXPECT_TRUE(rows[i].at("delinquent_ratio").is_null()) << i;
     }
-    EXPECT_DOUBLE_EQ(rows[0].at("delinquent_partial_brl").as_double(), 510.0 + 45.0);
+    EXPECT_DOUBLE_EQ(rows[0].at("delinquent_partial_brl").to_number<double>(), 510.0 + 45.0);
     EXPECT_EQ(rows[0].at("delinquent_partial_missing"),
               (boost::json::array{"TAB_V_B4_VL_INAD_120", "TAB_VI_B10_VL_INAD_MAIOR_1080"}));
-    EXPECT_DOUBLE_EQ(rows[4].at("delinquent_partial_brl").as_double(), 450.0 + 35.0);
+    EXPECT_DOUBLE_EQ(rows[4].at("delinquent_partial_brl").to_number<double>(), 450.0 + 35.0);
     EXPECT_EQ(rows[4].at("delinquent_partial_missing"),
               (boost::json::array{"TAB_VI_B10_VL_INAD_MAIOR_1080"}));
 }
@@ -143,15 +143,15 @@ TEST_F(DelinquencyBandsTest, ATableWithoutARowLeavesEveryBandOfItMissing) {
     const sdk::Result result = Bands("2025-05");
     const auto& rows = result.data.as_array();
     ASSERT_EQ(rows.size(), 10u);
-    EXPECT_EQ(rows[0].at("with_risk_brl").as_double(), 25.1);  // exact to the cent
+    EXPECT_EQ(rows[0].at("with_risk_brl").to_number<double>(), 25.1);  // exact to the cent
     EXPECT_TRUE(rows[0].at("without_risk_brl").is_null());
     EXPECT_TRUE(rows[0].at("delinquent_brl").is_null());
-    EXPECT_EQ(rows[0].at("delinquent_partial_brl").as_double(), 25.1);
+    EXPECT_EQ(rows[0].at("delinquent_partial_brl").to_number<double>(), 25.1);
     EXPECT_EQ(rows[0].at("delinquent_partial_missing").as_array().size(), 10u);
     EXPECT_EQ(rows[0].at("delinquent_partial_missing").as_array().front(), "TAB_VI_B1_VL_INAD_30");
     EXPECT_TRUE(rows[0].at("ratio_denominator_brl").is_null());
     EXPECT_TRUE(rows[0].at("delinquent_ratio").is_null());
-    EXPECT_EQ(rows[9].at("delinquent_partial_brl").as_double(), 0.1);
+    EXPECT_EQ(rows[9].at("delinquent_partial_brl").to_number<double>(), 0.1);
     EXPECT_EQ(rows[9].at("delinquent_partial_missing"),
               (boost::json::array{"TAB_VI_B10_VL_INAD_MAIOR_1080"}));
 }
@@ -176,7 +176,7 @@ TEST_F(DelinquencyBandsTest, AZeroDenominatorGivesANullRatio) {
     AddReport(report);
     const sdk::Result result = Bands("2025-05");
     const auto& rows = result.data.as_array();
-    EXPECT_DOUBLE_EQ(rows[0].at("delinquent_brl").as_double(), 0.0);
+    EXPECT_DOUBLE_EQ(rows[0].at("delinquent_brl").to_number<double>(), 0.0);
     EXPECT_TRUE(rows[0].at("delinquent_ratio").is_null());
 }
 

@@ -83,13 +83,13 @@ TEST_F(ClassPortfolioAssetsTest, EveryFieldOfAPositionAsPublished) {
     EXPECT_EQ(bond.at("asset_type").as_string(), "Título público federal");
     EXPECT_EQ(bond.at("related_issuer").as_string(), "N");
     EXPECT_EQ(bond.at("trade_type").as_string(), "Para negociação");
-    EXPECT_DOUBLE_EQ(bond.at("quantity_sold").as_double(), 10);
-    EXPECT_DOUBLE_EQ(bond.at("value_sold_brl").as_double(), 10500.25);
-    EXPECT_DOUBLE_EQ(bond.at("quantity_acquired").as_double(), 20);
-    EXPECT_DOUBLE_EQ(bond.at("value_acquired_brl").as_double(), 21000.5);
-    EXPECT_DOUBLE_EQ(bond.at("quantity").as_double(), 100);
-    EXPECT_DOUBLE_EQ(bond.at("market_value_brl").as_double(), 105000.12);
-    EXPECT_DOUBLE_EQ(bond.at("cost_value_brl").as_double(), 100000);
+    EXPECT_DOUBLE_EQ(bond.at("quantity_sold").to_number<double>(), 10);
+    EXPECT_DOUBLE_EQ(bond.at("value_sold_brl").to_number<double>(), 10500.25);
+    EXPECT_DOUBLE_EQ(bond.at("quantity_acquired").to_number<double>(), 20);
+    EXPECT_DOUBLE_EQ(bond.at("value_acquired_brl").to_number<double>(), 21000.5);
+    EXPECT_DOUBLE_EQ(bond.at("quantity").to_number<double>(), 100);
+    EXPECT_DOUBLE_EQ(bond.at("market_value_brl").to_number<double>(), 105000.12);
+    EXPECT_DOUBLE_EQ(bond.at("cost_value_brl").to_number<double>(), 100000);
     EXPECT_EQ(bond.at("confidential_until").as_string(), "2024-12-31");
     EXPECT_EQ(bond.at("asset_code").as_string(), "760199");
     EXPECT_EQ(bond.at("isin").as_string(), "BRSTNCLF1RC4");
@@ -119,7 +119,7 @@ TEST_F(ClassPortfolioAssetsTest, EveryFieldOfAPositionAsPublished) {
 
     EXPECT_EQ(result.meta.extra.at("month").as_string(), "2024-05");
     EXPECT_EQ(result.meta.extra.at("holder_cnpj").as_string(), kClassCnpj);
-    EXPECT_DOUBLE_EQ(result.meta.extra.at("holder_nav_brl").as_double(), 1500000.75);
+    EXPECT_DOUBLE_EQ(result.meta.extra.at("holder_nav_brl").to_number<double>(), 1500000.75);
     EXPECT_EQ(result.meta.extra.at("positions_total").as_int64(), 8);
     EXPECT_EQ(result.meta.extra.at("confidential_rows_absent").as_int64(), 2);
     EXPECT_FALSE(result.meta.next_position.has_value());
@@ -156,7 +156,7 @@ TEST_F(ClassPortfolioAssetsTest, PagesReachTheEndInOrdinalOrderWithoutGapsOrDupl
 TEST_F(ClassPortfolioAssetsTest, TheExactMonthOnly) {
     const sdk::Result april = Assets("2024-04");
     ASSERT_EQ(april.data.as_array().size(), 1u);
-    EXPECT_DOUBLE_EQ(april.meta.extra.at("holder_nav_brl").as_double(), 1.0);
+    EXPECT_DOUBLE_EQ(april.meta.extra.at("holder_nav_brl").to_number<double>(), 1.0);
     try {
         Assets("2024-06");
         FAIL() << "expected NotFound";
@@ -184,7 +184,7 @@ TEST_F(ClassPortfolioAssetsTest, AnOnlyClassFindsTheCdaFiledUnderItsFundsCnpjAnd
     Persist(Holder(kTwinClassCnpj, "2024-05", 30.0));
     const sdk::Result twin = Assets("2024-05", std::nullopt, std::nullopt, "2013");
     EXPECT_EQ(twin.meta.extra.at("holder_cnpj").as_string(), kTwinClassCnpj);
-    EXPECT_DOUBLE_EQ(twin.meta.extra.at("holder_nav_brl").as_double(), 30.0);
+    EXPECT_DOUBLE_EQ(twin.meta.extra.at("holder_nav_brl").to_number<double>(), 30.0);
 }
 
 TEST_F(ClassPortfolioAssetsTest, ACursorThisOperationDidNotIssueIsABadRequest) {

@@ -343,6 +343,12 @@ JsonText& JsonText::Value(std::string_view text) {
     return *this;
 }
 
+JsonText& JsonText::Raw(std::string_view json) {
+    BeforeValue();
+    Sink{out_, used_}.Put(json);
+    return *this;
+}
+
 JsonText& JsonText::Value(bool flag) {
     BeforeValue();
     Sink{out_, used_}.Put(flag ? "true" : "false");

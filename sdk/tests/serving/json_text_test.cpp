@@ -130,6 +130,17 @@ TEST(JsonTextTest, WritesWhatWriteJsonWritesForTheSameValues) {
     EXPECT_EQ(json.Take(), "[]");
 }
 
+TEST(JsonTextTest, RawTextTakesAValuesPlaceWithItsComma) {
+    const boost::json::object stored{{"CD_ATIVO", "ação \"x\""}, {"EMISSOR", "b"}};
+    JsonText json;
+    json.BeginArray();
+    json.Raw(boost::json::serialize(stored));
+    json.BeginObject().Key("details").Raw(WriteJson(stored)).Key("n").Value(std::int64_t{1}).EndObject();
+    json.EndArray();
+    EXPECT_EQ(json.Take(),
+              WriteJson(boost::json::array{stored, boost::json::object{{"details", stored}, {"n", 1}}}));
+}
+
 // What WriteJson wrote for every number before short decimals were written by hand: to_chars's
 // shortest round-trip digits, in plain notation from 1e-6 to 1e15.
 std::string ToCharsReference(double d) {

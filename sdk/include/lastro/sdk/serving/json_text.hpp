@@ -50,6 +50,10 @@ public:
     JsonText& Value(const std::optional<T>& value) {  // a missing value is null (contract 2.1)
         return value ? Value(*value) : Null();
     }
+    // A value that is already JSON text, copied as it is: text this service wrote itself and
+    // stored (WriteJson's, JsonText's or Boost.JSON's serializer's), never a client's. The caller
+    // vouches that it is one whole JSON value.
+    JsonText& Raw(std::string_view json);
 
     // The text written so far; the writer is empty afterwards.
     std::string Take();
