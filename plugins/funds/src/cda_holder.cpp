@@ -43,8 +43,7 @@ CdaHolder RequireCdaHolder(odb::database& db, const ClassRef& ref, const sdk::Mo
             return *holder;
         }
     }
-    throw sdk::NotFound("class " + ref.fund_class.class_id + " has no CDA portfolio for " + month.ToString(),
-                        "month");
+    throw sdk::NotFound("class " + ref.class_id + " has no CDA portfolio for " + month.ToString(), "month");
 }
 
 }  // namespace lastro::funds

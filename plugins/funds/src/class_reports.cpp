@@ -84,26 +84,28 @@ void ForEachReport(odb::database& db, const ClassRef& ref, const std::string& fr
 }  // namespace
 
 ClassRef FindClass(odb::database& db, const std::string& class_id) {
-    using Query = odb::query<ClassWithFund>;
+    using Query = odb::query<ClassKeys>;
     struct OfClass {
         std::string class_id;
     };
-    auto q = sdk::CachedQuery<ClassWithFund, OfClass>(db, "funds.class_with_fund", [](const OfClass& p) {
+    auto q = sdk::CachedQuery<ClassKeys, OfClass>(db, "funds.class_keys", [](const OfClass& p) {
         return Query(Query::FundClass::class_id == Query::_ref(p.class_id));
     });
     q.params.class_id = class_id;
-    ClassRef ref;
-    ClassWithFund row;
-    row.fund_class = &ref.fund_class;
-    row.fund = &ref.fund;
+    ClassKeys row;
     if (!q.ExecuteOne(row)) {
         throw sdk::NotFound("no class with class_id " + class_id + " in the registry", "class_id");
     }
-    if (ref.fund.fund_id.empty()) {
+    if (!row.fund_id || !row.fund_cnpj) {
         throw sdk::NotFound("the fund of class " + class_id + " is not in the registry", "class_id");
     }
+    ClassRef ref;
+    ref.class_id = std::move(row.class_id);
+    ref.fund_id = std::move(*row.fund_id);
+    ref.cnpj = std::move(row.cnpj);
+    ref.fund_cnpj = std::move(*row.fund_cnpj);
     ref.only_class = row.class_count == 1;
-    SetFilingCnpjs(ref);
+    ref.filing_cnpjs = FilingCnpjs(ref.cnpj, ref.fund_cnpj, ref.only_class);
     return ref;
 }
 
@@ -117,10 +119,6 @@ std::vector<std::string> FilingCnpjs(const std::optional<std::string>& class_cnp
         cnpjs.push_back(fund_cnpj);
     }
     return cnpjs;
-}
-
-void SetFilingCnpjs(ClassRef& ref) {
-    ref.filing_cnpjs = FilingCnpjs(ref.fund_class.cnpj, ref.fund.cnpj, ref.only_class);
 }
 
 template <typename Report>
@@ -177,19 +175,19 @@ template std::vector<FidcOperationRowsText> ReportsBetween(odb::database&, const
                                                            const std::optional<sdk::Month>&);
 
 std::optional<sdk::Month> LatestReportedMonth(odb::database& db, const ClassRef& ref) {
+    // max(month) of one CNPJ: read from the (cnpj, month) index, no report row.
     struct Latest {
         std::string cnpj;
     };
-    auto q = sdk::CachedQuery<FidcReport, Latest>(db, "funds.latest_report_of_cnpj", [](const Latest& p) {
-        return (ReportQuery::cnpj == ReportQuery::_ref(p.cnpj)) + "ORDER BY" + ReportQuery::month +
-               "DESC LIMIT 1";
+    auto q = sdk::CachedQuery<FidcLatestMonth, Latest>(db, "funds.latest_month_of_cnpj", [](const Latest& p) {
+        return odb::query<FidcLatestMonth>(ReportQuery::cnpj == ReportQuery::_ref(p.cnpj));
     });
     std::optional<std::string> latest;
     for (const std::string& cnpj : ref.filing_cnpjs) {
         q.params.cnpj = cnpj;
-        FidcReport report;
-        if (q.ExecuteOne(report) && (!latest || report.month > *latest)) {
-            latest = report.month;
+        FidcLatestMonth row;
+        if (q.ExecuteOne(row) && row.month && (!latest || *row.month > *latest)) {
+            latest = row.month;
         }
     }
     return latest ? sdk::Month::Parse(*latest) : std::nullopt;

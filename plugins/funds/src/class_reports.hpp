@@ -27,9 +27,12 @@ inline constexpr const char* kAnbimaDataset = "anbima.subclasses";
 inline constexpr const char* kFirstMonth = "0000-00";
 inline constexpr const char* kLastMonth = "9999-99";
 
+// A class of the registry as the class operations find it (FindClass): its keys, not its rows.
 struct ClassRef {
-    FundClass fund_class;
-    Fund fund;
+    std::string class_id;
+    std::string fund_id;
+    std::optional<std::string> cnpj;  // the class's own CNPJ, when it has one
+    std::string fund_cnpj;
     bool only_class = false;  // the fund has no other class in the registry
     // CNPJs whose filings are this class's, preferred first: the class's own CNPJ, then the
     // fund's CNPJ when the class is the fund's only class (funds filed as "Fundo" before RCVM
@@ -41,9 +44,6 @@ struct ClassRef {
 // fund's only class.
 std::vector<std::string> FilingCnpjs(const std::optional<std::string>& class_cnpj,
                                      const std::string& fund_cnpj, bool only_class);
-
-// Fills ref.filing_cnpjs by the rule above, from ref's class, fund and only_class.
-void SetFilingCnpjs(ClassRef& ref);
 
 // The class `class_id`; NotFound (charged, contract 7) naming the id when the registry has no
 // such class.

@@ -89,7 +89,7 @@ void WriteDocument(sdk::JsonText& json, const FundDocument& d, const char* scope
 sdk::Result HandleClassDocuments(const sdk::RequestContext& context) {
     const DocumentFilters filters = ReadFilters(context.params);
     const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
-    const std::optional<std::string>& class_cnpj = ref.fund_class.cnpj;
+    const std::optional<std::string>& class_cnpj = ref.cnpj;
 
     // The class's own filings and its fund's (a fund files under its CNPJ whatever its classes),
     // asked with one statement text whatever the filters (the fund's CNPJ twice when the class
@@ -104,8 +104,8 @@ sdk::Result HandleClassDocuments(const sdk::RequestContext& context) {
             return DocumentQuery::cnpj == DocumentQuery::_ref(p.fund) ||
                    DocumentQuery::cnpj == DocumentQuery::_ref(p.own);
         });
-    q.params.fund = ref.fund.cnpj;
-    q.params.own = class_cnpj.value_or(ref.fund.cnpj);
+    q.params.fund = ref.fund_cnpj;
+    q.params.own = class_cnpj.value_or(ref.fund_cnpj);
     const auto in_years = [&](const FundDocument& document) {
         const auto& year = document.reference_year;
         return (!filters.start_year || (year && *year >= *filters.start_year)) &&

@@ -81,7 +81,7 @@ sdk::Result HandleClassSubclasses(const sdk::RequestContext& context) {
     const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
     boost::json::array data;
     for (const AnbimaSubclass& subclass : AnbimaSubclassesOf(context.db, ref)) {
-        data.push_back(SubclassItem(subclass, ref.fund_class.class_id));
+        data.push_back(SubclassItem(subclass, ref.class_id));
     }
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kAnbimaDataset, kRegistryDataset});

@@ -50,21 +50,21 @@ protected:
     }
 };
 
-// FindClass reads the class, its fund and the fund's class count in one statement
-// (ClassWithFund): the filing CNPJs follow from the three.
+// FindClass reads the class's keys, its fund's and the fund's class count in one statement
+// (ClassKeys): the filing CNPJs follow from the three.
 TEST_F(ClassReportsTest, FindClassReadsTheClassItsFundAndWhetherItIsTheFundsOnlyClass) {
     odb::transaction transaction(Db().begin());
     const ClassRef alfa = FindClass(Db(), ClassIdFor("2002"));
-    EXPECT_EQ(alfa.fund_class.class_id, ClassIdFor("2002"));
-    EXPECT_EQ(alfa.fund_class.name, "CLASSE MEZANINO ALFA");
-    EXPECT_EQ(alfa.fund.fund_id, FundIdFor("1001"));
-    EXPECT_EQ(alfa.fund.name, "FIDC ALFA CRÉDITO");
-    EXPECT_EQ(alfa.fund.manager, "GESTORA AÇÃO LTDA");
+    EXPECT_EQ(alfa.class_id, ClassIdFor("2002"));
+    EXPECT_EQ(alfa.cnpj, kAlfaMezzCnpj);
+    EXPECT_EQ(alfa.fund_id, FundIdFor("1001"));
+    EXPECT_EQ(alfa.fund_cnpj, kAlfaCnpj);
     EXPECT_FALSE(alfa.only_class);  // 2001 is the fund's other class
     EXPECT_EQ(alfa.filing_cnpjs, std::vector<std::string>{kAlfaMezzCnpj});
 
     const ClassRef gama = FindClass(Db(), ClassIdFor("2003"));
-    EXPECT_EQ(gama.fund.fund_id, FundIdFor("1002"));
+    EXPECT_EQ(gama.fund_id, FundIdFor("1002"));
+    EXPECT_EQ(gama.fund_cnpj, kGamaFundCnpj);
     EXPECT_TRUE(gama.only_class);
     EXPECT_EQ(gama.filing_cnpjs, (std::vector<std::string>{kGamaClassCnpj, kGamaFundCnpj}));
 
