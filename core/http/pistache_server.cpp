@@ -329,7 +329,13 @@ void Connection::DeliverLocked(std::uint64_t ticket, std::string bytes) {
     }
     waiting_.emplace(ticket, std::move(bytes));
     while (!waiting_.empty() && waiting_.begin()->first == next_to_send_) {
-        out_ += waiting_.begin()->second;
+        std::string& next = waiting_.begin()->second;
+        if (Unsent() == 0) {
+            out_ = std::move(next);  // nothing queued: the answer becomes the buffer, uncopied
+            out_offset_ = 0;
+        } else {
+            out_ += next;
+        }
         waiting_.erase(waiting_.begin());
         ++next_to_send_;
     }
