@@ -894,6 +894,8 @@ struct ScreeningRow {
 // of its rows, without the texts answered.
 #pragma db view object(ScreeningRow)
 struct ScreeningRankRow {
+#pragma db column(ScreeningRow::id)
+    std::int64_t id = 0;  // a page's rows are read back by it (the table's own key)
 #pragma db column(ScreeningRow::class_id)
     std::string class_id;
 #pragma db column(ScreeningRow::name_folded)
@@ -921,6 +923,8 @@ struct ScreeningRankRow {
 // The stored answer of a page's rows (version 6).
 #pragma db view object(ScreeningRow)
 struct ScreeningRowJson {
+#pragma db column(ScreeningRow::id)
+    std::int64_t id = 0;
 #pragma db column(ScreeningRow::class_id)
     std::string class_id;
 #pragma db column(ScreeningRow::json)

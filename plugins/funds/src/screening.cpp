@@ -10,6 +10,7 @@
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/query_params.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
 #include <lastro/sdk/uuid.hpp>
@@ -23,9 +24,9 @@
 #include <odb/result.hxx>
 
 #include <algorithm>
-#include <array>
 #include <cctype>
 #include <charconv>
+#include <cstddef>
 #include <cstdint>
 #include <list>
 #include <map>
@@ -268,55 +269,35 @@ std::vector<ScreeningRankRow> StoredKeys(odb::database& db, const std::string& m
     return rows;
 }
 
-// The rows of one page, in one statement: a query prepared for 10, 25, 50 or 100 class_ids (the
-// API's usual page sizes; the smallest that holds the page), the unused places bound to an empty
-// text that no row has. One round trip on PostgreSQL, and no more index probes than needed.
-template <std::size_t N>
-struct OfPage {
-    std::string month;
-    std::array<std::string, N> class_ids;
+// The stored answer texts of a page's rows, by row id (ScreeningRow::id, which the ranking keeps):
+// one statement of `id IN (...)` per 128 rows, prepared once per connection and list size
+// (sdk::KeyList), each row found by the table's own key, not by the (month, class_id) index and
+// then the table. One round trip on PostgreSQL.
+struct OfPageRows {
+    sdk::KeyList<std::int64_t, 128> ids;
 };
 
-template <std::size_t N>
-void ReadPage(odb::database& db, const char* name, const std::string& month,
-              const std::vector<std::string_view>& class_ids, std::size_t first,
-              std::map<std::string, std::string, std::less<>>& rows) {
+std::map<std::int64_t, ScreeningRowJson> StoredPage(odb::database& db, const std::string& month,
+                                                    const std::vector<std::int64_t>& ids) {
     using Query = odb::query<ScreeningRowJson>;
-    auto q = sdk::CachedQuery<ScreeningRowJson, OfPage<N>>(db, name, [](const OfPage<N>& p) {
-        // SQLite reads `class_id = ? OR ...` on one column as an IN list, by the index.
-        Query any = Query::class_id == Query::_ref(p.class_ids[0]);
-        for (std::size_t i = 1; i < N; ++i) {
-            any = any || Query::class_id == Query::_ref(p.class_ids[i]);
-        }
-        return Query::month == Query::_ref(p.month) && any;
-    });
-    q.params.month = month;
-    for (std::size_t i = 0; i < N; ++i) {
-        q.params.class_ids[i] =
-            first + i < class_ids.size() ? std::string(class_ids[first + i]) : std::string();
-    }
-    for (ScreeningRowJson& row : q.Execute()) {
-        if (!row.json) {
-            throw std::logic_error("screening: a stored row of " + month + " has no answer text");
-        }
-        rows.emplace(std::move(row.class_id), std::move(*row.json));
-    }
-}
-
-// The stored answer texts of the page's rows, by class_id.
-std::map<std::string, std::string, std::less<>> StoredPage(odb::database& db, const std::string& month,
-                                                           const std::vector<std::string_view>& class_ids) {
-    std::map<std::string, std::string, std::less<>> rows;
-    for (std::size_t first = 0; first < class_ids.size(); first += 100) {
-        const std::size_t left = class_ids.size() - first;
-        if (left <= 10) {
-            ReadPage<10>(db, "funds.screening_page_rows_10", month, class_ids, first, rows);
-        } else if (left <= 25) {
-            ReadPage<25>(db, "funds.screening_page_rows_25", month, class_ids, first, rows);
-        } else if (left <= 50) {
-            ReadPage<50>(db, "funds.screening_page_rows_50", month, class_ids, first, rows);
-        } else {
-            ReadPage<100>(db, "funds.screening_page_rows_100", month, class_ids, first, rows);
+    std::map<std::int64_t, ScreeningRowJson> rows;
+    for (std::size_t first = 0; first < ids.size(); first += 128) {
+        const auto begin = ids.begin() + static_cast<std::ptrdiff_t>(first);
+        const auto end = ids.begin() + static_cast<std::ptrdiff_t>(std::min(ids.size(), first + 128));
+        const std::size_t terms = sdk::KeyListTerms(static_cast<std::size_t>(end - begin));
+        auto q = sdk::CachedQuery<ScreeningRowJson, OfPageRows>(
+            db, sdk::KeyListName("funds.screening_page_rows", terms), [terms](const OfPageRows& p) {
+                // By id alone: with the month too, SQLite (no statistics) would rather walk the
+                // month's (month, class_id) index entries, every class of the month.
+                return odb::query<ScreeningRowJson>(sdk::InKeys(Query::id, p.ids, terms));
+            });
+        q.params.ids.Assign(begin, end, terms);
+        for (ScreeningRowJson& row : q.Execute()) {
+            if (!row.json) {
+                throw std::logic_error("screening: a stored row of " + month + " has no answer text");
+            }
+            const std::int64_t id = row.id;
+            rows.emplace(id, std::move(row));
         }
     }
     return rows;
@@ -395,23 +376,23 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
             append(*built[index].json);
         }
     } else if (!page.rows.empty()) {
-        std::vector<std::string_view> class_ids;
+        std::vector<std::int64_t> ids;
         for (std::size_t index : page.rows) {
-            class_ids.push_back(ranking->ClassId(index));
+            ids.push_back(ranking->RowId(index));
         }
-        const auto rows = StoredPage(context.db, month, class_ids);
+        const auto rows = StoredPage(context.db, month, ids);
         std::size_t bytes = 2;
-        for (const auto& [class_id, json] : rows) {
-            bytes += json.size() + 1;
+        for (const auto& [id, row] : rows) {
+            bytes += row.json->size() + 1;
         }
         data.reserve(bytes);
-        for (std::string_view class_id : class_ids) {
-            auto it = rows.find(class_id);
-            if (it == rows.end()) {
+        for (std::size_t index : page.rows) {
+            auto it = rows.find(ranking->RowId(index));
+            if (it == rows.end() || it->second.class_id != ranking->ClassId(index)) {
                 throw std::logic_error("screening: the stored rows of " + month +
                                        " changed within a generation");
             }
-            append(it->second);
+            append(*it->second.json);
         }
     }
     data += ']';

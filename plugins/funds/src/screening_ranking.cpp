@@ -91,6 +91,7 @@ ScreeningRanking::ScreeningRanking(const std::vector<Row>& rows) {
                 entry.number[i] = *numbers[i];
             }
         }
+        entry.id = row.id;
         entry.class_id = texts_.Add(row.class_id);
         entry.name = shared(row.name_folded);
         entry.fund_type = shared(row.fund_type);

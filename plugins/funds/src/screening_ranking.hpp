@@ -77,11 +77,14 @@ public:
 
     ScreeningKey KeyOf(std::size_t row, ScreeningSort sort) const;
     std::string_view ClassId(std::size_t row) const { return texts_.At(entries_[row].class_id); }
+    // The stored row's id (ScreeningRow::id): a page's texts are read back by it.
+    std::int64_t RowId(std::size_t row) const { return entries_[row].id; }
     std::size_t Bytes() const;
 
 private:
     struct Entry {
         double number[4] = {0, 0, 0, 0};  // nav, delinquency, subordination (with mezzanine), pdd
+        std::int64_t id = 0;
         std::uint32_t class_id = TextPool::kNone;
         std::uint32_t name = TextPool::kNone;  // folded fund name
         std::uint32_t fund_type = TextPool::kNone;
