@@ -27,6 +27,16 @@ int NumberOf(ScreeningSort sort) {
     return -1;
 }
 
+bool Bounded(const ScreeningFilters::Bounds& bounds) {
+    return bounds.min || bounds.max;
+}
+
+// Whether any filter narrows the month: without one every row matches.
+bool Narrows(const ScreeningFilters& f) {
+    return f.fund_type || Bounded(f.nav) || Bounded(f.delinquency) || Bounded(f.subordination) || f.segment ||
+           f.manager || f.administrator || f.status;
+}
+
 // A metric filter keeps rows whose value is known and inside the bounds (inclusive).
 bool Within(const ScreeningFilters::Bounds& bounds, bool present, double value) {
     if (!bounds.min && !bounds.max) {
@@ -102,13 +112,31 @@ ScreeningRanking::ScreeningRanking(const std::vector<Row>& rows) {
         entries_.push_back(entry);
     }
     texts_.Shrink();
+    for (std::size_t s = 0; s < kScreeningSorts; ++s) {
+        const auto sort = static_cast<ScreeningSort>(s);
+        for (const bool descending : {false, true}) {
+            std::vector<std::uint32_t>& order = orders_[s * 2 + (descending ? 1 : 0)];
+            order.resize(entries_.size());
+            for (std::uint32_t i = 0; i < order.size(); ++i) {
+                order[i] = i;
+            }
+            // A total order: class_ids are unique within a month.
+            std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+                return ScreeningPrecedes(KeyOf(a, sort), KeyOf(b, sort), descending);
+            });
+        }
+    }
 }
 
 template ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRow>&);
 template ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRankRow>&);
 
 std::size_t ScreeningRanking::Bytes() const {
-    return sizeof(*this) + entries_.capacity() * sizeof(Entry) + texts_.Bytes();
+    std::size_t bytes = sizeof(*this) + entries_.capacity() * sizeof(Entry) + texts_.Bytes();
+    for (const auto& order : orders_) {
+        bytes += order.capacity() * sizeof(std::uint32_t);
+    }
+    return bytes;
 }
 
 ScreeningKey ScreeningRanking::KeyOf(std::size_t row, ScreeningSort sort) const {
@@ -151,29 +179,34 @@ ScreeningRanking::Page ScreeningRanking::Select(const ScreeningFilters& filters,
                                                 bool descending, const std::optional<ScreeningKey>& after,
                                                 std::size_t limit) const {
     Page page;
-    // The matches after the position, with their keys; only the page's share is sorted.
-    std::vector<std::pair<ScreeningKey, std::size_t>> following;
-    for (std::size_t i = 0; i < entries_.size(); ++i) {
-        if (!Keep(entries_[i], filters)) {
+    const bool narrows = Narrows(filters);
+    if (!narrows) {
+        page.match_count = entries_.size();
+    } else {
+        for (const Entry& entry : entries_) {
+            page.match_count += Keep(entry, filters) ? 1 : 0;
+        }
+    }
+    // The page: the order's matches after the position (the order's first entries up to the
+    // position are not after it), then whether one more follows.
+    const std::vector<std::uint32_t>& order = Order(sort, descending);
+    auto it = order.begin();
+    if (after) {
+        it = std::partition_point(order.begin(), order.end(), [&](std::uint32_t i) {
+            return !ScreeningPrecedes(*after, KeyOf(i, sort), descending);
+        });
+    }
+    page.rows.reserve(std::min(limit, page.match_count));
+    for (; it != order.end(); ++it) {
+        if (narrows && !Keep(entries_[*it], filters)) {
             continue;
         }
-        ++page.match_count;
-        ScreeningKey key = KeyOf(i, sort);
-        if (!after || ScreeningPrecedes(*after, key, descending)) {
-            following.emplace_back(key, i);
+        if (page.rows.size() == limit) {
+            page.more = true;
+            break;
         }
+        page.rows.push_back(*it);
     }
-    auto before = [descending](const auto& a, const auto& b) {
-        return ScreeningPrecedes(a.first, b.first, descending);
-    };
-    const std::size_t count = std::min(limit, following.size());
-    std::partial_sort(following.begin(), following.begin() + static_cast<std::ptrdiff_t>(count),
-                      following.end(), before);
-    page.rows.reserve(count);
-    for (std::size_t i = 0; i < count; ++i) {
-        page.rows.push_back(following[i].second);
-    }
-    page.more = following.size() > count;
     return page;
 }
 

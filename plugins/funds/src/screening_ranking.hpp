@@ -7,6 +7,7 @@
 
 #include "funds_model.hxx"
 
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -18,6 +19,7 @@
 namespace lastro::funds {
 
 enum class ScreeningSort { kNav, kDelinquency, kSubordination, kPdd, kName };
+inline constexpr std::size_t kScreeningSorts = 5;
 
 // Texts of a ranking, each stored once.
 class TextPool {
@@ -95,9 +97,15 @@ private:
         std::uint8_t present = 0;  // bit i: number[i] is known
     };
     bool Keep(const Entry& entry, const ScreeningFilters& filters) const;
+    const std::vector<std::uint32_t>& Order(ScreeningSort sort, bool descending) const {
+        return orders_[static_cast<std::size_t>(sort) * 2 + (descending ? 1 : 0)];
+    }
 
     std::vector<Entry> entries_;
     TextPool texts_;
+    // The entries in the order of each sort and direction, made with the ranking: a page walks
+    // its order from the position on, instead of sorting the month's matches on every call.
+    std::array<std::vector<std::uint32_t>, kScreeningSorts * 2> orders_;
 };
 
 // Whether `a` comes before `b` in the order of a sort: a known value before null, then the value
