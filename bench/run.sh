@@ -31,7 +31,8 @@
 #          defaults) started for the run, one lastrod at 32 connections, then two lastrods on
 #          that database at 16 connections each at the same time, beside the bare endpoint.
 #          lastrod runs with `threads: auto` (32 on PostgreSQL, where admission waits for the
-#          database); CPU per call is given for lastrod and for all of PostgreSQL's processes.
+#          database); CPU per call is given for lastrod and for all of PostgreSQL's processes,
+#          and for the one instance split by PostgreSQL process (pg_cpu_by_kind).
 # industry: the FIDC industry aggregates (plugins/industry) on a full-size universe over MONTHS
 #          months (default 120; `lastro sample --scale full --months N`): the ingest of those
 #          months with their derivation, `lastro derive` of every month, beside sqlite3 reading
