@@ -174,16 +174,25 @@ struct IndustryMonthSpan {
     std::optional<std::string> last;
 };
 
-// The months with aggregates and their completeness (src/served_period.cpp), without the rest
-// of their rows.
-#pragma db view object(IndustryMonth)
-struct MonthStatus {
+// A month with aggregates as the period of an answer shows it (src/served_period.cpp): its
+// completeness and one universe's stored coverage element and warnings, in one statement (one
+// round trip on PostgreSQL). The derivation writes both universes' rows with the month's, in
+// one transaction, so every derived month has them.
+#pragma db view object(IndustryMonth) \
+    object(UniverseMonth inner : IndustryMonth::month == UniverseMonth::month)
+struct PeriodMonth {
 #pragma db column(IndustryMonth::month)
     std::string month;
 #pragma db column(IndustryMonth::completeness)
     std::string completeness;
 #pragma db column(IndustryMonth::completeness_reason)
     std::string completeness_reason;
+#pragma db column(UniverseMonth::by_month_json)
+    std::string by_month_json;
+#pragma db column(UniverseMonth::warnings_json)
+    std::string warnings_json;
+#pragma db column(UniverseMonth::warning_count)
+    std::int64_t warning_count = 0;
 };
 
 }  // namespace lastro::industry

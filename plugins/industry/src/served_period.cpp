@@ -14,8 +14,7 @@
 #include <odb/query.hxx>
 #include <odb/result.hxx>
 
-#include <map>
-#include <set>
+#include <vector>
 
 namespace lastro::industry {
 namespace {
@@ -68,15 +67,12 @@ struct UniverseRange {
     std::string to;
 };
 
-struct MonthRange {
-    std::string from;
-    std::string to;
-};
-
 }  // namespace
 
 std::string JsonString(const std::string& text) {
-    return sdk::WriteJson(boost::json::value(text));
+    sdk::JsonText json;
+    json.Value(text);
+    return json.Take();
 }
 
 ServedPeriod ServePeriod(const sdk::RequestContext& context) {
@@ -100,39 +96,49 @@ ServedPeriod ServePeriod(const sdk::RequestContext& context) {
     const bool include_partial = context.params.Boolean("include_partial").value_or(true);
     served.updated_at = release->ingested_at;
 
-    std::map<std::string, MonthStatus> derived;
-    {
-        using Query = odb::query<MonthStatus>;
-        auto q =
-            sdk::CachedQuery<MonthStatus, MonthRange>(db, "industry.month_status", [](const MonthRange& p) {
-                return Query::month >= Query::_ref(p.from) && Query::month <= Query::_ref(p.to);
-            });
-        q.params.from = served.period.from;
-        q.params.to = served.period.to;
-        for (const MonthStatus& m : q.Execute()) {
-            derived.emplace(m.month, m);
-        }
+    // The period's derived months, each with the universe's stored coverage element and
+    // warnings, ascending like the period's months.
+    using Query = odb::query<PeriodMonth>;
+    auto q = sdk::CachedQuery<PeriodMonth, UniverseRange>(
+        db, "industry.period_months", [](const UniverseRange& p) {
+            return Query(Query::UniverseMonth::include_fic_fidc == Query::_ref(p.include_fic_fidc) &&
+                         Query::IndustryMonth::month >= Query::_ref(p.from) &&
+                         Query::IndustryMonth::month <= Query::_ref(p.to)) +
+                   // The universe's month: the order its index reads in (the same month, joined).
+                   "ORDER BY" + Query::UniverseMonth::month;
+        });
+    q.params.include_fic_fidc = served.include_fic_fidc;
+    q.params.from = served.period.from;
+    q.params.to = served.period.to;
+    std::vector<PeriodMonth> derived;
+    for (PeriodMonth& m : q.Execute()) {
+        derived.push_back(std::move(m));
     }
 
     std::vector<std::string> available, missing, partial, excluded, unknown, warned;
+    std::vector<const PeriodMonth*> serving;
+    auto next = derived.begin();
     for (const std::string& month : served.period.months) {
-        const auto found = derived.find(month);
-        if (found == derived.end()) {
+        while (next != derived.end() && next->month < month) {
+            ++next;  // outside the period's months (none: both ascend over the same range)
+        }
+        if (next == derived.end() || next->month != month) {
             missing.push_back(month);
             continue;
         }
+        const PeriodMonth& found = *next;
         available.push_back(month);
-        const std::string& status = found->second.completeness;
-        if (status == "partial") {
+        if (found.completeness == "partial") {
             partial.push_back(month);
             if (!include_partial) {
                 excluded.push_back(month);
                 continue;
             }
-        } else if (status == "unknown_completeness") {
+        } else if (found.completeness == "unknown_completeness") {
             unknown.push_back(month);
         }
         served.months.push_back(month);
+        serving.push_back(&found);
     }
     if (available.empty()) {
         throw sdk::NotFound("no FIDC monthly reports for " + served.period.from +
@@ -140,36 +146,21 @@ ServedPeriod ServePeriod(const sdk::RequestContext& context) {
                                 "; the aggregates cover " + *first + " .. " + *last,
                             context.params.MonthValue("month") ? "month" : "from");
     }
-    const std::set<std::string> serving(served.months.begin(), served.months.end());
-    using Query = odb::query<UniverseMonth>;
-    auto q = sdk::CachedQuery<UniverseMonth, UniverseRange>(
-        db, "industry.universe_months", [](const UniverseRange& p) {
-            return Query(Query::include_fic_fidc == Query::_ref(p.include_fic_fidc) &&
-                         Query::month >= Query::_ref(p.from) && Query::month <= Query::_ref(p.to)) +
-                   "ORDER BY" + Query::month;
-        });
-    q.params.include_fic_fidc = served.include_fic_fidc;
-    q.params.from = served.period.from;
-    q.params.to = served.period.to;
     std::string by_month = "[";
     served.warnings_json = "[";
-    for (const UniverseMonth& u : q.Execute()) {
-        if (!serving.count(u.month)) {
-            continue;
-        }
+    for (const PeriodMonth* m : serving) {
         // The stored element, with the month's completeness put first (appended piece by piece:
         // the stored texts are long, and joining them with + copied each twice).
-        const MonthStatus& m = derived.at(u.month);
         by_month += (by_month.size() > 1 ? R"(,{"completeness":)" : R"({"completeness":)");
-        by_month += JsonString(m.completeness);
+        by_month += JsonString(m->completeness);
         by_month += R"(,"completeness_reason":)";
-        by_month += JsonString(m.completeness_reason);
+        by_month += JsonString(m->completeness_reason);
         by_month += ',';
-        by_month.append(u.by_month_json, 1);
-        if (u.warning_count > 0) {
-            warned.push_back(u.month);
+        by_month.append(m->by_month_json, 1);
+        if (m->warning_count > 0) {
+            warned.push_back(m->month);
             served.warnings_json += (served.warnings_json.size() > 1 ? "," : "");
-            served.warnings_json.append(u.warnings_json, 1, u.warnings_json.size() - 2);
+            served.warnings_json.append(m->warnings_json, 1, m->warnings_json.size() - 2);
         }
     }
     by_month += "]";
