@@ -543,6 +543,8 @@ struct ClassListRow {
 struct InvestedClassRow {
 #pragma db column(FundClass::class_id)
     std::string class_id;
+#pragma db column(FundClass::registry_id)
+    std::int64_t registry_id = 0;
 #pragma db column(FundClass::fund_id)
     std::string fund_id;
 #pragma db column(FundClass::cnpj)
@@ -553,6 +555,36 @@ struct InvestedClassRow {
     std::optional<std::string> status;
 #pragma db column(FundClass::anbima_classification)
     std::optional<std::string> anbima_classification;
+};
+
+// carteira/fundos: a holder's BLC_2 row naming an invested CNPJ, the columns the answer sums
+// (a whole position is 27 columns, with its details_json).
+#pragma db view object(CdaPosition)
+struct HolderFundPosition {
+#pragma db column(CdaPosition::month)
+    std::string month;
+#pragma db column(CdaPosition::invested_cnpj)
+    std::string invested_cnpj;
+#pragma db column(CdaPosition::invested_name)
+    std::optional<std::string> invested_name;
+#pragma db column(CdaPosition::invested_subclass)
+    std::optional<std::string> invested_subclass;
+#pragma db column(CdaPosition::market_value)
+    std::optional<double> market_value;
+#pragma db column(CdaPosition::value_acquired)
+    std::optional<double> value_acquired;
+#pragma db column(CdaPosition::value_sold)
+    std::optional<double> value_sold;
+};
+
+// carteira/fundos: an ANBIMA subclass's class CNPJ and type, what an invested class's ANBIMA
+// type is read from (a whole subclass is 19 columns).
+#pragma db view object(AnbimaSubclass)
+struct AnbimaSubclassType {
+#pragma db column(AnbimaSubclass::class_cnpj)
+    std::string class_cnpj;
+#pragma db column(AnbimaSubclass::type)
+    std::optional<std::string> type;
 };
 
 #pragma db view object(Fund)

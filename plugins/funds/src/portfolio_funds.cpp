@@ -35,7 +35,6 @@ using sdk::JsonOrNull;
 
 namespace {
 
-using PositionQuery = odb::query<CdaPosition>;
 using ClassQuery = odb::query<FundClass>;
 using FundQuery = odb::query<Fund>;
 using ClassRow = InvestedClassRow;
@@ -56,31 +55,34 @@ struct InvestedRows {
     std::set<std::string> held_subclasses;  // BLC_2 ID_SUBCLASSE, when published
 };
 
-// The holder and month whose BLC_2 rows a statement below reads.
-struct OfHolder {
+// The holder's BLC_2 rows naming an invested CNPJ, of `month` and of `previous` when given
+// (the previous month's filing), summed by invested CNPJ: one statement for both months.
+struct HolderMonths {
     std::string cnpj;
     std::string month;
+    std::string previous;  // == month when there is no previous filing: one month is read
 };
 
-// The condition on funds_cda_position that picks a holder's BLC_2 rows of a month naming an
-// invested CNPJ: the rows FundPositions sums, and inside the registry lookups' subqueries the
-// invested CNPJs (its columns name their table, so it reads the same there).
-odb::query_base HolderFundRows(const OfHolder& p) {
-    return PositionQuery::cnpj == PositionQuery::_ref(p.cnpj) &&
-           PositionQuery::month == PositionQuery::_ref(p.month) && PositionQuery::block == "BLC_2" &&
-           PositionQuery::invested_cnpj.is_not_null();
-}
+struct FundPositionsOfMonths {
+    std::map<std::string, InvestedRows> current;
+    std::map<std::string, InvestedRows> previous;
+};
 
-std::map<std::string, InvestedRows> FundPositions(odb::database& db, const std::string& cnpj,
-                                                  const std::string& month) {
-    std::map<std::string, InvestedRows> by_cnpj;
-    auto rows =
-        sdk::CachedQuery<CdaPosition, OfHolder>(db, "funds.holder_fund_positions", [](const OfHolder& p) {
-            return PositionQuery(HolderFundRows(p)) + "ORDER BY" + PositionQuery::ordinal;
+FundPositionsOfMonths FundPositions(odb::database& db, const std::string& cnpj, const std::string& month,
+                                    const std::optional<std::string>& previous) {
+    using Query = odb::query<HolderFundPosition>;
+    FundPositionsOfMonths positions;
+    auto rows = sdk::CachedQuery<HolderFundPosition, HolderMonths>(
+        db, "funds.holder_fund_positions", [](const HolderMonths& p) {
+            return Query((Query::cnpj == Query::_ref(p.cnpj) &&
+                          (Query::month == Query::_ref(p.previous) || Query::month == Query::_ref(p.month)) &&
+                          Query::block == "BLC_2" && Query::invested_cnpj.is_not_null()) +
+                         "ORDER BY" + Query::month + "," + Query::ordinal);
         });
-    rows.params = {cnpj, month};
-    for (const CdaPosition& position : rows.Execute()) {
-        InvestedRows& sums = by_cnpj[*position.invested_cnpj];
+    rows.params = {cnpj, month, previous.value_or(month)};
+    for (const HolderFundPosition& position : rows.Execute()) {
+        InvestedRows& sums =
+            (position.month == month ? positions.current : positions.previous)[position.invested_cnpj];
         sums.market_value.Add(position.market_value);
         sums.acquired.Add(position.value_acquired);
         sums.sold.Add(position.value_sold);
@@ -92,7 +94,7 @@ std::map<std::string, InvestedRows> FundPositions(odb::database& db, const std::
             sums.held_subclasses.insert(*position.invested_subclass);
         }
     }
-    return by_cnpj;
+    return positions;
 }
 
 // Every lookup below asks once per kind for all the invested CNPJs of the portfolio (a few
@@ -119,46 +121,56 @@ struct RegistryRows {
     std::map<std::string, FundRow> funds_by_id;
 };
 
-// Two statements whatever the number of invested CNPJs, each prepared once per connection:
-// the invested CNPJs are not listed in the statement (an IN list of up to hundreds of values,
-// prepared anew on every call, was most of this handler's time) but read by a subquery on the
-// holder's BLC_2 rows, the same set FundPositions sums (`invested`, its keys). The funds an
-// invested CNPJ involves are its own and the funds of the classes it is: their classes hold every
-// class whose CNPJ is invested, and they hold every fund whose CNPJ is, so each statement reads
-// the rows of two lookups and `invested` sorts them out.
-RegistryRows LoadRegistryRows(odb::database& db, const CdaHolder& holder,
-                              const std::map<std::string, InvestedRows>& invested) {
-    RegistryRows rows;
-    const auto involved_funds = [](const OfHolder& p) {
-        const odb::query_base invested_cnpjs =
-            "(SELECT \"invested_cnpj\" FROM \"funds_cda_position\" WHERE" + HolderFundRows(p) + ")";
-        return "(SELECT \"fund_id\" FROM \"funds_fund\" AS \"f\" WHERE \"f\".\"cnpj\" IN" + invested_cnpjs +
-               "UNION SELECT \"fund_id\" FROM \"funds_class\" AS \"c\" WHERE \"c\".\"cnpj\" IN" +
-               invested_cnpjs + ")";
+// Two statements a slice of at most kBatch invested CNPJs (sdk::KeyList, each statement prepared
+// once per connection and list size). The funds an invested CNPJ involves are its own and the
+// funds of the classes it is: their classes hold every class whose CNPJ is invested, and they
+// hold every fund whose CNPJ is, so each statement reads the rows of two lookups and `invested`
+// sorts them out. Rows are kept by id, so a fund two slices involve counts once.
+RegistryRows LoadRegistryRows(odb::database& db, const std::map<std::string, InvestedRows>& invested) {
+    using Cnpjs = sdk::KeyList<std::string, kBatch>;
+    const auto involved_funds = [](const Cnpjs& p, std::size_t terms) {
+        return "(SELECT \"fund_id\" FROM \"funds_fund\" WHERE" + sdk::InKeys(FundQuery::cnpj, p, terms) +
+               "UNION ALL SELECT \"fund_id\" FROM \"funds_class\" WHERE" +
+               sdk::InKeys(ClassQuery::cnpj, p, terms) + ")";
     };
-    const OfHolder of{holder.cnpj, holder.month};
-
-    auto classes = sdk::CachedQuery<ClassRow, OfHolder>(db, "funds.invested_classes", [&](const OfHolder& p) {
-        return odb::query<ClassRow>(ClassQuery(ClassQuery::fund_id + "IN" + involved_funds(p)) + "ORDER BY" +
-                                    ClassQuery::registry_id);
+    std::vector<std::string> cnpjs;
+    for (const auto& [cnpj, unused] : invested) {
+        cnpjs.push_back(cnpj);
+    }
+    std::map<std::int64_t, ClassRow> classes;  // by registry_id, the registry's order
+    std::map<std::string, FundRow> funds;      // by fund_id
+    InBatches(cnpjs, [&](auto begin, auto end) {
+        const std::size_t terms = sdk::KeyListTerms(static_cast<std::size_t>(end - begin));
+        auto class_rows = sdk::CachedQuery<ClassRow, Cnpjs>(
+            db, sdk::KeyListName("funds.invested_classes", terms), [&](const Cnpjs& p) {
+                return odb::query<ClassRow>(
+                    ClassQuery(ClassQuery::fund_id + "IN" + involved_funds(p, terms)));
+            });
+        class_rows.params.Assign(begin, end, terms);
+        for (const ClassRow& fund_class : class_rows.Execute()) {
+            classes.emplace(fund_class.registry_id, fund_class);
+        }
+        auto fund_rows = sdk::CachedQuery<FundRow, Cnpjs>(
+            db, sdk::KeyListName("funds.invested_funds", terms), [&](const Cnpjs& p) {
+                return odb::query<FundRow>(FundQuery(FundQuery::fund_id + "IN" + involved_funds(p, terms)));
+            });
+        fund_rows.params.Assign(begin, end, terms);
+        for (const FundRow& fund : fund_rows.Execute()) {
+            funds.emplace(fund.fund_id, fund);
+        }
     });
-    classes.params = of;
-    for (const ClassRow& fund_class : classes.Execute()) {
+    RegistryRows rows;
+    for (const auto& [registry_id, fund_class] : classes) {
         if (fund_class.cnpj && invested.contains(*fund_class.cnpj)) {
             rows.classes_by_cnpj[*fund_class.cnpj].push_back(fund_class);
         }
         rows.classes_by_fund[fund_class.fund_id].push_back(fund_class);
     }
-    auto funds = sdk::CachedQuery<FundRow, OfHolder>(db, "funds.invested_funds", [&](const OfHolder& p) {
-        return odb::query<FundRow>(FundQuery(FundQuery::fund_id + "IN" + involved_funds(p)) + "ORDER BY" +
-                                   FundQuery::fund_id);
-    });
-    funds.params = of;
-    for (const FundRow& fund : funds.Execute()) {
+    for (const auto& [fund_id, fund] : funds) {
         if (invested.contains(fund.cnpj)) {
             rows.funds_by_cnpj[fund.cnpj].push_back(fund);
         }
-        rows.funds_by_id.emplace(fund.fund_id, fund);
+        rows.funds_by_id.emplace(fund_id, fund);
     }
     return rows;
 }
@@ -763,13 +775,14 @@ std::vector<std::optional<std::string>> AnbimaTypes(odb::database& db,
         }
         const std::size_t terms = sdk::KeyListTerms(cnpjs.size());
         using Cnpjs = sdk::KeyList<std::string, 2 * kBatch>;
-        auto rows = sdk::CachedQuery<AnbimaSubclass, Cnpjs>(
+        auto rows = sdk::CachedQuery<AnbimaSubclassType, Cnpjs>(
             db, sdk::KeyListName("funds.invested_anbima", terms), [terms](const Cnpjs& p) {
-                return AnbimaQuery(sdk::InKeys(AnbimaQuery::class_cnpj, p, terms)) + "ORDER BY" +
-                       AnbimaQuery::anbima_code;
+                return odb::query<AnbimaSubclassType>(
+                    AnbimaQuery(sdk::InKeys(AnbimaQuery::class_cnpj, p, terms)) + "ORDER BY" +
+                    AnbimaQuery::anbima_code);
             });
         rows.params.Assign(cnpjs.begin(), cnpjs.end(), terms);
-        for (const AnbimaSubclass& subclass : rows.Execute()) {
+        for (const AnbimaSubclassType& subclass : rows.Execute()) {
             if (!subclass.type) {
                 continue;
             }
@@ -808,18 +821,17 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
     const sdk::Month month = RequiredMonth(context.params);
     const ClassRef ref = FindClass(db, context.params.String("class_id").value_or(""));
     const CdaHolder holder = RequireCdaHolder(db, ref, month);
-    const std::map<std::string, InvestedRows> current = FundPositions(db, holder.cnpj, holder.month);
-
     // The same holder's previous calendar month; without its CDA nothing is compared.
     const sdk::Month previous_month = month.Previous();
     const std::optional<CdaHolder> previous_holder = FindCdaHolder(db, holder.cnpj, previous_month);
-    std::map<std::string, InvestedRows> previous;
-    if (previous_holder) {
-        previous = FundPositions(db, holder.cnpj, previous_holder->month);
-    }
+    const FundPositionsOfMonths positions =
+        FundPositions(db, holder.cnpj, holder.month,
+                      previous_holder ? std::optional<std::string>(previous_holder->month) : std::nullopt);
+    const std::map<std::string, InvestedRows>& current = positions.current;
+    const std::map<std::string, InvestedRows>& previous = positions.previous;
 
     // Who each invested CNPJ is, then the facts of the invested classes, a few statements in all.
-    const RegistryRows registry = LoadRegistryRows(db, holder, current);
+    const RegistryRows registry = LoadRegistryRows(db, current);
     struct Invested {
         const std::string* cnpj;
         const InvestedRows* sums;
