@@ -39,7 +39,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 11)
+#pragma db model version(1, 12)
 
 namespace lastro::funds {
 

@@ -8,6 +8,9 @@
 #include <odb/query.hxx>
 #include <odb/result.hxx>
 
+#include <algorithm>
+#include <vector>
+
 namespace lastro::funds {
 namespace {
 
@@ -42,6 +45,22 @@ const sdk::SchemaSql kSqliteSearchIndex(
         " WHERE fidc_universe",
     });
 
+// funds 12, SQLite: the trigram table again with detail=column, which keeps of each trigram the
+// rows and columns holding it, not its positions. A needle is then looked up as its trigrams ANDed
+// (TrigramPhrase) instead of as a phrase, which needs the positions: a superset of the phrase's
+// rows, and the folded LIKE decides as before. The index is smaller and a lookup reads less
+// (docs/performance.md, "Search: trigrams without positions").
+const sdk::SchemaSql kSqliteSearchIndexColumns(
+    "funds", 12, odb::id_sqlite,
+    {
+        "DROP TABLE IF EXISTS funds_fund_search",
+        "CREATE VIRTUAL TABLE funds_fund_search"
+        " USING fts5(search_text, manager, administrator, tokenize = 'trigram', detail = column)",
+        "INSERT INTO funds_fund_search(rowid, search_text, manager, administrator)"
+        " SELECT registry_id, search_text, manager_folded, administrator_folded FROM funds_fund"
+        " WHERE fidc_universe",
+    });
+
 // PostgreSQL: pg_trgm (in Debian's postgresql-17; a trusted extension, so the database's owner
 // may create it) and one GIN trigram index per column. The operator class is named in the
 // schema that holds the extension, which need not be on lastro's search_path. fastupdate off:
@@ -64,31 +83,49 @@ const sdk::SchemaSql kPgsqlSearchIndex(
         " END $$",
     });
 
-std::size_t Characters(std::string_view utf8) {
-    std::size_t count = 0;
-    for (char c : utf8) {
-        if ((static_cast<unsigned char>(c) & 0xC0) != 0x80) {
-            ++count;
+// The byte offsets where the UTF-8 characters of `text` begin.
+std::vector<std::size_t> CharacterStarts(std::string_view utf8) {
+    std::vector<std::size_t> starts;
+    for (std::size_t i = 0; i < utf8.size(); ++i) {
+        if ((static_cast<unsigned char>(utf8[i]) & 0xC0) != 0x80) {
+            starts.push_back(i);
         }
     }
-    return count;
+    return starts;
 }
 
 }  // namespace
 
 std::optional<std::string> TrigramPhrase(std::string_view column, std::string_view needle) {
-    if (Characters(needle) < kTrigramNeedle || needle.find('\0') != std::string_view::npos) {
+    const std::vector<std::size_t> starts = CharacterStarts(needle);
+    if (starts.size() < kTrigramNeedle || needle.find('\0') != std::string_view::npos) {
         return std::nullopt;
     }
+    // The trigrams starting at every third character, and the last one: together they cover the
+    // needle, and a row holding them all is a candidate. Fewer trigrams than all of them read
+    // fewer lists; the LIKE drops the rows that hold them elsewhere than in one run.
+    const std::size_t last = starts.size() - kTrigramNeedle;
     std::string phrase(column);
-    phrase += " : \"";
-    for (char c : needle) {
-        if (c == '"') {
-            phrase += '"';
+    phrase += " : (";
+    for (std::size_t first = 0;; first = std::min(first + kTrigramNeedle, last)) {
+        const std::size_t end =
+            first + kTrigramNeedle < starts.size() ? starts[first + kTrigramNeedle] : needle.size();
+        if (first > 0) {
+            phrase += " AND ";
         }
-        phrase += c;
+        phrase += '"';
+        for (char c : needle.substr(starts[first], end - starts[first])) {
+            if (c == '"') {
+                phrase += '"';
+            }
+            phrase += c;
+        }
+        phrase += '"';
+        if (first == last) {
+            break;
+        }
     }
-    phrase += '"';
+    phrase += ')';
     return phrase;
 }
 

@@ -9,8 +9,8 @@
 // - SQLite: `funds_fund_search`, an FTS5 table with the trigram tokenizer over the three
 //   columns of the FIDC universe's funds, its rowid the fund's registry_id, kept in sync by
 //   triggers on funds_fund (so a registry re-ingest, one transaction, updates it with the rows).
-//   A needle of three characters or more is an FTS5 phrase, which the trigram tokenizer
-//   answers with the rows that contain it (case folded; a superset of the LIKE's matches).
+//   A needle of three characters or more is looked up as the trigrams that cover it, which the
+//   index answers with the rows holding them all (case folded; a superset of the LIKE's matches).
 // - PostgreSQL: pg_trgm GIN indexes on the three columns, which serve the LIKE itself.
 //
 // A needle of one or two characters has no trigram: it is matched by the LIKE while walking the
@@ -37,8 +37,11 @@ inline constexpr std::size_t kTrigramNeedle = 3;
 // page asked; above, the walk in fund_id order answers (src/search.cpp).
 inline constexpr std::size_t kMostCandidatesPerRow = 4;
 
-// One column filter of an FTS5 expression: `column : "needle"` (double quotes doubled), or
-// nullopt when the needle is too short for a trigram or holds a NUL.
+// One column filter of an FTS5 expression: `column : ("abc" AND "def" AND ...)`, the trigrams
+// starting at every third character of the needle and its last one (double quotes doubled), or
+// nullopt when the needle is too short for a trigram or holds a NUL. The index keeps no
+// positions (funds 12, detail=column), so the rows holding them all are a superset of those
+// holding the needle.
 std::optional<std::string> TrigramPhrase(std::string_view column, std::string_view needle);
 
 // SQLite: the registry ids of the universe's funds matching `expression` (phrases joined with

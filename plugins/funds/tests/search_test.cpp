@@ -1,5 +1,6 @@
 #include "src/search.hpp"
 #include "class_data_fixture.hpp"
+#include "src/search_index.hpp"
 
 #include <lastro/sdk/problem.hpp>
 
@@ -8,7 +9,13 @@
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
 
+#include "funds_model-odb.hxx"
+
+#include <odb/exceptions.hxx>
+#include <odb/schema-catalog.hxx>
 #include <odb/transaction.hxx>
+
+#include <lastro/sdk/schema_sql.hpp>
 
 #include <set>
 #include <utility>
@@ -372,6 +379,86 @@ TEST(SearchIndexPaths, TheIndexFollowsReingests) {
     EXPECT_EQ(search("renomeado"), alfa);
     EXPECT_TRUE(search("delta").empty());
     EXPECT_EQ(search("novo alfa").size(), 1u);
+    EXPECT_EQ(search("gama").size(), 1u);
+}
+
+// A needle is looked up as the trigrams starting at every third character and the last one, each
+// quoted (characters, not bytes; double quotes doubled); too short a needle, or one with a NUL,
+// has none.
+TEST(SearchIndexExpression, TheTrigramsThatCoverTheNeedle) {
+    EXPECT_EQ(TrigramPhrase("search_text", "abc"), "search_text : (\"abc\")");
+    EXPECT_EQ(TrigramPhrase("search_text", "abcd"), "search_text : (\"abc\" AND \"bcd\")");
+    EXPECT_EQ(TrigramPhrase("manager", "credito"), "manager : (\"cre\" AND \"dit\" AND \"ito\")");
+    EXPECT_EQ(TrigramPhrase("manager", "creditos"), "manager : (\"cre\" AND \"dit\" AND \"tos\")");
+    EXPECT_EQ(TrigramPhrase("administrator", "ação x"),
+              "administrator : (\"açã\" AND \"o x\")");  // six characters, eight bytes
+    EXPECT_EQ(TrigramPhrase("search_text", "o\"neil"), "search_text : (\"o\"\"n\" AND \"eil\")");
+    EXPECT_EQ(TrigramPhrase("search_text", "ab"), std::nullopt);
+    EXPECT_EQ(TrigramPhrase("search_text", "çã"), std::nullopt);  // four bytes, two characters
+    EXPECT_EQ(TrigramPhrase("search_text", std::string("ab\0cd", 5)), std::nullopt);
+}
+
+// funds 12 (SQLite): a database whose trigram table keeps positions (funds 4 to 11) migrates to one
+// without them (detail=column), filled from the registry it holds, and searches answer as before.
+TEST(SearchIndexPaths, MigratingFromSchema11RebuildsTheIndexWithoutPositions) {
+    FundsDatabase database;
+    if (database.Db().id() != odb::id_sqlite) {
+        GTEST_SKIP() << "the trigram table is SQLite's";
+    }
+    Ingest(database.Db(), WriteCsvs(database.Dir(), BaseSnapshot()));
+    auto search = [&](const std::string& q) {
+        sdk::Params params;
+        params.Set("q", q);
+        params.Set("limit", std::int64_t{25});
+        std::vector<std::string> ids;
+        const sdk::Result result = Call(&HandleSearch, database.Db(), params);
+        for (const auto& item : result.data.as_array()) {
+            ids.emplace_back(item.at("fund_id").as_string());
+        }
+        return ids;
+    };
+    const std::vector<std::string> alfa = search("consignado alfa");
+    ASSERT_EQ(alfa.size(), 1u);
+    // A phrase needs the trigrams' positions: a table without them refuses it.
+    auto keeps_positions = [&] {
+        odb::transaction transaction(database.Db().begin());
+        bool answered = true;
+        try {
+            for (const FundSearchMatch& match :
+                 database.Db().query<FundSearchMatch>("funds_fund_search MATCH 'search_text : \"alfa\"'")) {
+                static_cast<void>(match);
+            }
+        } catch (const odb::database_exception&) {
+            answered = false;
+        }
+        transaction.rollback();
+        return answered;
+    };
+    EXPECT_FALSE(keeps_positions());
+    {
+        odb::transaction transaction(database.Db().begin());
+        database.Db().execute("DROP TABLE funds_fund_search");
+        database.Db().execute(
+            "CREATE VIRTUAL TABLE funds_fund_search USING fts5(search_text, manager, administrator, "
+            "tokenize = 'trigram')");
+        database.Db().execute(
+            "INSERT INTO funds_fund_search(rowid, search_text, manager, administrator) SELECT registry_id, "
+            "search_text, manager_folded, administrator_folded FROM funds_fund WHERE fidc_universe");
+        database.Db().execute("UPDATE schema_version SET version = 11 WHERE name = 'funds'");
+        transaction.commit();
+    }
+    ASSERT_TRUE(keeps_positions());
+    database.Db().schema_version_migration(11, false, "funds");  // the ingest read (and kept) 12
+    {
+        odb::transaction transaction(database.Db().begin());
+        odb::schema_catalog::migrate(database.Db(), 12, "funds");  // as lastro db migrate does
+        EXPECT_GT(sdk::RunSchemaSql(database.Db(), "funds", 11, 12), 0u);
+        EXPECT_EQ(database.Db().schema_version("funds"), 12u);
+        transaction.commit();
+    }
+    EXPECT_FALSE(keeps_positions());
+    EXPECT_EQ(search("consignado alfa"), alfa);
+    EXPECT_EQ(search("delta").size(), 1u);
     EXPECT_EQ(search("gama").size(), 1u);
 }
 
