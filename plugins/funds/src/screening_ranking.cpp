@@ -112,18 +112,80 @@ ScreeningRanking::ScreeningRanking(const std::vector<Row>& rows) {
         entries_.push_back(entry);
     }
     texts_.Shrink();
+
+    // Every sort breaks ties by class_id ascending: each entry's rank in that order (the rows come
+    // ordered by class_id, so it is usually their own).
+    const std::size_t n = entries_.size();
+    std::vector<std::uint32_t> rank(n);
+    {
+        std::vector<std::uint32_t> by_id(n);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            by_id[i] = i;
+        }
+        auto id_before = [this](std::uint32_t a, std::uint32_t b) {
+            return texts_.At(entries_[a].class_id) < texts_.At(entries_[b].class_id);
+        };
+        if (!std::is_sorted(by_id.begin(), by_id.end(), id_before)) {
+            std::sort(by_id.begin(), by_id.end(), id_before);
+        }
+        for (std::uint32_t k = 0; k < n; ++k) {
+            rank[by_id[k]] = k;
+        }
+    }
+    std::vector<std::string_view> names(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        if (entries_[i].name != TextPool::kNone) {
+            names[i] = texts_.At(entries_[i].name);
+        }
+    }
     for (std::size_t s = 0; s < kScreeningSorts; ++s) {
         const auto sort = static_cast<ScreeningSort>(s);
-        for (const bool descending : {false, true}) {
-            std::vector<std::uint32_t>& order = orders_[s * 2 + (descending ? 1 : 0)];
-            order.resize(entries_.size());
-            for (std::uint32_t i = 0; i < order.size(); ++i) {
-                order[i] = i;
+        const int number = NumberOf(sort);
+        const std::uint8_t bit = number < 0 ? 0 : static_cast<std::uint8_t>(1u << number);
+        auto present = [&](std::uint32_t i) {
+            return number < 0 ? entries_[i].name != TextPool::kNone : (entries_[i].present & bit) != 0;
+        };
+        // The value's order alone: -1, 0 or 1, both known.
+        auto compare = [&](std::uint32_t a, std::uint32_t b) {
+            if (number < 0) {
+                return names[a] < names[b] ? -1 : names[b] < names[a] ? 1 : 0;
             }
-            // A total order: class_ids are unique within a month.
-            std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-                return ScreeningPrecedes(KeyOf(a, sort), KeyOf(b, sort), descending);
-            });
+            const double x = entries_[a].number[number];
+            const double y = entries_[b].number[number];
+            return x < y ? -1 : y < x ? 1 : 0;
+        };
+        // Ascending (ScreeningPrecedes): known values first, by value, then by class_id; nulls
+        // by class_id.
+        std::vector<std::uint32_t>& ascending = orders_[s * 2];
+        ascending.resize(n);
+        for (std::uint32_t i = 0; i < n; ++i) {
+            ascending[i] = i;
+        }
+        std::sort(ascending.begin(), ascending.end(), [&](std::uint32_t a, std::uint32_t b) {
+            const bool pa = present(a);
+            if (pa != present(b)) {
+                return pa;
+            }
+            if (pa) {
+                if (const int c = compare(a, b); c != 0) {
+                    return c < 0;
+                }
+            }
+            return rank[a] < rank[b];
+        });
+        // Descending from it: the known values reversed, each run of equal values back in
+        // class_id order; the nulls stay last in class_id order.
+        std::vector<std::uint32_t>& descending = orders_[s * 2 + 1];
+        descending = ascending;
+        const auto known_end = std::partition_point(descending.begin(), descending.end(), present);
+        std::reverse(descending.begin(), known_end);
+        for (auto first = descending.begin(); first != known_end;) {
+            auto last = first + 1;
+            while (last != known_end && compare(*last, *first) == 0) {
+                ++last;
+            }
+            std::reverse(first, last);
+            first = last;
         }
     }
 }

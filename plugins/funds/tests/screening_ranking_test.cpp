@@ -2,6 +2,7 @@
 // handler it replaced (screening_reference.hpp), byte for byte: every sort, both orders, filters,
 // limits, cursors to the last page, months with and without classes, a republished month and a
 // registry change; and the migrations of schema 4 and 5 databases.
+#include "src/screening_ranking.hpp"
 #include "fidc_report_fixture.hpp"
 #include "screening_reference.hpp"
 #include "src/screening.hpp"
@@ -16,6 +17,7 @@
 #include <odb/schema-catalog.hxx>
 #include <odb/transaction.hxx>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -199,6 +201,50 @@ protected:
 
     std::size_t StoredRows() { return sdk::testing::AllRows<ScreeningRow>(Db()).size(); }
 };
+
+// Every sort's order, both directions, on rows with equal values, nulls and class_ids out of
+// order: known values first by value, ties and nulls by class_id ascending (ScreeningPrecedes),
+// which the descending orders, derived from the ascending ones, keep too.
+TEST(ScreeningRankingOrders, TiesAndNullsFollowTheClassIdInBothDirections) {
+    std::vector<ScreeningRankRow> rows;
+    const std::vector<std::optional<double>> values = {2.0,  std::nullopt, 1.0,          2.0, 0.0,
+                                                       -0.0, 2.0,          std::nullopt, 1.0, 3.0};
+    const std::vector<std::optional<std::string>> names = {"b", "a", std::nullopt, "b", "c",
+                                                           "a", "b", std::nullopt, "c", "a"};
+    for (std::size_t i = 0; i < values.size(); ++i) {
+        ScreeningRankRow row;
+        row.id = static_cast<std::int64_t>(100 + i);
+        row.class_id = "class-" + std::to_string((i * 7) % values.size());  // not in class_id order
+        row.name_folded = names[i];
+        row.nav = row.delinquency_ratio = row.subordination_with_mezzanine_ratio = row.pdd_ratio = values[i];
+        rows.push_back(row);
+    }
+    const ScreeningRanking ranking(rows);
+    for (const ScreeningSort sort :
+         {ScreeningSort::kNav, ScreeningSort::kDelinquency, ScreeningSort::kSubordination,
+          ScreeningSort::kPdd, ScreeningSort::kName}) {
+        for (const bool descending : {false, true}) {
+            std::vector<std::size_t> expected(rows.size());
+            for (std::size_t i = 0; i < expected.size(); ++i) {
+                expected[i] = i;
+            }
+            std::sort(expected.begin(), expected.end(), [&](std::size_t a, std::size_t b) {
+                return ScreeningPrecedes(ranking.KeyOf(a, sort), ranking.KeyOf(b, sort), descending);
+            });
+            const ScreeningRanking::Page page =
+                ranking.Select({}, sort, descending, std::nullopt, rows.size());
+            EXPECT_EQ(page.rows, expected) << static_cast<int>(sort) << (descending ? " desc" : " asc");
+            // From every position on, the page goes on where it stopped.
+            for (std::size_t at = 0; at + 1 < expected.size(); ++at) {
+                const ScreeningRanking::Page rest =
+                    ranking.Select({}, sort, descending, ranking.KeyOf(expected[at], sort), rows.size());
+                EXPECT_EQ(rest.rows,
+                          std::vector<std::size_t>(expected.begin() + static_cast<std::ptrdiff_t>(at) + 1,
+                                                   expected.end()));
+            }
+        }
+    }
+}
 
 TEST_F(ScreeningRankingTest, TheStoredRowsAnswerAsTheScanDid) {
     RebuildAll();
