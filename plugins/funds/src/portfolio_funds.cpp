@@ -821,6 +821,7 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
     const sdk::Month month = RequiredMonth(context.params);
     const ClassRef ref = FindClass(db, context.params.String("class_id").value_or(""));
     const CdaHolder holder = RequireCdaHolder(db, ref, month);
+
     // The same holder's previous calendar month; without its CDA nothing is compared.
     const sdk::Month previous_month = month.Previous();
     const std::optional<CdaHolder> previous_holder = FindCdaHolder(db, holder.cnpj, previous_month);

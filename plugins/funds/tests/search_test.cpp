@@ -334,23 +334,26 @@ TEST(SearchIndexPaths, DenseAndSparseNeedlesPageThroughEveryMatch) {
     EXPECT_TRUE(pages("nada disso", 5).empty());
 }
 
+// The fund_ids of the first page that searching `q` answers.
+std::vector<std::string> FundIdsFound(odb::database& db, const std::string& q) {
+    sdk::Params params;
+    params.Set("q", q);
+    params.Set("limit", std::int64_t{25});
+    std::vector<std::string> ids;
+    const sdk::Result result = Call(&HandleSearch, db, params);
+    for (const auto& item : result.data.as_array()) {
+        ids.emplace_back(item.at("fund_id").as_string());
+    }
+    return ids;
+}
+
 // A re-ingested registry replaces the funds in one transaction and the index with them: a renamed
 // fund is found by its new name only (same fund_id), a removed one and one that left the FIDC
 // universe are no longer found, a new one is.
 TEST(SearchIndexPaths, TheIndexFollowsReingests) {
     FundsDatabase database;
     Ingest(database.Db(), WriteCsvs(database.Dir(), BaseSnapshot()));
-    auto search = [&](const std::string& q) {
-        sdk::Params params;
-        params.Set("q", q);
-        params.Set("limit", std::int64_t{25});
-        std::vector<std::string> ids;
-        const sdk::Result result = Call(&HandleSearch, database.Db(), params);
-        for (const auto& item : result.data.as_array()) {
-            ids.emplace_back(item.at("fund_id").as_string());
-        }
-        return ids;
-    };
+    auto search = [&](const std::string& q) { return FundIdsFound(database.Db(), q); };
     const std::vector<std::string> alfa = search("consignado alfa");
     ASSERT_EQ(alfa.size(), 1u);
     ASSERT_EQ(search("delta").size(), 1u);
@@ -407,17 +410,7 @@ TEST(SearchIndexPaths, MigratingFromSchema11RebuildsTheIndexWithoutPositions) {
         GTEST_SKIP() << "the trigram table is SQLite's";
     }
     Ingest(database.Db(), WriteCsvs(database.Dir(), BaseSnapshot()));
-    auto search = [&](const std::string& q) {
-        sdk::Params params;
-        params.Set("q", q);
-        params.Set("limit", std::int64_t{25});
-        std::vector<std::string> ids;
-        const sdk::Result result = Call(&HandleSearch, database.Db(), params);
-        for (const auto& item : result.data.as_array()) {
-            ids.emplace_back(item.at("fund_id").as_string());
-        }
-        return ids;
-    };
+    auto search = [&](const std::string& q) { return FundIdsFound(database.Db(), q); };
     const std::vector<std::string> alfa = search("consignado alfa");
     ASSERT_EQ(alfa.size(), 1u);
     // A phrase needs the trigrams' positions: a table without them refuses it.
