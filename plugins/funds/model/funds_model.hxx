@@ -38,6 +38,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #pragma db model version(1, 12)
 
@@ -979,6 +980,19 @@ struct ScreeningMonth {
     std::string month;
     std::int64_t generation = 0;
     std::int64_t class_count = 0;
+};
+
+// funds 12: a month's /v1/screening ranking as ScreeningRanking::Serialize writes it
+// (src/screening_ranking.hpp), stored with the generation of the rows it was made from when an
+// ingest rebuilds them, so a server loads a month it has not ranked yet in one read instead of
+// reading its keys and sorting them.
+#pragma db object table("funds_screening_ranking")
+struct ScreeningRankingRecord {
+#pragma db id
+    std::string month;
+    std::int64_t generation = 0;
+#pragma db sqlite:type("BLOB") pgsql:type("BYTEA")
+    std::vector<char> bytes;
 };
 
 }  // namespace lastro::funds

@@ -254,19 +254,18 @@ RankingCache& Rankings() {
     return cache;
 }
 
-// The ranking's keys of the month's stored rows (not the texts answered).
-std::vector<ScreeningRankRow> StoredKeys(odb::database& db, const std::string& month) {
-    using Query = odb::query<ScreeningRankRow>;
-    auto q = sdk::CachedQuery<ScreeningRankRow, OfMonth>(
-        db, "funds.screening_keys_of_month", [](const OfMonth& p) {
-            return Query((Query::month == Query::_ref(p.month)) + "ORDER BY" + Query::class_id);
-        });
-    q.params.month = month;
-    std::vector<ScreeningRankRow> rows;
-    for (const ScreeningRankRow& row : q.Execute()) {
-        rows.push_back(row);
+// The month's ranking as the ingest stored it with the rows of `generation` (one read), else made
+// from the rows' keys (a ranking of an older format, or none stored yet).
+std::shared_ptr<const ScreeningRanking> StoredRanking(odb::database& db, const std::string& month,
+                                                      std::int64_t generation) {
+    if (ScreeningRankingRecord record;
+        db.find<ScreeningRankingRecord>(month, record) && record.generation == generation) {
+        if (std::optional<ScreeningRanking> loaded =
+                ScreeningRanking::Load(std::string_view(record.bytes.data(), record.bytes.size()))) {
+            return std::make_shared<const ScreeningRanking>(std::move(*loaded));
+        }
     }
-    return rows;
+    return std::make_shared<const ScreeningRanking>(StoredRankKeys(db, month));
 }
 
 // The stored answer texts of a page's rows, by row id (ScreeningRow::id, which the ranking keeps):
@@ -349,7 +348,7 @@ sdk::Result HandleScreening(const sdk::RequestContext& context) {
     if (ScreeningMonth stored; context.db.find<ScreeningMonth>(month, stored)) {
         ranking = Rankings().Find(month, stored.generation);
         if (!ranking) {
-            ranking = std::make_shared<const ScreeningRanking>(StoredKeys(context.db, month));
+            ranking = StoredRanking(context.db, month, stored.generation);
             Rankings().Keep(month, stored.generation, ranking);
         }
     } else {

@@ -1,6 +1,8 @@
 #include "src/screening_ranking.hpp"
 
 #include <algorithm>
+#include <bit>
+#include <cstring>
 #include <unordered_map>
 
 namespace lastro::funds {
@@ -54,6 +56,16 @@ std::uint32_t TextPool::Add(const std::optional<std::string>& text) {
     data_ += *text;
     offsets_.push_back(static_cast<std::uint32_t>(data_.size()));
     return static_cast<std::uint32_t>(offsets_.size() - 2);
+}
+
+bool TextPool::Assign(std::string data, std::vector<std::uint32_t> offsets) {
+    if (offsets.empty() || offsets.front() != 0 || offsets.back() != data.size() ||
+        !std::is_sorted(offsets.begin(), offsets.end())) {
+        return false;
+    }
+    data_ = std::move(data);
+    offsets_ = std::move(offsets);
+    return true;
 }
 
 void TextPool::Shrink() {
@@ -192,6 +204,165 @@ ScreeningRanking::ScreeningRanking(const std::vector<Row>& rows) {
 
 template ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRow>&);
 template ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRankRow>&);
+
+namespace {
+
+// The stored ranking's format: "LSR1", then each part with its count. Numbers little-endian.
+constexpr char kFormat[4] = {'L', 'S', 'R', '1'};
+
+class Writer {
+public:
+    explicit Writer(std::size_t reserve) { bytes_.reserve(reserve); }
+    void Raw(const char* data, std::size_t size) { bytes_.insert(bytes_.end(), data, data + size); }
+    template <typename Unsigned>
+    void Number(Unsigned value) {
+        for (std::size_t i = 0; i < sizeof(Unsigned); ++i) {
+            bytes_.push_back(static_cast<char>((value >> (8 * i)) & 0xff));
+        }
+    }
+    std::vector<char> Take() { return std::move(bytes_); }
+
+private:
+    std::vector<char> bytes_;
+};
+
+class Reader {
+public:
+    explicit Reader(std::string_view bytes) : bytes_(bytes) {}
+    bool Raw(char* out, std::size_t size) {
+        if (bytes_.size() - at_ < size) {
+            return false;
+        }
+        std::memcpy(out, bytes_.data() + at_, size);
+        at_ += size;
+        return true;
+    }
+    template <typename Unsigned>
+    bool Number(Unsigned& value) {
+        if (bytes_.size() - at_ < sizeof(Unsigned)) {
+            return false;
+        }
+        value = 0;
+        for (std::size_t i = 0; i < sizeof(Unsigned); ++i) {
+            value |= static_cast<Unsigned>(static_cast<unsigned char>(bytes_[at_ + i])) << (8 * i);
+        }
+        at_ += sizeof(Unsigned);
+        return true;
+    }
+    // A count of items of `size` bytes each that the rest can hold.
+    bool Count(std::uint32_t& count, std::size_t size) {
+        return Number(count) && static_cast<std::uint64_t>(count) * size <= bytes_.size() - at_;
+    }
+    bool AtEnd() const { return at_ == bytes_.size(); }
+
+private:
+    std::string_view bytes_;
+    std::size_t at_ = 0;
+};
+
+}  // namespace
+
+std::vector<char> ScreeningRanking::Serialize() const {
+    const std::size_t n = entries_.size();
+    Writer out(16 + n * 69 + texts_.Data().size() + texts_.Offsets().size() * 4 + orders_.size() * n * 4);
+    out.Raw(kFormat, sizeof kFormat);
+    out.Number(static_cast<std::uint32_t>(n));
+    for (const Entry& e : entries_) {
+        for (const double number : e.number) {
+            out.Number(std::bit_cast<std::uint64_t>(number));
+        }
+        out.Number(static_cast<std::uint64_t>(e.id));
+        for (const std::uint32_t text :
+             {e.class_id, e.name, e.fund_type, e.segment, e.manager, e.administrator, e.status}) {
+            out.Number(text);
+        }
+        out.Number(e.present);
+    }
+    out.Number(static_cast<std::uint32_t>(texts_.Data().size()));
+    out.Raw(texts_.Data().data(), texts_.Data().size());
+    out.Number(static_cast<std::uint32_t>(texts_.Offsets().size()));
+    for (const std::uint32_t offset : texts_.Offsets()) {
+        out.Number(offset);
+    }
+    for (const std::vector<std::uint32_t>& order : orders_) {
+        for (const std::uint32_t i : order) {
+            out.Number(i);
+        }
+    }
+    return out.Take();
+}
+
+std::optional<ScreeningRanking> ScreeningRanking::Load(std::string_view bytes) {
+    Reader in(bytes);
+    char format[sizeof kFormat];
+    std::uint32_t n = 0;
+    if (!in.Raw(format, sizeof format) || std::memcmp(format, kFormat, sizeof kFormat) != 0 ||
+        !in.Count(n, 69)) {
+        return std::nullopt;
+    }
+    ScreeningRanking ranking;
+    ranking.entries_.resize(n);
+    for (Entry& e : ranking.entries_) {
+        for (double& number : e.number) {
+            std::uint64_t bits = 0;
+            in.Number(bits);
+            number = std::bit_cast<double>(bits);
+        }
+        std::uint64_t id = 0;
+        in.Number(id);
+        e.id = static_cast<std::int64_t>(id);
+        for (std::uint32_t* text :
+             {&e.class_id, &e.name, &e.fund_type, &e.segment, &e.manager, &e.administrator, &e.status}) {
+            in.Number(*text);
+        }
+        if (!in.Number(e.present)) {
+            return std::nullopt;
+        }
+    }
+    std::uint32_t text_bytes = 0;
+    std::uint32_t offset_count = 0;
+    if (!in.Count(text_bytes, 1)) {
+        return std::nullopt;
+    }
+    std::string data(text_bytes, '\0');
+    std::vector<std::uint32_t> offsets;
+    if (!in.Raw(data.data(), data.size()) || !in.Count(offset_count, 4)) {
+        return std::nullopt;
+    }
+    offsets.resize(offset_count);
+    for (std::uint32_t& offset : offsets) {
+        in.Number(offset);
+    }
+    if (!ranking.texts_.Assign(std::move(data), std::move(offsets))) {
+        return std::nullopt;
+    }
+    const std::size_t texts = ranking.texts_.Size();
+    for (const Entry& e : ranking.entries_) {
+        if (e.class_id >= texts) {
+            return std::nullopt;  // every entry has a class_id
+        }
+        for (const std::uint32_t text :
+             {e.name, e.fund_type, e.segment, e.manager, e.administrator, e.status}) {
+            if (text != TextPool::kNone && text >= texts) {
+                return std::nullopt;
+            }
+        }
+    }
+    for (std::vector<std::uint32_t>& order : ranking.orders_) {
+        order.resize(n);
+        std::vector<bool> seen(n, false);
+        for (std::uint32_t& i : order) {
+            if (!in.Number(i) || i >= n || seen[i]) {
+                return std::nullopt;  // each order is a permutation of the entries
+            }
+            seen[i] = true;
+        }
+    }
+    if (!in.AtEnd()) {
+        return std::nullopt;
+    }
+    return ranking;
+}
 
 std::size_t ScreeningRanking::Bytes() const {
     std::size_t bytes = sizeof(*this) + entries_.capacity() * sizeof(Entry) + texts_.Bytes();

@@ -31,6 +31,12 @@ public:
     }
     std::size_t Bytes() const { return data_.capacity() + offsets_.capacity() * sizeof(std::uint32_t); }
     void Shrink();
+    std::size_t Size() const { return offsets_.size() - 1; }
+    const std::string& Data() const { return data_; }
+    const std::vector<std::uint32_t>& Offsets() const { return offsets_; }
+    // Texts as Data() and Offsets() gave them; false (and the pool unchanged) when the offsets do
+    // not cut `data` from its start to its end in order.
+    bool Assign(std::string data, std::vector<std::uint32_t> offsets);
 
 private:
     std::string data_;
@@ -77,6 +83,12 @@ public:
     Page Select(const ScreeningFilters& filters, ScreeningSort sort, bool descending,
                 const std::optional<ScreeningKey>& after, std::size_t limit) const;
 
+    // The ranking as bytes (little-endian, fixed widths: entries, texts, orders) and back; Load
+    // gives nullopt for bytes that are not a whole ranking of this format, and the caller ranks
+    // the month from its rows instead.
+    std::vector<char> Serialize() const;
+    static std::optional<ScreeningRanking> Load(std::string_view bytes);
+
     ScreeningKey KeyOf(std::size_t row, ScreeningSort sort) const;
     std::string_view ClassId(std::size_t row) const { return texts_.At(entries_[row].class_id); }
     // The stored row's id (ScreeningRow::id): a page's texts are read back by it.
@@ -84,6 +96,8 @@ public:
     std::size_t Bytes() const;
 
 private:
+    ScreeningRanking() = default;
+
     struct Entry {
         double number[4] = {0, 0, 0, 0};  // nav, delinquency, subordination (with mezzanine), pdd
         std::int64_t id = 0;

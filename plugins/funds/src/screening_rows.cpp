@@ -4,7 +4,9 @@
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/fidc_values.hpp"
 #include "src/screening.hpp"
+#include "src/screening_ranking.hpp"
 
+#include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/data_migration.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
@@ -79,13 +81,39 @@ bool SameRow(const ScreeningRow& a, const ScreeningRow& b) {
 }
 
 void FillOnMigration(odb::database& db) {
-    RebuildAllScreening(db);
+    RebuildAllScreening(db, StoredRankings::kSkip);  // funds 12 stores them
+}
+
+// The month's ranking, stored under the generation of the rows it was made from (the rows carry
+// their ids: a page's texts are read back by them).
+void StoreRanking(odb::database& db, const std::string& month, std::int64_t generation,
+                  const ScreeningRanking& ranking) {
+    ScreeningRankingRecord record{month, generation, ranking.Serialize()};
+    ScreeningRankingRecord stored;
+    if (db.find<ScreeningRankingRecord>(month, stored)) {
+        db.update(record);
+    } else {
+        db.persist(record);
+    }
+}
+
+// funds 12: every stored month gets the ranking of its stored rows, under its generation (the
+// rows are as they were).
+void StoreRankingsOnMigration(odb::database& db) {
+    std::vector<ScreeningMonth> months;
+    for (const ScreeningMonth& month : db.query<ScreeningMonth>()) {
+        months.push_back(month);
+    }
+    for (const ScreeningMonth& month : months) {
+        StoreRanking(db, month.month, month.generation, ScreeningRanking(StoredRankKeys(db, month.month)));
+    }
 }
 
 // The rows are built by the code of the newest schema, so they are filled once the tables have
 // their last column: a database at funds 4 (reports, no screening tables; version 5 creates them
 // empty) or at funds 5 (rows without their JSON text) is rebuilt whole by the migration to 6.
 const sdk::DataMigration<6> kFillOnMigration("funds", &FillOnMigration);
+const sdk::DataMigration<12> kStoreRankingsOnMigration("funds", &StoreRankingsOnMigration);
 
 }  // namespace
 
@@ -172,7 +200,8 @@ std::vector<ScreeningRow> BuildScreeningRows(odb::database& db, const std::strin
     return out;
 }
 
-std::size_t RebuildScreening(odb::database& db, const std::vector<std::string>& months) {
+std::size_t RebuildScreening(odb::database& db, const std::vector<std::string>& months,
+                             StoredRankings rankings) {
     using RowQuery = odb::query<ScreeningRow>;
     std::size_t written = 0;
     for (const std::string& month : months) {
@@ -218,11 +247,14 @@ std::size_t RebuildScreening(odb::database& db, const std::vector<std::string>& 
         } else {
             db.persist(built);
         }
+        if (rankings == StoredRankings::kWrite) {
+            StoreRanking(db, month, built.generation, ScreeningRanking(rows));
+        }
     }
     return written;
 }
 
-std::size_t RebuildAllScreening(odb::database& db) {
+std::size_t RebuildAllScreening(odb::database& db, StoredRankings rankings) {
     std::vector<std::string> months;
     odb::result<FidcReportMonth> reported(db.query<FidcReportMonth>());
     for (const FidcReportMonth& row : reported) {
@@ -238,7 +270,24 @@ std::size_t RebuildAllScreening(odb::database& db) {
         }
     }
     months.insert(months.end(), emptied.begin(), emptied.end());
-    return RebuildScreening(db, months);
+    return RebuildScreening(db, months, rankings);
+}
+
+std::vector<ScreeningRankRow> StoredRankKeys(odb::database& db, const std::string& month) {
+    using Query = odb::query<ScreeningRankRow>;
+    struct OfMonth {
+        std::string month;
+    };
+    auto q = sdk::CachedQuery<ScreeningRankRow, OfMonth>(
+        db, "funds.screening_keys_of_month", [](const OfMonth& p) {
+            return Query((Query::month == Query::_ref(p.month)) + "ORDER BY" + Query::class_id);
+        });
+    q.params.month = month;
+    std::vector<ScreeningRankRow> rows;
+    for (const ScreeningRankRow& row : q.Execute()) {
+        rows.push_back(row);
+    }
+    return rows;
 }
 
 }  // namespace lastro::funds

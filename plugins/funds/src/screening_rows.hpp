@@ -28,12 +28,22 @@ std::vector<ScreeningRow> BuildScreeningRows(odb::database& db, const std::strin
 // stores.
 std::string ScreeningAnswerJson(const ScreeningRow& row);
 
+// Whether a rebuild stores the ranking of each month it gives a new generation (funds 12,
+// ScreeningRankingRecord). The migration to 6 rebuilds rows before that table exists.
+enum class StoredRankings { kWrite, kSkip };
+
 // Brings the stored rows of each month to what BuildScreeningRows gives, writing only the rows
 // that differ (inserted, updated, erased), and gives a new generation to each month whose rows
-// changed (or that had none); inside the caller's write transaction. Returns the rows written.
-std::size_t RebuildScreening(odb::database& db, const std::vector<std::string>& months);
+// changed (or that had none), with its ranking; inside the caller's write transaction. Returns
+// the rows written.
+std::size_t RebuildScreening(odb::database& db, const std::vector<std::string>& months,
+                             StoredRankings rankings = StoredRankings::kWrite);
 
 // Every month with reports, and drops the rows of months that have none any more.
-std::size_t RebuildAllScreening(odb::database& db);
+std::size_t RebuildAllScreening(odb::database& db, StoredRankings rankings = StoredRankings::kWrite);
+
+// The keys a month's ranking is made of, from its stored rows (funds_screening_row_rank_i), in
+// class_id order.
+std::vector<ScreeningRankRow> StoredRankKeys(odb::database& db, const std::string& month);
 
 }  // namespace lastro::funds

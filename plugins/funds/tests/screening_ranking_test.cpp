@@ -246,6 +246,69 @@ TEST(ScreeningRankingOrders, TiesAndNullsFollowTheClassIdInBothDirections) {
     }
 }
 
+// A ranking stored as bytes (funds 12) loads as the same ranking: every sort, direction and
+// position gives the same pages; bytes that are not a whole ranking of this format load as none.
+TEST(ScreeningRankingOrders, AStoredRankingLoadsAsTheSameRanking) {
+    std::vector<ScreeningRankRow> rows;
+    for (int i = 0; i < 40; ++i) {
+        ScreeningRankRow row;
+        row.id = 1000 + i;
+        row.class_id = "class-" + std::to_string((i * 17) % 40 + 10);
+        if (i % 7 != 0) {
+            row.name_folded = "fundo " + std::to_string(i % 9);
+            row.nav = 1000.0 * (i % 11);
+            row.delinquency_ratio = (i % 5) / 10.0;
+        }
+        row.subordination_with_mezzanine_ratio = i % 3 == 0 ? std::nullopt : std::optional<double>(i / 40.0);
+        row.pdd_ratio = -0.0;
+        row.fund_type = i % 2 ? "FIDC" : "FIC-FIDC";
+        row.manager_folded = "gestora " + std::to_string(i % 4);
+        row.status_folded = "em funcionamento normal";
+        rows.push_back(row);
+    }
+    const ScreeningRanking built(rows);
+    const std::vector<char> bytes = built.Serialize();
+    const std::optional<ScreeningRanking> loaded =
+        ScreeningRanking::Load(std::string_view(bytes.data(), bytes.size()));
+    ASSERT_TRUE(loaded.has_value());
+    EXPECT_EQ(loaded->Serialize(), bytes);
+    ScreeningFilters managers;
+    managers.manager = "gestora 1";
+    for (const ScreeningFilters& filters : {ScreeningFilters{}, managers}) {
+        for (const ScreeningSort sort :
+             {ScreeningSort::kNav, ScreeningSort::kDelinquency, ScreeningSort::kSubordination,
+              ScreeningSort::kPdd, ScreeningSort::kName}) {
+            for (const bool descending : {false, true}) {
+                const auto a = built.Select(filters, sort, descending, std::nullopt, 7);
+                const auto b = loaded->Select(filters, sort, descending, std::nullopt, 7);
+                EXPECT_EQ(a.rows, b.rows);
+                EXPECT_EQ(a.match_count, b.match_count);
+                EXPECT_EQ(a.more, b.more);
+                for (const std::size_t row : a.rows) {
+                    EXPECT_EQ(built.RowId(row), loaded->RowId(row));
+                    EXPECT_EQ(built.ClassId(row), loaded->ClassId(row));
+                }
+            }
+        }
+    }
+    auto loads = [](std::vector<char> b) {
+        return ScreeningRanking::Load(std::string_view(b.data(), b.size())).has_value();
+    };
+    EXPECT_FALSE(loads({}));
+    EXPECT_FALSE(loads(std::vector<char>(bytes.begin(), bytes.end() - 1)));  // cut short
+    std::vector<char> longer = bytes;
+    longer.push_back('x');
+    EXPECT_FALSE(loads(longer));  // bytes past the end
+    std::vector<char> other_format = bytes;
+    other_format[3] = '2';
+    EXPECT_FALSE(loads(other_format));
+    std::vector<char> not_a_permutation = bytes;
+    const std::size_t last_order_entry = bytes.size() - 4;
+    std::copy_n(bytes.end() - 8, 4,
+                not_a_permutation.begin() + static_cast<std::ptrdiff_t>(last_order_entry));
+    EXPECT_FALSE(loads(not_a_permutation));  // an entry twice in an order
+}
+
 TEST_F(ScreeningRankingTest, TheStoredRowsAnswerAsTheScanDid) {
     RebuildAll();
     EXPECT_GT(StoredRows(), 40u);
@@ -440,6 +503,42 @@ TEST_F(ScreeningRankingTest, MigratingFromSchema5GivesEveryRowItsAnswerText) {
             EXPECT_EQ(month.generation, generations[month.month]) << month.month;
         }
     }
+    ExpectSameEverywhere();
+}
+
+// Every rebuilt month stores its ranking under its generation (funds 12), the ranking its rows'
+// keys make; a database at funds 11 (rows, no stored rankings) gets every month's on its way to 12.
+TEST_F(ScreeningRankingTest, EveryMonthStoresItsRankingAndMigratingFromSchema11StoresThem) {
+    RebuildAll();
+    auto expect_stored = [&] {
+        const std::vector<ScreeningMonth> months = sdk::testing::AllRows<ScreeningMonth>(Db());
+        ASSERT_FALSE(months.empty());
+        for (const ScreeningMonth& month : months) {
+            odb::transaction transaction(Db().begin());
+            ScreeningRankingRecord record;
+            ASSERT_TRUE(Db().find<ScreeningRankingRecord>(month.month, record)) << month.month;
+            EXPECT_EQ(record.generation, month.generation) << month.month;
+            EXPECT_EQ(record.bytes, ScreeningRanking(StoredRankKeys(Db(), month.month)).Serialize())
+                << month.month;
+            transaction.commit();
+        }
+    };
+    expect_stored();
+    {
+        odb::transaction transaction(Db().begin());
+        Db().execute("DROP TABLE funds_screening_ranking");
+        Db().execute("DROP INDEX funds_screening_row_rank_i");
+        Db().execute("UPDATE schema_version SET version = 11 WHERE name = 'funds'");
+        transaction.commit();
+    }
+    Db().schema_version_migration(11, false, "funds");  // the ingest read (and kept) version 12
+    {
+        odb::transaction transaction(Db().begin());
+        odb::schema_catalog::migrate(Db(), 12, "funds");  // as lastro db migrate does
+        EXPECT_EQ(Db().schema_version("funds"), 12u);
+        transaction.commit();
+    }
+    expect_stored();
     ExpectSameEverywhere();
 }
 

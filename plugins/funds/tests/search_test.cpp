@@ -403,7 +403,7 @@ TEST(SearchIndexExpression, TheTrigramsThatCoverTheNeedle) {
 
 // funds 12 (SQLite): a database whose trigram table keeps positions (funds 4 to 11) migrates to one
 // without them (detail=column), filled from the registry it holds, and searches answer as before;
-// the migration also creates the screening ranking's index.
+// the migration also creates the screening ranking's index and table.
 TEST(SearchIndexPaths, MigratingFromSchema11RebuildsTheIndexWithoutPositions) {
     FundsDatabase database;
     if (database.Db().id() != odb::id_sqlite) {
@@ -438,7 +438,8 @@ TEST(SearchIndexPaths, MigratingFromSchema11RebuildsTheIndexWithoutPositions) {
         database.Db().execute(
             "INSERT INTO funds_fund_search(rowid, search_text, manager, administrator) SELECT registry_id, "
             "search_text, manager_folded, administrator_folded FROM funds_fund WHERE fidc_universe");
-        database.Db().execute("DROP INDEX funds_screening_row_rank_i");  // funds 12's other change
+        database.Db().execute("DROP INDEX funds_screening_row_rank_i");  // funds 12's other changes
+        database.Db().execute("DROP TABLE funds_screening_ranking");
         database.Db().execute("UPDATE schema_version SET version = 11 WHERE name = 'funds'");
         transaction.commit();
     }
