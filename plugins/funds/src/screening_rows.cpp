@@ -88,13 +88,10 @@ void FillOnMigration(odb::database& db) {
 // their ids: a page's texts are read back by them).
 void StoreRanking(odb::database& db, const std::string& month, std::int64_t generation,
                   const ScreeningRanking& ranking) {
+    // Replaced without loading the one stored (its bytes are a few hundred KB).
+    db.erase_query<ScreeningRankingRecord>(odb::query<ScreeningRankingRecord>::month == month);
     ScreeningRankingRecord record{month, generation, ranking.Serialize()};
-    ScreeningRankingRecord stored;
-    if (db.find<ScreeningRankingRecord>(month, stored)) {
-        db.update(record);
-    } else {
-        db.persist(record);
-    }
+    db.persist(record);
 }
 
 // funds 12: every stored month gets the ranking of its stored rows, under its generation (the
