@@ -3,6 +3,7 @@
 #include "core/storage/database.hpp"
 
 #include <lastro/sdk/schema_sql.hpp>
+#include <lastro/sdk/statement_cache.hpp>
 
 #include <odb/schema-catalog.hxx>
 #include <odb/transaction.hxx>
@@ -41,6 +42,8 @@ MigrationResult MigrateSchema(odb::database& db, const std::string& schema) {
         // What the model cannot say (virtual tables, triggers, extension indexes): the plugin's
         // own statements of the versions this step crossed (sdk/schema_sql.hpp).
         sdk::RunSchemaSql(db, schema, result.from, binary);
+        // The versions just set leave statements of the old ones in this connection's cache.
+        sdk::CatchUpStatementCache(odb::transaction::current().connection());
     });
     return result;
 }

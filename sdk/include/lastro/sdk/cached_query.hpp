@@ -19,11 +19,19 @@
 // text: <lastro/sdk/query_params.hpp>); consume or drop one result before executing the same query
 // again on the same connection. Must run inside a transaction (the connection is the transaction's).
 // Persistent classes must be compiled with ODB's --generate-prepared (cmake/LastroOdb.cmake).
+//
+// A cached query lives as long as the schema version it was prepared under. ODB drops a
+// connection's statements when a schema version changes (each step of a migration) but keeps the
+// queries cached by name, which would then read and write the dropped statements' buffers; so a
+// query prepared under an older version is forgotten and prepared again (statement_cache.hpp).
 #pragma once
+
+#include <lastro/sdk/statement_cache.hpp>
 
 #include <odb/database.hxx>
 #include <odb/prepared-query.hxx>
 #include <odb/result.hxx>
+#include <odb/transaction.hxx>
 
 #include <memory>
 
@@ -39,17 +47,40 @@ struct Prepared {
     bool ExecuteOne(T& out) { return query.execute_one(out); }
 };
 
+// What ODB keeps beside a cached query: its parameters and the schema version sequence
+// (odb::database::schema_version_sequence) it was prepared under.
+template <typename P>
+struct CachedParams {
+    P params;
+    unsigned int schema_sequence = 0;
+};
+
 template <typename T, typename P, typename Make>
 Prepared<T, P> CachedQuery(odb::database& db, const char* name, Make make) {
-    P* params = nullptr;
-    odb::prepared_query<T> query = db.lookup_query<T>(name, params);
-    if (!query) {
-        auto owned = std::make_unique<P>();
-        params = owned.get();
-        query = db.prepare_query<T>(name, make(*params));
-        db.cache_query(query, std::move(owned));
+    odb::connection& connection = odb::transaction::current().connection();
+    const unsigned int sequence = db.schema_version_sequence();
+    CachedParams<P>* cached = nullptr;
+    bool stale = false;
+    {
+        // A cached prepared_query does not own its query: it must be gone before the cache forgets it.
+        odb::prepared_query<T> found = connection.lookup_query<T>(name, cached);
+        if (found && cached->schema_sequence == sequence) {
+            return Prepared<T, P>{found, cached->params};
+        }
+        stale = static_cast<bool>(found);
     }
-    return Prepared<T, P>{query, *params};
+    if (stale) {
+        ForgetCachedQuery(connection, name);
+    }
+    // The statements the query binds to must belong to the current version: statements made
+    // since the version moved but before ODB noticed would be dropped later.
+    CatchUpStatementCache(connection);
+    auto owned = std::make_unique<CachedParams<P>>();
+    owned->schema_sequence = sequence;
+    cached = owned.get();
+    odb::prepared_query<T> query = connection.prepare_query<T>(name, make(cached->params));
+    connection.cache_query(query, std::move(owned));
+    return Prepared<T, P>{query, cached->params};
 }
 
 }  // namespace lastro::sdk

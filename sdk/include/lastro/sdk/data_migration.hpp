@@ -10,12 +10,17 @@
 // `Version` (ODB's data migration functions; ODB 2.4's data_migration_entry cannot take a
 // database id in C++11 mode, hence one registration per database). `fill` sees the rows of the
 // version before and writes with the newest code: a later version that changes what it writes
-// moves the registration there. docs/storage.md, "Schemas and migrations".
+// moves the registration there. docs/storage.md, "Schemas and migrations". The step that
+// reaches `Version` has just set it, so the statements earlier steps left are dropped before
+// `fill` runs (statement_cache.hpp).
 #pragma once
+
+#include <lastro/sdk/statement_cache.hpp>
 
 #include <odb/database.hxx>
 #include <odb/schema-catalog.hxx>
 #include <odb/schema-version.hxx>
+#include <odb/transaction.hxx>
 
 namespace lastro::sdk {
 
@@ -23,8 +28,12 @@ template <odb::schema_version Version, odb::schema_version Base = 1>
 class DataMigration {
 public:
     DataMigration(const char* schema, void (*fill)(odb::database&)) {
-        odb::schema_catalog::data_migration_function<Version, Base>(odb::id_sqlite, fill, schema);
-        odb::schema_catalog::data_migration_function<Version, Base>(odb::id_pgsql, fill, schema);
+        auto run = [fill](odb::database& db) {
+            CatchUpStatementCache(odb::transaction::current().connection());
+            fill(db);
+        };
+        odb::schema_catalog::data_migration_function<Version, Base>(odb::id_sqlite, run, schema);
+        odb::schema_catalog::data_migration_function<Version, Base>(odb::id_pgsql, run, schema);
     }
     DataMigration(const DataMigration&) = delete;
     DataMigration& operator=(const DataMigration&) = delete;
