@@ -1,7 +1,8 @@
 // sdk::CachedQuery across a schema version change, on both databases: ODB drops a connection's
 // statements when the version moves, so a query cached before the change is prepared again and
 // answers from the current statements, and one prepared after it (before ODB noticed) survives
-// the next object lookup. Uses core's own model, the only one the host carries.
+// the next object lookup. The prepares a tracer counts show the first; the second shows as a read
+// of freed memory under the asan preset or valgrind. Uses core's own model, the host's.
 #include "core/storage/core_model.hxx"
 #include "core/storage/database.hpp"
 #include "core/storage/migration.hpp"
