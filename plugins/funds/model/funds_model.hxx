@@ -25,6 +25,9 @@
 //   (FidcQuotaAnswer, src/quota_answers.hpp), written with the report at ingest, so a call
 //   joins one stored text a month; the migration writes them for the stored reports and drops
 //   version 7's funds_fidc_report_quota_i, which only those routes read.
+// - versions 10 to 12: docs/storage.md ("Schemas and migrations").
+// - version 13: each FIDC fund's /v1/fundos item as JSON text (FundListItem,
+//   src/fund_list_items.hpp), written by the registry ingest, so a page is one statement.
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -40,7 +43,7 @@
 #include <string>
 #include <vector>
 
-#pragma db model version(1, 12)
+#pragma db model version(1, 13)
 
 namespace lastro::funds {
 
@@ -485,12 +488,14 @@ struct FundClassId {
     std::string class_id;
 };
 
-// /v1/fundos (src/search.cpp): the columns of a fund and of its classes that a list item
-// shows. A page of 100 read whole rows (28 and 34 columns) for the 15 and 6 it answers with.
+// /v1/fundos's items (src/fund_list_items.cpp): the columns of a fund and of its classes that a
+// list item shows.
 #pragma db view object(Fund)
 struct FundListRow {
 #pragma db column(Fund::fund_id)
     std::string fund_id;
+#pragma db column(Fund::registry_id)
+    std::int64_t registry_id = 0;
 #pragma db column(Fund::cvm_code)
     std::optional<std::int64_t> cvm_code;
 #pragma db column(Fund::cnpj)
@@ -991,8 +996,30 @@ struct ScreeningRankingRecord {
 #pragma db id
     std::string month;
     std::int64_t generation = 0;
-#pragma db sqlite:type("BLOB") pgsql:type("BYTEA")
+#pragma db sqlite : type("BLOB") pgsql : type("BYTEA")
     std::vector<char> bytes;
+};
+
+// ---- version 13: /v1/fundos (src/fund_list_items.hpp) ------------------------------------
+
+// funds 13: a FIDC-universe fund's /v1/fundos item, with its classes, as JSON text
+// (src/fund_list_items.hpp). Derived from the registry: written again by each registry ingest
+// that changes it, in the same transaction. Its own table: funds_fund has the text index's
+// triggers on UPDATE.
+#pragma db object table("funds_fund_list_item")
+struct FundListItem {
+#pragma db id
+    std::int64_t registry_id = 0;  // Fund::registry_id
+    std::string json;
+};
+
+// A page of /v1/fundos: the funds the filters pick, each with its stored item.
+#pragma db view object(Fund) object(FundListItem inner : Fund::registry_id == FundListItem::registry_id)
+struct FundListPageRow {
+#pragma db column(Fund::fund_id)
+    std::string fund_id;
+#pragma db column(FundListItem::json)
+    std::string json;
 };
 
 }  // namespace lastro::funds

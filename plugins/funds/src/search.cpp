@@ -19,9 +19,7 @@
 #include <odb/query.hxx>
 #include <odb/result.hxx>
 
-#include <algorithm>
 #include <cstdint>
-#include <map>
 #include <optional>
 #include <string>
 #include <utility>
@@ -32,7 +30,6 @@ namespace lastro::funds {
 namespace {
 
 using FundQuery = odb::query<Fund>;
-using ClassQuery = odb::query<FundClass>;
 
 bool IsCnpjLike(std::string_view text) {
     bool digit = false;
@@ -65,31 +62,6 @@ struct FundsAfter {
 };
 BOOST_DESCRIBE_STRUCT(FundsAfter, (), (after))
 
-// The classes of a page's funds (at most 100), by one of eight statements prepared once per
-// connection: `fund_id IN (...)` of 1, 2, 4, ..., 128 keys (sdk::InKeys), the keys past the
-// page's funds repeating its last id, read by the fund_id index. An IN list of the page's ids in
-// the statement's text was prepared on every call (5 % of a call on SQLite, two round trips more
-// on PostgreSQL).
-constexpr std::size_t kPageClassTerms = 128;
-using PageFunds = sdk::KeyList<std::string, kPageClassTerms>;
-
-std::vector<ClassListRow> ClassesOfFunds(odb::database& db, const std::vector<std::string>& fund_ids) {
-    std::vector<ClassListRow> classes;
-    if (fund_ids.empty()) {
-        return classes;
-    }
-    const std::size_t terms = sdk::KeyListTerms(fund_ids.size());
-    auto q = sdk::CachedQuery<ClassListRow, PageFunds>(
-        db, sdk::KeyListName("funds.page_classes", terms), [terms](const PageFunds& p) {
-            return odb::query<ClassListRow>(sdk::InKeys(ClassQuery::fund_id, p, terms));
-        });
-    q.params.Assign(fund_ids.begin(), fund_ids.end(), terms);
-    for (ClassListRow& fund_class : q.Execute()) {
-        classes.push_back(std::move(fund_class));
-    }
-    return classes;
-}
-
 // A page's statement and the values it binds. Which filters it has (`shape`, the Filter bits)
 // and how many trigram candidates it lists (`terms`, a power of two; 0: none) make its text; on
 // SQLite each text is prepared once per connection (sdk/cached_query.hpp), where building and
@@ -120,7 +92,7 @@ struct PageOfFunds {
 // The universe condition is then written `+fidc_universe <> 0` so that SQLite does not walk
 // the universe index instead. PostgreSQL plans from its statistics, with the same indexes
 // and the GIN trigram ones.
-odb::query<FundListRow> PageQuery(const PageOfFunds& p, unsigned shape, std::size_t terms, bool sqlite) {
+odb::query<FundListPageRow> PageQuery(const PageOfFunds& p, unsigned shape, std::size_t terms, bool sqlite) {
     const std::string escape(kLikeEscape);
     std::optional<FundQuery> query;
     auto add = [&query](FundQuery condition) {
@@ -151,8 +123,8 @@ odb::query<FundListRow> PageQuery(const PageOfFunds& p, unsigned shape, std::siz
     FundQuery universe = sqlite && narrowed ? FundQuery(std::string("+") + FundQuery::fidc_universe + "<> 0")
                                             : FundQuery(FundQuery::fidc_universe == true);
     FundQuery full = query ? FundQuery(universe && *query) : universe;
-    return odb::query<FundListRow>(full + "ORDER BY" + FundQuery::fund_id + "LIMIT" +
-                                   sdk::Bound(FundQuery::registry_id, p.rows));
+    return odb::query<FundListPageRow>(full + "ORDER BY" + FundQuery::fund_id + "LIMIT" +
+                                       sdk::Bound(FundQuery::registry_id, p.rows));
 }
 
 }  // namespace
@@ -232,67 +204,22 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
         }
     }
     if (sqlite) {
-        auto rows = sdk::CachedQuery<FundListRow, PageOfFunds>(
+        auto rows = sdk::CachedQuery<FundListPageRow, PageOfFunds>(
             db, sdk::KeyListName(sdk::KeyListName("funds.search_page", shape), terms),
             [shape, terms](const PageOfFunds& p) { return PageQuery(p, shape, terms, true); });
         rows.params = values;
-        for (FundListRow& fund : rows.Execute()) {
+        for (FundListPageRow& fund : rows.Execute()) {
             page.funds.push_back(std::move(fund));
         }
     } else {
         // On PostgreSQL the statement is planned for its values: the trigram indexes or the
         // universe walk, which a prepared statement's generic plan would choose blind.
-        for (FundListRow& fund : db.query<FundListRow>(PageQuery(values, shape, terms, false))) {
+        for (FundListPageRow& fund : db.query<FundListPageRow>(PageQuery(values, shape, terms, false))) {
             page.funds.push_back(std::move(fund));
         }
     }
     page.has_more = sdk::CutToPage(page.funds, filters.limit);
-    if (page.funds.empty()) {
-        return page;
-    }
-
-    std::vector<std::string> ids;
-    ids.reserve(page.funds.size());
-    for (const FundListRow& fund : page.funds) {
-        ids.push_back(fund.fund_id);
-    }
-    // Ordered here, not by the statement: SQLite would sort them in a temporary B-tree.
-    page.classes = ClassesOfFunds(db, ids);
-    std::sort(page.classes.begin(), page.classes.end(),
-              [](const ClassListRow& a, const ClassListRow& b) { return a.registry_id < b.registry_id; });
     return page;
-}
-
-void WriteFundListItem(const FundListRow& fund, const std::vector<const ClassListRow*>& classes,
-                       sdk::JsonText& json) {
-    json.BeginObject();
-    json.Key("fund_id").Value(fund.fund_id);
-    json.Key("cvm_code").Value(fund.cvm_code);
-    json.Key("cnpj").Value(fund.cnpj);
-    json.Key("name").Value(fund.name);
-    json.Key("status").Value(fund.status);
-    json.Key("fund_type").Value(fund.fund_type);
-    json.Key("manager").Value(fund.manager);
-    json.Key("administrator").Value(fund.administrator);
-    json.Key("registered_at").Value(fund.registered_at);
-    json.Key("started_at").Value(fund.constituted_at);
-    json.Key("cancelled_at").Value(fund.cancelled_at);
-    json.Key("ended_at").Value(IsEndedStatus(fund.status) ? fund.status_since : std::nullopt);
-    json.Key("fiscal_year_end_at").Value(fund.fiscal_year_end_at);
-    json.Key("registered_patrimony_brl").Value(fund.net_worth);
-    json.Key("active").Value(IsActiveStatus(fund.status));
-    json.Key("classes").BeginArray();
-    for (const ClassListRow* fund_class : classes) {
-        json.BeginObject();
-        json.Key("class_id").Value(fund_class->class_id);
-        json.Key("cvm_code").Value(fund_class->cvm_code);
-        json.Key("cnpj").Value(fund_class->cnpj);
-        json.Key("name").Value(fund_class->name);
-        json.Key("status").Value(fund_class->status);
-        json.EndObject();
-    }
-    json.EndArray();
-    json.EndObject();
 }
 
 sdk::Result HandleSearch(const sdk::RequestContext& context) {
@@ -312,14 +239,11 @@ sdk::Result HandleSearch(const sdk::RequestContext& context) {
     result.meta = sdk::DatasetMeta(context.host, {kRegistryDataset});
     const SearchPage page = SearchFunds(context.db, filters);
 
-    std::map<std::string, std::vector<const ClassListRow*>> classes_by_fund;
-    for (const ClassListRow& fund_class : page.classes) {
-        classes_by_fund[fund_class.fund_id].push_back(&fund_class);
-    }
+    // Each fund's item as the registry ingest wrote it (src/fund_list_items.hpp).
     sdk::JsonText json;
     json.BeginArray();
-    for (const FundListRow& fund : page.funds) {
-        WriteFundListItem(fund, classes_by_fund[fund.fund_id], json);
+    for (const FundListPageRow& fund : page.funds) {
+        json.Raw(fund.json);
     }
     json.EndArray();
     result.data_json = json.Take();

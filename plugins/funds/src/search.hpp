@@ -5,7 +5,6 @@
 #include "funds_model.hxx"
 
 #include <lastro/sdk/plugin.hpp>
-#include <lastro/sdk/serving/json_text.hpp>
 
 #include <boost/json/object.hpp>
 #include <boost/json/value.hpp>
@@ -33,8 +32,7 @@ struct SearchFilters {
 };
 
 struct SearchPage {
-    std::vector<FundListRow> funds;
-    std::vector<ClassListRow> classes;  // of the page's funds, by registry id
+    std::vector<FundListPageRow> funds;  // each with its stored item
     bool has_more = false;
 };
 
@@ -47,10 +45,6 @@ std::string ContainsPattern(std::string_view text);
 
 // Reads one page (fund_id ascending). Runs inside the caller's transaction.
 SearchPage SearchFunds(odb::database& db, const SearchFilters& filters);
-
-// The contract 2.4 item of one fund and its classes, written to `json`.
-void WriteFundListItem(const FundListRow& fund, const std::vector<const ClassListRow*>& classes,
-                       sdk::JsonText& json);
 
 sdk::Result HandleSearch(const sdk::RequestContext& context);
 

@@ -4,6 +4,7 @@
 #include "funds_model.hxx"
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "layouts/registro_fundo_classe.hpp"
+#include "src/fund_list_items.hpp"
 #include "src/screening_rows.hpp"
 
 #include <lastro/sdk/cnpj.hpp>
@@ -405,10 +406,12 @@ sdk::IngestSummary RegistryIngester::Run(const sdk::IngestContext& context) {
     const IdMap funds = applier.Apply<FundTraits>({});
     const IdMap classes = applier.Apply<ClassTraits>(funds);
     applier.Apply<SubclassTraits>(classes);
-    // /v1/screening's rows join every month's reports to the registry: when it changed, every
-    // month is built again and the rows that differ written, in this transaction
-    // (src/screening_rows.hpp).
+    // What is derived from the registry is written again when it changed, in this transaction:
+    // /v1/fundos's items (src/fund_list_items.hpp) and /v1/screening's rows, which join every
+    // month's reports to it (every month built again, the rows that differ written;
+    // src/screening_rows.hpp).
     if (summary.inserted + summary.updated + summary.removed > 0) {
+        RebuildFundListItems(context.db);
         RebuildAllScreening(context.db);
     }
 
