@@ -12,6 +12,9 @@
 #include <odb/result.hxx>
 
 #include <set>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace lastro::industry {
 namespace {
@@ -41,15 +44,25 @@ sdk::Result HandleIndicators(const sdk::RequestContext& context) {
     q.params.include_fic_fidc = served.include_fic_fidc;
     q.params.from = served.period.from;
     q.params.to = served.period.to;
-    std::string items = "[";
-    std::size_t rows = 0;
-    for (const IndicatorItem& item : q.Execute()) {
+    // The served months' stored texts, joined once their size is known (grown as they came, the
+    // answer was copied at each of its reallocations).
+    std::vector<std::string> texts;
+    std::size_t bytes = 2;
+    for (IndicatorItem& item : q.Execute()) {
         if (serving.count(item.month)) {
-            items += (rows++ ? "," : "");
-            items += item.item_json;
+            bytes += item.item_json.size() + 1;
+            texts.push_back(std::move(item.item_json));
         }
     }
-    items += "]";
+    const std::size_t rows = texts.size();
+    std::string items;
+    items.reserve(bytes);
+    items += '[';
+    for (const std::string& text : texts) {
+        items += (items.size() > 1 ? "," : "");
+        items += text;
+    }
+    items += ']';
     const std::string pagination = R"({"months":)" + std::to_string(rows) + R"(,"has_more":false})";
     return Respond(context, std::move(served), "indicator", indicator, items, rows, pagination);
 }

@@ -14,6 +14,8 @@
 #include <odb/query.hxx>
 #include <odb/result.hxx>
 
+#include <string>
+#include <utility>
 #include <vector>
 
 namespace lastro::industry {
@@ -146,7 +148,16 @@ ServedPeriod ServePeriod(const sdk::RequestContext& context) {
                                 "; the aggregates cover " + *first + " .. " + *last,
                             context.params.MonthValue("month") ? "month" : "from");
     }
-    std::string by_month = "[";
+    std::size_t by_month_bytes = 2, warnings_bytes = 2;
+    for (const PeriodMonth* m : serving) {
+        by_month_bytes +=
+            m->by_month_json.size() + m->completeness.size() + m->completeness_reason.size() + 64;
+        warnings_bytes += m->warnings_json.size() + 1;
+    }
+    std::string by_month;
+    by_month.reserve(by_month_bytes);
+    by_month += '[';
+    served.warnings_json.reserve(warnings_bytes);
     served.warnings_json = "[";
     for (const PeriodMonth* m : serving) {
         // The stored element, with the month's completeness put first (appended piece by piece:
@@ -165,13 +176,27 @@ ServedPeriod ServePeriod(const sdk::RequestContext& context) {
     }
     by_month += "]";
     served.warnings_json += "]";
-    served.coverage_json = R"({"requested":)" + Span(served.period.months) + R"(,"covered":)" +
-                           Span(served.months) + R"(,"available_months":)" + Strings(available) +
-                           R"(,"missing_months":)" + Strings(missing) + R"(,"partial_months":)" +
-                           Strings(partial) + R"(,"excluded_partial_months":)" + Strings(excluded) +
-                           R"(,"unknown_completeness_months":)" + Strings(unknown) +
-                           R"(,"quality_warning_months":)" + Strings(warned) + R"(,"by_month":)" + by_month +
-                           R"(,"documentation":"plugins/industry/docs/coverage.md"})";
+    // Appended into room made for it: the months' texts are most of it, and joined with + they
+    // were copied at each reallocation.
+    std::string& coverage = served.coverage_json;
+    coverage.reserve(by_month.size() + 24 * (served.period.months.size() + available.size()) + 512);
+    coverage += R"({"requested":)";
+    coverage += Span(served.period.months);
+    coverage += R"(,"covered":)";
+    coverage += Span(served.months);
+    for (const auto& [key, months] :
+         {std::pair<const char*, const std::vector<std::string>*>{R"(,"available_months":)", &available},
+          {R"(,"missing_months":)", &missing},
+          {R"(,"partial_months":)", &partial},
+          {R"(,"excluded_partial_months":)", &excluded},
+          {R"(,"unknown_completeness_months":)", &unknown},
+          {R"(,"quality_warning_months":)", &warned}}) {
+        coverage += key;
+        coverage += Strings(*months);
+    }
+    coverage += R"(,"by_month":)";
+    coverage += by_month;
+    coverage += R"(,"documentation":"plugins/industry/docs/coverage.md"})";
     return served;
 }
 
