@@ -413,11 +413,16 @@ ScreeningRanking::Page ScreeningRanking::Select(const ScreeningFilters& filters,
                                                 std::size_t limit) const {
     Page page;
     const bool narrows = Narrows(filters);
+    // Which entries the filters keep, tested once each: the count needs them all, and the walk
+    // below tested them again (for a narrow filter, most of the month).
+    std::vector<char> kept;
     if (!narrows) {
         page.match_count = entries_.size();
     } else {
-        for (const Entry& entry : entries_) {
-            page.match_count += Keep(entry, filters) ? 1 : 0;
+        kept.resize(entries_.size());
+        for (std::size_t i = 0; i < entries_.size(); ++i) {
+            kept[i] = Keep(entries_[i], filters) ? 1 : 0;
+            page.match_count += kept[i];
         }
     }
     // The page: the order's matches after the position (the order's first entries up to the
@@ -431,7 +436,7 @@ ScreeningRanking::Page ScreeningRanking::Select(const ScreeningFilters& filters,
     }
     page.rows.reserve(std::min(limit, page.match_count));
     for (; it != order.end(); ++it) {
-        if (narrows && !Keep(entries_[*it], filters)) {
+        if (narrows && !kept[*it]) {
             continue;
         }
         if (page.rows.size() == limit) {
