@@ -93,9 +93,12 @@ sdk::Result HandleManagerRanking(const sdk::RequestContext& context) {
     // One item per month: its managers at the page's ranks, and their units. Appended piece by
     // piece: the items are most of the answer.
     std::vector<RankingBlock> blocks;
+    // Room for each block's text, and for its month's opening and units (a month has a block or
+    // more): what did not fit was copied whole at each reallocation.
+    const std::size_t per_month = std::string_view(kUnits).size() + 64;
     std::size_t text_size = 0;
     for (RankingBlock& block : q.Execute()) {
-        text_size += block.managers_json.size() + 64;
+        text_size += block.managers_json.size() + per_month;
         blocks.push_back(std::move(block));
     }
     bool has_more = false;
