@@ -7,7 +7,6 @@
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/query_params.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
-#include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/uuid.hpp>
@@ -239,14 +238,21 @@ sdk::Result HandleSearch(const sdk::RequestContext& context) {
     result.meta = sdk::DatasetMeta(context.host, {kRegistryDataset});
     const SearchPage page = SearchFunds(context.db, filters);
 
-    // Each fund's item as the registry ingest wrote it (src/fund_list_items.hpp).
-    sdk::JsonText json;
-    json.BeginArray();
+    // Each fund's item as the registry ingest wrote it (src/fund_list_items.hpp), joined into
+    // room made for them all (a page of 100 is 75 KB).
+    std::size_t bytes = 2;
     for (const FundListPageRow& fund : page.funds) {
-        json.Raw(fund.json);
+        bytes += fund.json.size() + 1;
     }
-    json.EndArray();
-    result.data_json = json.Take();
+    std::string data;
+    data.reserve(bytes);
+    data += '[';
+    for (const FundListPageRow& fund : page.funds) {
+        data += data.size() > 1 ? "," : "";
+        data += fund.json;
+    }
+    data += ']';
+    result.data_json = std::move(data);
     result.meta.row_count = page.funds.size();
     if (page.has_more) {
         result.meta.next_position = sdk::PositionValue(FundsAfter{page.funds.back().fund_id});
