@@ -1,7 +1,7 @@
 // Each FIDC-universe fund's /v1/fundos item as JSON text (FundListItem, funds schema 13): written
 // by the registry ingest that changes it, so a page of /v1/fundos is one statement that joins
 // the stored texts of the funds it picks, where it read each fund's columns and its classes and
-// wrote them on every call (docs/performance.md, "Search: items written at ingest").
+// wrote them on every call (docs/performance.md, "Ninth round").
 #pragma once
 
 #include "funds_model.hxx"
