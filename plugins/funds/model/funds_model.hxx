@@ -996,7 +996,9 @@ struct ScreeningRankingRecord {
 #pragma db id
     std::string month;
     std::int64_t generation = 0;
-#pragma db sqlite : type("BLOB") pgsql : type("BYTEA")
+    // clang-format off: ODB reads the database prefixes as written
+#pragma db sqlite:type("BLOB") pgsql:type("BYTEA")
+    // clang-format on
     std::vector<char> bytes;
 };
 
@@ -1014,7 +1016,9 @@ struct FundListItem {
 };
 
 // A page of /v1/fundos: the funds the filters pick, each with its stored item.
-#pragma db view object(Fund) object(FundListItem inner : Fund::registry_id == FundListItem::registry_id)
+// clang-format off: ODB reads the join as written
+#pragma db view object(Fund) object(FundListItem inner: Fund::registry_id == FundListItem::registry_id)
+// clang-format on
 struct FundListPageRow {
 #pragma db column(Fund::fund_id)
     std::string fund_id;
