@@ -43,7 +43,7 @@
 #include <string>
 #include <vector>
 
-#pragma db model version(1, 13)
+#pragma db model version(1, 14)
 
 namespace lastro::funds {
 
@@ -1024,6 +1024,27 @@ struct FundListPageRow {
     std::string fund_id;
 #pragma db column(FundListItem::json)
     std::string json;
+};
+
+// ---- version 14: /v1/classes/{class_id}/carteira/fundos (src/portfolio_fund_answers.hpp) ---
+
+// funds 14: one CDA holder's month of /v1/classes/{class_id}/carteira/fundos, as the handler
+// builds it (src/portfolio_funds.hpp): its rows as JSON text and the meta they come with. Derived
+// (dataset funds.portfolio_fund_answers) from the four datasets the answer reads, rebuilt inside
+// the write transaction of each of their ingests; a holder's month without a stored answer is
+// built when asked.
+#pragma db object table("funds_portfolio_fund_answer")
+struct PortfolioFundAnswer {
+#pragma db id auto
+    std::int64_t id = 0;
+    std::string holder_cnpj;
+    std::string month;
+    bool previous_month_filed = false;
+    std::int64_t outside_positions = 0;
+    std::optional<double> outside_position_brl;
+    std::int64_t row_count = 0;
+    std::string data_json;
+#pragma db index("funds_portfolio_fund_answer_holder_month_i") unique members(holder_cnpj, month)
 };
 
 }  // namespace lastro::funds

@@ -13,6 +13,7 @@
 #include "src/delinquency_bands.hpp"
 #include "src/documents.hpp"
 #include "src/portfolio_assets.hpp"
+#include "src/portfolio_fund_answers.hpp"
 #include "src/portfolio_funds.hpp"
 #include "src/quota_operations.hpp"
 #include "src/quotas.hpp"
@@ -45,6 +46,7 @@ void FundsPlugin::Register(sdk::Registrar& registrar) {
     registrar.AddIngester(kCdaDataset, std::make_shared<CdaIngester>());
     registrar.AddIngester(kDocumentsDataset, std::make_shared<DocumentsIngester>());
     registrar.AddIngester(kAnbimaDataset, std::make_shared<AnbimaIngester>());
+    registrar.AddDerivation(kPortfolioFundAnswersDataset, std::make_shared<PortfolioFundAnswersDerivation>());
     registrar.AddSampleWriter(std::make_shared<sample::FundsSampleWriter>());
     registrar.Provide<FundLocator>(std::make_shared<const RegistryLocator>());
     registrar.Provide<FidcMonthlyFacts>(std::make_shared<const FidcMonthlyFactsReader>());

@@ -4,6 +4,7 @@
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/cda_holder.hpp"
 #include "src/class_reports.hpp"
+#include "src/portfolio_fund_answers.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
@@ -816,12 +817,8 @@ struct Row {
 
 }  // namespace
 
-sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
-    odb::database& db = context.db;
-    const sdk::Month month = RequiredMonth(context.params);
-    const ClassRef ref = FindClass(db, context.params.String("class_id").value_or(""));
-    const CdaHolder holder = RequireCdaHolder(db, ref, month);
-
+PortfolioFundAnswer BuildPortfolioFundAnswer(odb::database& db, const CdaHolder& holder,
+                                             const sdk::Month& month) {
     // The same holder's previous calendar month; without its CDA nothing is compared.
     const sdk::Month previous_month = month.Previous();
     const std::optional<CdaHolder> previous_holder = FindCdaHolder(db, holder.cnpj, previous_month);
@@ -990,18 +987,37 @@ sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
         data += row.item;
     }
     data += ']';
+    PortfolioFundAnswer answer;
+    answer.holder_cnpj = holder.cnpj;
+    answer.month = holder.month;
+    answer.previous_month_filed = previous_holder.has_value();
+    answer.outside_positions = outside_positions;
+    answer.outside_position_brl = outside_value.Total();
+    answer.row_count = static_cast<std::int64_t>(rows.size());
+    answer.data_json = std::move(data);
+    return answer;
+}
+
+sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
+    odb::database& db = context.db;
+    const sdk::Month month = RequiredMonth(context.params);
+    const ClassRef ref = FindClass(db, context.params.String("class_id").value_or(""));
+    const CdaHolder holder = RequireCdaHolder(db, ref, month);
+    std::optional<PortfolioFundAnswer> stored = StoredPortfolioFundAnswer(db, holder.cnpj, holder.month);
+    PortfolioFundAnswer answer = stored ? std::move(*stored) : BuildPortfolioFundAnswer(db, holder, month);
+
     sdk::Result result;
     result.meta =
         sdk::DatasetMeta(context.host, {kCdaDataset, kRegistryDataset, kFidcReportDataset, kAnbimaDataset});
     result.meta.as_of = month.ToString();  // the reference period: the portfolio's month (contract 2.2)
     result.meta.extra["month"] = month.ToString();
-    result.meta.extra["previous_month"] = previous_month.ToString();
-    result.meta.extra["previous_month_filed"] = previous_holder.has_value();
+    result.meta.extra["previous_month"] = month.Previous().ToString();
+    result.meta.extra["previous_month_filed"] = answer.previous_month_filed;
     result.meta.extra["holder_cnpj"] = holder.cnpj;
-    result.meta.extra["outside_positions"] = outside_positions;
-    result.meta.extra["outside_position_brl"] = JsonOrNull(outside_value.Total());
-    result.meta.row_count = rows.size();
-    result.data_json = std::move(data);
+    result.meta.extra["outside_positions"] = answer.outside_positions;
+    result.meta.extra["outside_position_brl"] = JsonOrNull(answer.outside_position_brl);
+    result.meta.row_count = static_cast<std::size_t>(answer.row_count);
+    result.data_json = std::move(answer.data_json);
     return result;
 }
 

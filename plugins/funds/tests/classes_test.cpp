@@ -103,7 +103,8 @@ TEST(FundsPluginTest, RegistersTheManifestOperationsAndDatasets) {
     EXPECT_EQ(registrar.Datasets(),
               (std::set<std::string>{"cvm.registro_fundo_classe", "cvm.inf_mensal_fidc", "cvm.cda_fi",
                                      "cvm.eventual_fi", "anbima.subclasses"}));
-    EXPECT_TRUE(registrar.DerivedDatasets().empty()) << "funds derives nothing";
+    // carteira/fundos answers, stored at each ingest of the datasets they read.
+    EXPECT_EQ(registrar.DerivedDatasets(), (std::set<std::string>{"funds.portfolio_fund_answers"}));
     EXPECT_EQ(registrar.ServiceNames(),
               (std::set<std::string>{"funds.locator", "funds.fidc_monthly_facts", "funds.fidc_registry"}));
     EXPECT_EQ(registrar.SampleWriters().size(), 1u);

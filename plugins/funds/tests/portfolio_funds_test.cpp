@@ -1,10 +1,15 @@
 #include "src/portfolio_funds.hpp"
 #include "class_data_fixture.hpp"
+#include "src/portfolio_fund_answers.hpp"
 
 #include <lastro/sdk/problem.hpp>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
+
+#include "funds_model-odb.hxx"
+
+#include <odb/transaction.hxx>
 
 #include <map>
 
@@ -94,9 +99,34 @@ protected:
         Persist(typed);
     }
 
+    // Each answer twice: built from the data (no answer is stored until an ingest or this
+    // helper stores them), then read back from the answers RebuildPortfolioFundAnswers stores
+    // (src/portfolio_fund_answers.hpp), which must be the same text and meta. The built one
+    // is returned.
     sdk::Result Funds(const std::string& month, const std::string& registry_class_id = "2002") {
-        return Run(&HandleClassPortfolioFunds,
-                   {{"class_id", ClassIdFor(registry_class_id)}, {"month", MonthOf(month)}});
+        const std::vector<Param> params = {{"class_id", ClassIdFor(registry_class_id)},
+                                           {"month", MonthOf(month)}};
+        const sdk::Result built = Run(&HandleClassPortfolioFunds, params);
+        {
+            odb::transaction transaction(Db().begin());
+            RebuildPortfolioFundAnswers(Db());
+            if (!built.data.as_array().empty()) {
+                // A holder with an invested fund of the registry has its answer stored.
+                EXPECT_TRUE(StoredPortfolioFundAnswer(
+                    Db(), std::string(built.meta.extra.at("holder_cnpj").as_string()), month));
+            }
+            transaction.commit();
+        }
+        const sdk::Result stored = Run(&HandleClassPortfolioFunds, params);
+        {
+            odb::transaction transaction(Db().begin());
+            Db().erase_query<PortfolioFundAnswer>();
+            transaction.commit();
+        }
+        EXPECT_EQ(boost::json::serialize(stored.data), boost::json::serialize(built.data));
+        EXPECT_EQ(stored.meta.extra, built.meta.extra);
+        EXPECT_EQ(stored.meta.row_count, built.meta.row_count);
+        return built;
     }
 
     static std::map<std::string, boost::json::object> ByCnpj(const sdk::Result& result) {
