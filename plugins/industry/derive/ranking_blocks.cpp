@@ -104,8 +104,9 @@ void FillOnMigration(odb::database& db) {
     RebuildRankingBlocks(db);
 }
 
-// A database at industry 1 gets every stored month's blocks on its way to 2.
-const sdk::DataMigration<2> kFillOnMigration("industry", &FillOnMigration);
+// A database at industry 1 or 2 gets every stored month's blocks, of kRanksPerBlock ranks, on its
+// way to 3 (a database at 1 gets its blocks at 3: the step to 2 writes none).
+const sdk::DataMigration<3> kFillOnMigration("industry", &FillOnMigration);
 
 }  // namespace
 }  // namespace lastro::industry

@@ -16,9 +16,12 @@
 
 namespace lastro::industry {
 
-// Managers per block: a page of up to 100 ranks reads up to 5 blocks a month, and a month of
-// 20 managers is one block.
-inline constexpr std::int64_t kRanksPerBlock = 25;
+// Managers per block: a page of up to 100 ranks reads up to 11 blocks a month. Ten managers'
+// objects (about 310 bytes each) keep a block's row within one 4 KB page of SQLite's file: a
+// longer row spills into overflow pages, which Debian's SQLite reads with a read(2) of its own
+// each time, past its page cache and its memory map (industry schema 3; 25 a block before: 5.6
+// KB, 18 reads a call; docs/performance.md, "Tenth round").
+inline constexpr std::int64_t kRanksPerBlock = 10;
 
 // One order_by value and the ManagerMonth members it ranks by.
 struct RankOrdering {
@@ -44,7 +47,7 @@ void ReplaceRankingBlocks(odb::database& db, const std::string& month, bool incl
                           const std::vector<ManagerMonth>& managers);
 
 // Writes every stored month's blocks again from its ManagerMonth rows (the migration to
-// industry schema 2 runs it); returns how many months and universes it wrote.
+// industry schema 3 runs it); returns how many months and universes it wrote.
 std::size_t RebuildRankingBlocks(odb::database& db);
 
 }  // namespace lastro::industry

@@ -134,8 +134,9 @@ protected:
 TEST_F(RankingBlocksTest, EveryPageOfEveryOrderingIsTheRanksCutFromTheManagers) {
     for (const RankOrdering& ordering : kRankOrderings) {
         for (const bool include_fic : {true, false}) {
-            for (const std::int64_t limit : {1, 7, 24, 25, 26, 50, 100}) {
-                for (const std::int64_t offset : {0, 1, 2, 3, 24, 25, 26, 49, 50, 59, 60, 75, 100}) {
+            for (const std::int64_t limit : {1, 7, 9, 10, 11, 24, 25, 26, 50, 100}) {
+                for (const std::int64_t offset :
+                     {0, 1, 2, 3, 9, 10, 11, 19, 20, 24, 25, 26, 49, 50, 59, 60, 75, 100}) {
                     SCOPED_TRACE(std::string(ordering.name) + " limit " + std::to_string(limit) + " offset " +
                                  std::to_string(offset) + (include_fic ? "" : " without FIC-FIDC"));
                     const boost::json::object data = Page(ordering.name, limit, offset, include_fic);
@@ -167,11 +168,13 @@ TEST_F(RankingBlocksTest, EveryPageOfEveryOrderingIsTheRanksCutFromTheManagers) 
 
 TEST_F(RankingBlocksTest, ABlockHoldsItsRunOfRanksAndWhereEachEnds) {
     const std::vector<RankingBlock> blocks = RankingBlocksOf("2026-06", true, rows_.at({"2026-06", true}));
-    ASSERT_EQ(blocks.size(), 4u * 3u);  // 60 ranks: 25 + 25 + 10 under each ordering
+    ASSERT_EQ(blocks.size(), 4u * 6u);  // 60 ranks: six blocks of ten under each ordering
     for (const RankingBlock& block : blocks) {
         SCOPED_TRACE(block.ordering + " block " + std::to_string(block.block));
         EXPECT_EQ(block.first_rank, block.block * kRanksPerBlock + 1);
-        EXPECT_EQ(block.ranks, block.block == 2 ? 10 : 25);
+        EXPECT_EQ(block.ranks, 10);
+        // A block's row stays within one page of SQLite's file (4 KB): no overflow page to read.
+        EXPECT_LT(block.managers_json.size() + block.ends.size(), 3500u);
         const boost::json::array managers = boost::json::parse("[" + block.managers_json + "]").as_array();
         ASSERT_EQ(managers.size(), static_cast<std::size_t>(block.ranks));
         for (std::size_t i = 0; i < managers.size(); ++i) {
@@ -212,11 +215,11 @@ StoredBlocks BlocksOf(odb::database& db) {
     return stored;
 }
 
-// A database at industry 1 (the ranking read a row per rank, by four indexes) migrates to 2 with
+// A database at industry 1 (the ranking read a row per rank, by four indexes) migrates to 3 with
 // every month's blocks, as the derivation writes them (lastro db migrate runs the same).
 TEST_F(RankingBlocksTest, ASchema1DatabaseMigratesWithEveryMonthsBlocks) {
     const StoredBlocks derived = BlocksOf(Db());
-    ASSERT_EQ(derived.size(), 2u * 4u * (3u + 1u + 1u));
+    ASSERT_EQ(derived.size(), 2u * 4u * (6u + 3u + 1u));  // 60, 25 and 3 managers, by ten
     {
         odb::transaction transaction(Db().begin());
         Db().execute("DROP TABLE industry_ranking_block");
@@ -231,14 +234,34 @@ TEST_F(RankingBlocksTest, ASchema1DatabaseMigratesWithEveryMonthsBlocks) {
     Db().schema_version_migration(1, false, "industry");  // ODB keeps the version it read
     {
         odb::transaction transaction(Db().begin());
-        odb::schema_catalog::migrate(Db(), 2, "industry");
-        EXPECT_EQ(Db().schema_version("industry"), 2u);
+        odb::schema_catalog::migrate(Db(), 3, "industry");
+        EXPECT_EQ(Db().schema_version("industry"), 3u);
         transaction.commit();
     }
     EXPECT_EQ(BlocksOf(Db()), derived);
     odb::transaction transaction(Db().begin());
     EXPECT_THROW(Db().execute("DROP INDEX industry_manager_month_pl_i"), odb::exception);  // gone
     transaction.rollback();
+}
+
+// A database at industry 2 holds blocks of 25 ranks; the migration to 3 writes every block again
+// with ten (here the old blocks are simply gone: what 3 holds is the derivation's, whatever 2 had).
+TEST_F(RankingBlocksTest, ASchema2DatabaseMigratesWithBlocksOfTenRanks) {
+    const StoredBlocks derived = BlocksOf(Db());
+    {
+        odb::transaction transaction(Db().begin());
+        Db().execute("DELETE FROM industry_ranking_block");
+        Db().execute("UPDATE schema_version SET version = 2 WHERE name = 'industry'");
+        transaction.commit();
+    }
+    Db().schema_version_migration(2, false, "industry");
+    {
+        odb::transaction transaction(Db().begin());
+        odb::schema_catalog::migrate(Db(), 3, "industry");
+        EXPECT_EQ(Db().schema_version("industry"), 3u);
+        transaction.commit();
+    }
+    EXPECT_EQ(BlocksOf(Db()), derived);
 }
 
 }  // namespace
