@@ -28,6 +28,9 @@
 // - versions 10 to 12: docs/storage.md ("Schemas and migrations").
 // - version 13: each FIDC fund's /v1/fundos item as JSON text (FundListItem,
 //   src/fund_list_items.hpp), written by the registry ingest, so a page is one statement.
+// - version 14: carteira/fundos answers stored (PortfolioFundAnswer).
+// - version 15: SQLite's search rows in page order (FundSearchRow, src/search_index.hpp), the
+//   content of the trigram index, whose rowid becomes their page key.
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -43,7 +46,7 @@
 #include <string>
 #include <vector>
 
-#pragma db model version(1, 14)
+#pragma db model version(1, 15)
 
 namespace lastro::funds {
 
@@ -52,7 +55,7 @@ namespace lastro::funds {
 struct Fund {
 #pragma db id
     std::string fund_id;
-    // ID_Registro_Fundo; also the rowid of the fund's entry in the SQLite text index.
+    // ID_Registro_Fundo.
 #pragma db unique
     std::int64_t registry_id = 0;
 #pragma db index
@@ -84,9 +87,10 @@ struct Fund {
     std::optional<std::string> administrator_folded;
     bool fidc_universe = false;
 
-    // /v1/fundos pages the universe by fund_id, with or without an exact status. The folded texts
-    // ride along in the first index: a walk that matches a needle reads the index in order and
-    // fetches only the rows that match (src/search_index.hpp), not every row in fund_id order.
+    // On PostgreSQL /v1/fundos pages the universe by fund_id, with or without an exact status
+    // (SQLite pages its search rows since funds 15). The folded texts ride along in the first
+    // index: a walk that matches a needle reads the index in order and fetches only the rows that
+    // match, not every row in fund_id order.
 #pragma db index("funds_fund_universe_i") \
     members(fidc_universe, fund_id, search_text, manager_folded, administrator_folded)
 #pragma db index("funds_fund_universe_status_i") members(fidc_universe, status_folded, fund_id)
@@ -472,13 +476,13 @@ struct AnbimaSubclass {
 
 // ---- views (no tables) ---------------------------------------------------------------
 
-// SQLite only: the registry ids (rowids) of the FIDC funds whose entry in the trigram index
+// SQLite only: the page keys (rowids) of the FIDC funds whose entry in the trigram index
 // `funds_fund_search` matches an FTS5 expression (src/search_index.hpp). The table is not part
-// of the model: the plugin's own SQL creates it (version 4).
+// of the model: the plugin's own SQL creates it (versions 4, 12 and 15).
 #pragma db view table("funds_fund_search")
 struct FundSearchMatch {
 #pragma db column("funds_fund_search.rowid")
-    std::int64_t registry_id = 0;
+    std::int64_t page_key = 0;
 };
 
 // The id of a class (/v1/resolve lists a fund's classes by id), without loading its row.
@@ -522,6 +526,23 @@ struct FundListRow {
     std::optional<std::string> fiscal_year_end_at;
 #pragma db column(Fund::net_worth)
     std::optional<double> net_worth;
+};
+
+// What SQLite's search rows (FundSearchRow) copy of a fund of the universe.
+#pragma db view object(Fund)
+struct FundSearchSource {
+#pragma db column(Fund::fund_id)
+    std::string fund_id;
+#pragma db column(Fund::registry_id)
+    std::int64_t registry_id = 0;
+#pragma db column(Fund::search_text)
+    std::string search_text;
+#pragma db column(Fund::manager_folded)
+    std::optional<std::string> manager_folded;
+#pragma db column(Fund::administrator_folded)
+    std::optional<std::string> administrator_folded;
+#pragma db column(Fund::status_folded)
+    std::optional<std::string> status_folded;
 };
 
 #pragma db view object(FundClass)
@@ -1045,6 +1066,56 @@ struct PortfolioFundAnswer {
     std::int64_t row_count = 0;
     std::string data_json;
 #pragma db index("funds_portfolio_fund_answer_holder_month_i") unique members(holder_cnpj, month)
+};
+
+// ---- version 15: /v1/fundos on SQLite (src/search_index.hpp) ------------------------------
+
+// funds 15: a FIDC-universe fund as SQLite's /v1/fundos finds it, keyed by its page key, which
+// grows with fund_id (src/search_index.hpp, PageKeyFloor), so rowid order is page order: the
+// folded texts and status its filters match and the ids of its page row. Derived from the
+// registry with the items, in the registry ingest's transaction; the trigram index
+// funds_fund_search is an external-content FTS5 table over it (its rowid the page key, kept by
+// triggers), so matches come out in page order and a page stops at its last row. Written on
+// SQLite only: PostgreSQL searches funds_fund with its trigram indexes.
+#pragma db object table("funds_fund_search_row")
+struct FundSearchRow {
+#pragma db id
+    std::int64_t page_key = 0;
+#pragma db unique
+    std::int64_t registry_id = 0;  // Fund::registry_id, FundListItem::registry_id
+    std::string fund_id;
+    std::string search_text;
+    std::optional<std::string> manager_folded;
+    std::optional<std::string> administrator_folded;
+#pragma db index
+    std::optional<std::string> status_folded;
+};
+
+// A page of /v1/fundos on SQLite without a text needle of three characters: the search rows
+// from a page key on, with their stored items.
+// clang-format off: ODB reads the join as written
+#pragma db view object(FundSearchRow) \
+    object(FundListItem inner: FundSearchRow::registry_id == FundListItem::registry_id)
+// clang-format on
+struct FundSearchWalkRow {
+#pragma db column(FundSearchRow::fund_id)
+    std::string fund_id;
+#pragma db column(FundListItem::json)
+    std::string json;
+};
+
+// The same with one: the trigram index's matches in page order, each with its search row (the
+// folded LIKEs decide; the query joins it by page key) and its stored item. A cross join, which
+// SQLite never reorders: the index drives the page even when a status filter could.
+// clang-format off: ODB reads the joins as written
+#pragma db view table("funds_fund_search") object(FundSearchRow cross) \
+    object(FundListItem inner: FundSearchRow::registry_id == FundListItem::registry_id)
+// clang-format on
+struct FundSearchMatchRow {
+#pragma db column(FundSearchRow::fund_id)
+    std::string fund_id;
+#pragma db column(FundListItem::json)
+    std::string json;
 };
 
 }  // namespace lastro::funds

@@ -62,12 +62,17 @@ struct FundsAfter {
 BOOST_DESCRIBE_STRUCT(FundsAfter, (), (after))
 
 // A page's statement and the values it binds. Which filters it has (`shape`, the Filter bits)
-// and how many trigram candidates it lists (`terms`, a power of two; 0: none) make its text; on
-// SQLite each text is prepared once per connection (sdk/cached_query.hpp), where building and
-// preparing it on every call was 7 % of a call.
-enum Filter : unsigned { kText = 1, kManager = 2, kAdministrator = 4, kCnpj = 8, kStatus = 16, kAfter = 32 };
-constexpr std::size_t kCandidateKeys = 512;
-static_assert(kCandidateKeys >= kMostCandidatesPerRow * 101, "the candidates of a page of 100 rows");
+// makes its text; on SQLite each text is prepared once per connection (sdk/cached_query.hpp),
+// where building and preparing it on every call was 7 % of a call.
+enum Filter : unsigned {
+    kText = 1,
+    kManager = 2,
+    kAdministrator = 4,
+    kCnpj = 8,
+    kStatus = 16,
+    kAfter = 32,
+    kTrigrams = 64,  // SQLite: the trigram index drives the page (`expression`)
+};
 struct PageOfFunds {
     std::string text_pattern;  // ContainsPattern of the needles
     std::string manager_pattern;
@@ -75,55 +80,83 @@ struct PageOfFunds {
     std::string cnpj;
     std::string status;
     std::string after;
-    sdk::KeyList<std::int64_t, kCandidateKeys> candidates{};
-    std::int64_t rows = 0;  // the page and one more: whether another page exists
+    std::string expression;     // the FTS5 expression of the needles of three characters or more
+    std::int64_t from_key = 0;  // SQLite's search rows: the page starts at this page key
+    std::int64_t rows = 0;      // the page and one more: whether another page exists
 };
 
-// How the rows are reached. SQLite plans without statistics, so the query says it:
-// - few trigram candidates (at most kMostCandidatesPerRow per row of the page): those rows by
-//   registry_id, sorted;
-// - a CNPJ: its rows by the cnpj index, sorted;
-// - otherwise: the universe in fund_id order (funds_fund_universe_i, or
-//   funds_fund_universe_status_i with a status), stopping one row past the page. Many
-//   candidates mean a dense match (at least one fund in 4 x (limit + 1) of the 3,360 at full
-//   size), so the walk ends soon; it tests the needles on the index's own copy of the texts
-//   and fetches only the rows that match.
-// The universe condition is then written `+fidc_universe <> 0` so that SQLite does not walk
-// the universe index instead. PostgreSQL plans from its statistics, with the same indexes
-// and the GIN trigram ones.
-odb::query<FundListPageRow> PageQuery(const PageOfFunds& p, unsigned shape, std::size_t terms, bool sqlite) {
+// The filters every statement tests, on the columns of T: funds_fund (Fund) or SQLite's search
+// rows (FundSearchRow), which name them alike. The folded LIKEs decide what matches.
+template <typename T>
+std::optional<odb::query<T>> FilterConditions(const PageOfFunds& p, unsigned shape) {
+    using Q = odb::query<T>;
     const std::string escape(kLikeEscape);
-    std::optional<FundQuery> query;
-    auto add = [&query](FundQuery condition) {
-        query = query ? FundQuery(*query && condition) : std::move(condition);
-    };
+    std::optional<Q> query;
+    auto add = [&query](Q condition) { query = query ? Q(*query && condition) : std::move(condition); };
     if (shape & kText) {
-        add(FundQuery::search_text.like(FundQuery::_ref(p.text_pattern), escape));
+        add(Q::search_text.like(Q::_ref(p.text_pattern), escape));
     }
     if (shape & kManager) {
-        add(FundQuery::manager_folded.like(FundQuery::_ref(p.manager_pattern), escape));
+        add(Q::manager_folded.like(Q::_ref(p.manager_pattern), escape));
     }
     if (shape & kAdministrator) {
-        add(FundQuery::administrator_folded.like(FundQuery::_ref(p.administrator_pattern), escape));
-    }
-    if (shape & kCnpj) {
-        add(FundQuery::cnpj == FundQuery::_ref(p.cnpj));
+        add(Q::administrator_folded.like(Q::_ref(p.administrator_pattern), escape));
     }
     if (shape & kStatus) {
-        add(FundQuery::status_folded == FundQuery::_ref(p.status));
+        add(Q::status_folded == Q::_ref(p.status));
     }
     if (shape & kAfter) {
-        add(FundQuery::fund_id > FundQuery::_ref(p.after));
+        add(Q::fund_id > Q::_ref(p.after));
     }
-    if (terms > 0) {
-        add(FundQuery(sdk::InKeys(FundQuery::registry_id, p.candidates, terms)));
+    return query;
+}
+
+// A page read from funds_fund: on PostgreSQL every page (it plans from its statistics, with the
+// universe indexes and the GIN trigram ones), on SQLite a page asked by CNPJ (its rows by the
+// cnpj index, sorted; the universe condition written `+fidc_universe <> 0` so that SQLite does
+// not walk the universe index instead).
+odb::query<FundListPageRow> RegistryPageQuery(const PageOfFunds& p, unsigned shape, bool sqlite) {
+    std::optional<FundQuery> query = FilterConditions<Fund>(p, shape);
+    if (shape & kCnpj) {
+        FundQuery cnpj = FundQuery::cnpj == FundQuery::_ref(p.cnpj);
+        query = query ? FundQuery(*query && cnpj) : cnpj;
     }
-    const bool narrowed = (shape & kCnpj) != 0 || terms > 0;
-    FundQuery universe = sqlite && narrowed ? FundQuery(std::string("+") + FundQuery::fidc_universe + "<> 0")
-                                            : FundQuery(FundQuery::fidc_universe == true);
+    FundQuery universe = sqlite && (shape & kCnpj) != 0
+                             ? FundQuery(std::string("+") + FundQuery::fidc_universe + "<> 0")
+                             : FundQuery(FundQuery::fidc_universe == true);
     FundQuery full = query ? FundQuery(universe && *query) : universe;
     return odb::query<FundListPageRow>(full + "ORDER BY" + FundQuery::fund_id + "LIMIT" +
                                        sdk::Bound(FundQuery::registry_id, p.rows));
+}
+
+// SQLite, any other page: the search rows from the page's first key on, in page order
+// (src/search_index.hpp), driven by the trigram index when a needle has three characters
+// (FundSearchMatchRow: the index's rowid bounds and orders the page, so it seeks to the key and
+// stops at the page's end) or walked by their own key or status index (FundSearchWalkRow).
+template <typename View>
+odb::query<View> SearchRowsPageQuery(const PageOfFunds& p, unsigned shape) {
+    using RowQuery = odb::query<FundSearchRow>;
+    const bool trigrams = (shape & kTrigrams) != 0;
+    RowQuery from =
+        trigrams ? RowQuery("funds_fund_search MATCH") + sdk::Bound(RowQuery::search_text, p.expression) +
+                       "AND funds_fund_search.rowid >=" + sdk::Bound(RowQuery::page_key, p.from_key) +
+                       "AND funds_fund_search.rowid =" + RowQuery::page_key
+                 : RowQuery(RowQuery::page_key >= RowQuery::_ref(p.from_key));
+    std::optional<RowQuery> filters = FilterConditions<FundSearchRow>(p, shape);
+    RowQuery full = filters ? RowQuery(from && *filters) : from;
+    RowQuery order =
+        trigrams ? RowQuery("ORDER BY funds_fund_search.rowid") : RowQuery("ORDER BY") + RowQuery::page_key;
+    return odb::query<View>(full + order + "LIMIT" + sdk::Bound(RowQuery::page_key, p.rows));
+}
+
+// Runs a cached page statement of view V and keeps its rows as the page's.
+template <typename V, typename Make>
+void ReadPage(odb::database& db, const char* name, const PageOfFunds& values, Make make, SearchPage& page) {
+    auto rows = sdk::CachedQuery<V, PageOfFunds>(db, name, make);
+    rows.params = values;
+    for (V& fund : rows.Execute()) {
+        page.funds.push_back(FundListPageRow{std::move(fund.fund_id), std::move(fund.json)});
+    }
 }
 
 }  // namespace
@@ -156,13 +189,12 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
     // three characters or more also make one FTS5 expression for the trigram index.
     PageOfFunds values;
     unsigned shape = 0;
-    std::string expression;
     auto contains = [&](Filter filter, std::string& pattern, std::string_view index_column,
                         const std::string& needle) {
         shape |= filter;
         pattern = ContainsPattern(needle);
         if (auto phrase = TrigramPhrase(index_column, needle)) {
-            expression += (expression.empty() ? "" : " AND ") + *phrase;
+            values.expression += (values.expression.empty() ? "" : " AND ") + *phrase;
         }
     };
     if (filters.q) {
@@ -171,10 +203,10 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
         }
     }
     if (auto manager = FoldedFilter(filters.manager)) {
-        contains(kManager, values.manager_pattern, "manager", *manager);
+        contains(kManager, values.manager_pattern, "manager_folded", *manager);
     }
     if (auto administrator = FoldedFilter(filters.administrator)) {
-        contains(kAdministrator, values.administrator_pattern, "administrator", *administrator);
+        contains(kAdministrator, values.administrator_pattern, "administrator_folded", *administrator);
     }
     if (filters.cnpj) {
         shape |= kCnpj;
@@ -187,35 +219,30 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
     if (filters.after) {
         shape |= kAfter;
         values.after = *filters.after;
+        values.from_key = PageKeyFloor(*filters.after).value_or(0);
     }
     values.rows = static_cast<std::int64_t>(filters.limit) + 1;
 
-    std::size_t terms = 0;
-    if (sqlite && !expression.empty()) {
-        const std::size_t most = kMostCandidatesPerRow * (filters.limit + 1);
-        const std::vector<std::int64_t> candidates = TrigramCandidates(db, expression, most);
-        if (candidates.empty()) {
-            return page;
-        }
-        if (candidates.size() <= most) {
-            terms = sdk::KeyListTerms(candidates.size());
-            values.candidates.Assign(candidates.begin(), candidates.end(), terms);
-        }
-    }
-    if (sqlite) {
-        auto rows = sdk::CachedQuery<FundListPageRow, PageOfFunds>(
-            db, sdk::KeyListName(sdk::KeyListName("funds.search_page", shape), terms),
-            [shape, terms](const PageOfFunds& p) { return PageQuery(p, shape, terms, true); });
-        rows.params = values;
-        for (FundListPageRow& fund : rows.Execute()) {
-            page.funds.push_back(std::move(fund));
-        }
-    } else {
+    if (!sqlite) {
         // On PostgreSQL the statement is planned for its values: the trigram indexes or the
         // universe walk, which a prepared statement's generic plan would choose blind.
-        for (FundListPageRow& fund : db.query<FundListPageRow>(PageQuery(values, shape, terms, false))) {
+        for (FundListPageRow& fund : db.query<FundListPageRow>(RegistryPageQuery(values, shape, false))) {
             page.funds.push_back(std::move(fund));
         }
+    } else if (shape & kCnpj) {
+        ReadPage<FundListPageRow>(
+            db, sdk::KeyListName("funds.search_by_cnpj", shape), values,
+            [shape](const PageOfFunds& p) { return RegistryPageQuery(p, shape, true); }, page);
+    } else if (!values.expression.empty()) {
+        shape |= kTrigrams;
+        ReadPage<FundSearchMatchRow>(
+            db, sdk::KeyListName("funds.search_match", shape), values,
+            [shape](const PageOfFunds& p) { return SearchRowsPageQuery<FundSearchMatchRow>(p, shape); },
+            page);
+    } else {
+        ReadPage<FundSearchWalkRow>(
+            db, sdk::KeyListName("funds.search_walk", shape), values,
+            [shape](const PageOfFunds& p) { return SearchRowsPageQuery<FundSearchWalkRow>(p, shape); }, page);
     }
     page.has_more = sdk::CutToPage(page.funds, filters.limit);
     return page;

@@ -2,6 +2,7 @@
 
 #include "funds_model-odb.hxx"
 
+#include <lastro/sdk/data_migration.hpp>
 #include <lastro/sdk/schema_sql.hpp>
 
 #include <odb/database.hxx>
@@ -9,6 +10,10 @@
 #include <odb/result.hxx>
 
 #include <algorithm>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <utility>
 #include <vector>
 
 namespace lastro::funds {
@@ -60,6 +65,51 @@ const sdk::SchemaSql kSqliteSearchIndexColumns(
         " SELECT registry_id, search_text, manager_folded, administrator_folded FROM funds_fund"
         " WHERE fidc_universe",
     });
+
+// funds 15, SQLite: the trigram table over the search rows (FundSearchRow), its rowid their page
+// key, so that it yields matches in page order. External content: the texts are read from the
+// search rows, not kept twice; the triggers on them keep the index in the writer's transaction,
+// and the old ones on funds_fund go. Rebuilt from the search rows, which the migration to 15
+// (RebuildSearchRows, below) has just written.
+const sdk::SchemaSql kSqliteSearchIndexInPageOrder(
+    "funds", 15, odb::id_sqlite,
+    {
+        "DROP TRIGGER IF EXISTS funds_fund_search_insert",
+        "DROP TRIGGER IF EXISTS funds_fund_search_delete",
+        "DROP TRIGGER IF EXISTS funds_fund_search_update",
+        "DROP TABLE IF EXISTS funds_fund_search",
+        "CREATE VIRTUAL TABLE funds_fund_search"
+        " USING fts5(search_text, manager_folded, administrator_folded, tokenize = 'trigram',"
+        " detail = column, content = 'funds_fund_search_row', content_rowid = 'page_key')",
+        "CREATE TRIGGER funds_fund_search_row_insert AFTER INSERT ON funds_fund_search_row BEGIN"
+        " INSERT INTO funds_fund_search(rowid, search_text, manager_folded, administrator_folded)"
+        " VALUES (new.page_key, new.search_text, new.manager_folded, new.administrator_folded);"
+        " END",
+        "CREATE TRIGGER funds_fund_search_row_delete AFTER DELETE ON funds_fund_search_row BEGIN"
+        " INSERT INTO funds_fund_search(funds_fund_search, rowid, search_text, manager_folded,"
+        " administrator_folded)"
+        " VALUES ('delete', old.page_key, old.search_text, old.manager_folded, old.administrator_folded);"
+        " END",
+        "CREATE TRIGGER funds_fund_search_row_update AFTER UPDATE ON funds_fund_search_row BEGIN"
+        " INSERT INTO funds_fund_search(funds_fund_search, rowid, search_text, manager_folded,"
+        " administrator_folded)"
+        " VALUES ('delete', old.page_key, old.search_text, old.manager_folded, old.administrator_folded);"
+        " INSERT INTO funds_fund_search(rowid, search_text, manager_folded, administrator_folded)"
+        " VALUES (new.page_key, new.search_text, new.manager_folded, new.administrator_folded);"
+        " END",
+        "INSERT INTO funds_fund_search(funds_fund_search) VALUES ('rebuild')",
+    });
+
+void FillOnMigration(odb::database& db) {
+    RebuildSearchRows(db);
+}
+const sdk::DataMigration<15> kFillOnMigration("funds", &FillOnMigration);
+
+bool SameRow(const FundSearchRow& a, const FundSearchRow& b) {
+    return a.page_key == b.page_key && a.registry_id == b.registry_id && a.fund_id == b.fund_id &&
+           a.search_text == b.search_text && a.manager_folded == b.manager_folded &&
+           a.administrator_folded == b.administrator_folded && a.status_folded == b.status_folded;
+}
 
 // PostgreSQL: pg_trgm (in Debian's postgresql-17; a trusted extension, so the database's owner
 // may create it) and one GIN trigram index per column. The operator class is named in the
@@ -129,25 +179,104 @@ std::optional<std::string> TrigramPhrase(std::string_view column, std::string_vi
     return phrase;
 }
 
-std::vector<std::int64_t> TrigramCandidates(odb::database& db, const std::string& expression,
-                                            std::size_t most) {
-    // The expression is an SQL string literal here (single quotes doubled): a native view takes
-    // no bound value outside a column comparison.
-    std::string literal = "'";
-    for (char c : expression) {
-        if (c == '\'') {
-            literal += '\'';
+std::optional<std::int64_t> PageKeyFloor(std::string_view fund_id) {
+    // xxxxxxxx-xxxx-xxxx-: 16 hex digits, the dashes where a UUID has them.
+    constexpr std::size_t kPrefix = 19;
+    if (fund_id.size() < kPrefix) {
+        return std::nullopt;
+    }
+    std::uint64_t bits = 0;
+    for (std::size_t i = 0; i < kPrefix; ++i) {
+        const char c = fund_id[i];
+        if (i == 8 || i == 13 || i == 18) {
+            if (c != '-') {
+                return std::nullopt;
+            }
+        } else if (c >= '0' && c <= '9') {
+            bits = bits << 4 | static_cast<std::uint64_t>(c - '0');
+        } else if (c >= 'a' && c <= 'f') {
+            bits = bits << 4 | static_cast<std::uint64_t>(c - 'a' + 10);
+        } else {
+            return std::nullopt;
         }
-        literal += c;
     }
-    literal += '\'';
-    using Query = odb::query<FundSearchMatch>;
-    std::vector<std::int64_t> ids;
-    for (const FundSearchMatch& match : db.query<FundSearchMatch>(
-             Query("funds_fund_search MATCH " + literal + " LIMIT " + std::to_string(most + 1)))) {
-        ids.push_back(match.registry_id);
+    return static_cast<std::int64_t>(bits >> 1);
+}
+
+std::vector<std::int64_t> PageKeys(const std::vector<std::string>& sorted_fund_ids) {
+    std::vector<std::int64_t> keys;
+    keys.reserve(sorted_fund_ids.size());
+    for (std::size_t i = 0; i < sorted_fund_ids.size(); ++i) {
+        const std::string& id = sorted_fund_ids[i];
+        const std::optional<std::int64_t> floor = PageKeyFloor(id);
+        if (!floor) {
+            throw std::invalid_argument("fund id " + id + " is not a lowercase UUID");
+        }
+        if (i == 0) {
+            keys.push_back(*floor);
+            continue;
+        }
+        if (!(sorted_fund_ids[i - 1] < id)) {
+            throw std::invalid_argument("fund id " + id + " is not after " + sorted_fund_ids[i - 1]);
+        }
+        if (keys.back() == std::numeric_limits<std::int64_t>::max()) {
+            throw std::invalid_argument("no page key is left for fund id " + id);
+        }
+        keys.push_back(std::max(*floor, keys.back() + 1));
     }
-    return ids;
+    return keys;
+}
+
+std::size_t RebuildSearchRows(odb::database& db) {
+    if (db.id() != odb::id_sqlite) {
+        return 0;
+    }
+    using SourceQuery = odb::query<FundSearchSource>;
+    std::vector<FundSearchSource> funds;
+    for (FundSearchSource& fund :
+         db.query<FundSearchSource>(SourceQuery(odb::query<Fund>::fidc_universe == true))) {
+        funds.push_back(std::move(fund));
+    }
+    std::sort(funds.begin(), funds.end(),
+              [](const FundSearchSource& a, const FundSearchSource& b) { return a.fund_id < b.fund_id; });
+    std::vector<std::string> ids;
+    ids.reserve(funds.size());
+    for (const FundSearchSource& fund : funds) {
+        ids.push_back(fund.fund_id);
+    }
+    const std::vector<std::int64_t> keys = PageKeys(ids);
+    std::map<std::int64_t, FundSearchRow> wanted;
+    for (std::size_t i = 0; i < funds.size(); ++i) {
+        FundSearchSource& fund = funds[i];
+        wanted.emplace(keys[i],
+                       FundSearchRow{keys[i], fund.registry_id, std::move(fund.fund_id),
+                                     std::move(fund.search_text), std::move(fund.manager_folded),
+                                     std::move(fund.administrator_folded), std::move(fund.status_folded)});
+    }
+    // Rows that go or change their key first: a fund's registry id is unique among the rows.
+    std::map<std::int64_t, FundSearchRow> stored;
+    for (FundSearchRow& row : db.query<FundSearchRow>()) {
+        stored.emplace(row.page_key, std::move(row));
+    }
+    std::size_t written = 0;
+    for (const auto& [key, row] : stored) {
+        auto found = wanted.find(key);
+        if (found == wanted.end() || found->second.registry_id != row.registry_id) {
+            db.erase<FundSearchRow>(key);
+            ++written;
+        }
+    }
+    for (const auto& [key, row] : wanted) {
+        auto found = stored.find(key);
+        if (found == stored.end() || found->second.registry_id != row.registry_id) {
+            db.persist(row);
+            ++written;
+        } else if (!SameRow(found->second, row)) {
+            db.update(row);
+            ++written;
+        }
+    }
+    return written;
 }
 
 }  // namespace lastro::funds

@@ -1,21 +1,21 @@
 // The text index behind `q`, `manager` and `administrator` of /v1/fundos (docs/api/registry.md,
-// "Search"; docs/performance.md, "Query plans (issue 21)").
+// "Search"; docs/performance.md, "Query plans (issue 21)" and "Eleventh round").
 //
 // The three filters are partial matches on text the ingester folded (case, accents: FoldedText
 // in ingest/registro_fundo_classe/registry_rules.hpp) and stored in funds_fund.search_text,
 // manager_folded and administrator_folded. The folded LIKE stays the definition of a match; the
 // index only finds the candidates faster, so the answer is the same with or without it:
 //
-// - SQLite: `funds_fund_search`, an FTS5 table with the trigram tokenizer over the three
-//   columns of the FIDC universe's funds, its rowid the fund's registry_id, kept in sync by
-//   triggers on funds_fund (so a registry re-ingest, one transaction, updates it with the rows).
-//   A needle of three characters or more is looked up as the trigrams that cover it, which the
-//   index answers with the rows holding them all (case folded; a superset of the LIKE's matches).
-// - PostgreSQL: pg_trgm GIN indexes on the three columns, which serve the LIKE itself.
-//
-// A needle of one or two characters has no trigram: it is matched by the LIKE while walking the
-// universe in fund_id order (the index funds_fund_universe_i, which holds the folded texts, so
-// the walk reads the index alone and fetches the matching rows), and stops at the page's end.
+// - SQLite: the universe's funds are copied, with those texts and their status, into search
+//   rows (FundSearchRow, funds 15) keyed by a page key that grows with fund_id, so that rowid
+//   order is the order of a page. `funds_fund_search` is an FTS5 table with the trigram
+//   tokenizer over the three texts, its content the search rows and its rowid their page key,
+//   kept by triggers on them. A needle of three characters or more is looked up as the trigrams
+//   that cover it; the index yields the rows holding them all in page order, from the cursor's
+//   key on, and the page's statement stops at its last row. A needle of one or two characters
+//   has no trigram: the search rows are walked in page order, testing it, and the walk stops at
+//   the page's end. Search rows are narrow (no item), so a walk reads few pages.
+// - PostgreSQL: pg_trgm GIN indexes on funds_fund's three columns, which serve the LIKE itself.
 #pragma once
 
 #include <cstddef>
@@ -33,9 +33,6 @@ namespace lastro::funds {
 
 // The fewest characters a needle needs for the trigram index.
 inline constexpr std::size_t kTrigramNeedle = 3;
-// SQLite: trigram candidates read by registry id and sorted, at most this many per row of the
-// page asked; above, the walk in fund_id order answers (src/search.cpp).
-inline constexpr std::size_t kMostCandidatesPerRow = 4;
 
 // One column filter of an FTS5 expression: `column : ("abc" AND "def" AND ...)`, the trigrams
 // starting at every third character of the needle and its last one (double quotes doubled), or
@@ -44,9 +41,19 @@ inline constexpr std::size_t kMostCandidatesPerRow = 4;
 // holding the needle.
 std::optional<std::string> TrigramPhrase(std::string_view column, std::string_view needle);
 
-// SQLite: the registry ids of the universe's funds matching `expression` (phrases joined with
-// AND), at most `most` + 1 of them (one more tells that there are more than `most`).
-std::vector<std::int64_t> TrigramCandidates(odb::database& db, const std::string& expression,
-                                            std::size_t most);
+// A floor of the page keys of `fund_id` and of every id after it: its first 63 bits (its first
+// 16 hex digits, halved), which grow with the id; nullopt unless it starts as a lowercase UUID.
+std::optional<std::int64_t> PageKeyFloor(std::string_view fund_id);
+
+// The page keys of fund ids given in increasing order: each its floor, or one more than the
+// key before when two ids share their first 63 bits, so keys are unique and in id order.
+// Throws std::invalid_argument naming an id that is not a lowercase UUID or out of order.
+std::vector<std::int64_t> PageKeys(const std::vector<std::string>& sorted_fund_ids);
+
+// SQLite: makes the search rows (and through their triggers the trigram index) those of the
+// registry the database holds, writing only the rows that differ; returns how many it wrote or
+// erased. Does nothing on PostgreSQL. Runs inside the caller's transaction (the registry
+// ingest's, the migration to funds 15's).
+std::size_t RebuildSearchRows(odb::database& db);
 
 }  // namespace lastro::funds

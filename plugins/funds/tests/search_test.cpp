@@ -17,8 +17,14 @@
 
 #include <lastro/sdk/schema_sql.hpp>
 
+#include <algorithm>
+#include <cstdint>
+#include <limits>
 #include <set>
+#include <stdexcept>
+#include <string>
 #include <utility>
+#include <vector>
 
 namespace lastro::funds::testing {
 namespace {
@@ -297,9 +303,10 @@ TEST_F(SearchTest, TheIndexAnswersWhatTheFoldedLikeAnswers) {
     }
 }
 
-// Over enough funds that the trigram candidates outnumber what a page's walk reads (the walk in
-// fund_id order then answers) and for a needle that matches few of them (the candidates answer),
-// every page together is every match, once, in fund_id order.
+// Over enough funds that a page ends long before the matches do (a dense needle) and for a
+// needle that matches few of them (a sparse one), with and without trigrams (needles of one or two
+// characters walk the search rows) and with the other filters, every page together is every
+// match, once, in fund_id order.
 TEST(SearchIndexPaths, DenseAndSparseNeedlesPageThroughEveryMatch) {
     FundsDatabase database;
     Snapshot s = BaseSnapshot();
@@ -307,31 +314,122 @@ TEST(SearchIndexPaths, DenseAndSparseNeedlesPageThroughEveryMatch) {
         s.Fund({{"ID_Registro_Fundo", std::to_string(5000 + i)},
                 {"CNPJ_Fundo", "12345678000195"},
                 {"Tipo_Fundo", "FIDC"},
-                {"Denominacao_Social", "FIDC DENSO " + std::to_string(i) + (i % 20 == 0 ? " RARO" : "")}});
+                {"Denominacao_Social", "FIDC DENSO " + std::to_string(i) + (i % 20 == 0 ? " RARO" : "")},
+                {"Situacao", i % 3 == 0 ? "Cancelado" : "Em Funcionamento Normal"},
+                {"Gestor", i % 2 == 0 ? "Gestora Par Ltda" : "Gestora Ímpar Ltda"}});
     }
     Ingest(database.Db(), WriteCsvs(database.Dir(), s));
-    auto pages = [&](const std::string& q, std::int64_t limit) {
-        std::vector<std::string> seen;
+    auto pages = [&](sdk::Params params, std::int64_t limit) {
+        std::vector<std::string> names;
+        std::vector<std::string> ids;
         std::optional<boost::json::value> position;
         int guard = 0;
+        params.Set("limit", limit);
         do {
-            sdk::Params params;
-            params.Set("q", q);
-            params.Set("limit", limit);
             const sdk::Result page = Call(&HandleSearch, database.Db(), params, position);
             for (const auto& item : page.data.as_array()) {
-                seen.emplace_back(item.at("name").as_string());
+                names.emplace_back(item.at("name").as_string());
+                ids.emplace_back(item.at("fund_id").as_string());
             }
             position = page.meta.next_position;
         } while (position && ++guard < 100);
-        return seen;
+        EXPECT_TRUE(std::is_sorted(ids.begin(), ids.end()));
+        EXPECT_EQ(std::set<std::string>(ids.begin(), ids.end()).size(), ids.size());
+        return names;
     };
-    // limit 1: at most 8 candidates are read by registry id; 60 "denso" funds are more.
-    EXPECT_EQ(pages("denso", 1).size(), 60u);
-    EXPECT_EQ(pages("denso", 100).size(), 60u);
-    EXPECT_EQ(pages("raro", 1).size(), 3u);
-    EXPECT_EQ(pages("o 4", 2).size(), 11u);  // denso 4, denso 40 .. denso 49
-    EXPECT_TRUE(pages("nada disso", 5).empty());
+    auto q = [](const std::string& needle) {
+        sdk::Params params;
+        params.Set("q", needle);
+        return params;
+    };
+    EXPECT_EQ(pages(q("denso"), 1).size(), 60u);
+    EXPECT_EQ(pages(q("denso"), 7).size(), 60u);
+    EXPECT_EQ(pages(q("denso"), 100).size(), 60u);
+    EXPECT_EQ(pages(q("raro"), 1).size(), 3u);
+    EXPECT_EQ(pages(q("o 4"), 2).size(), 11u);          // denso 4, denso 40 .. denso 49
+    EXPECT_EQ(pages(q("59"), 4).size(), 1u);            // no trigram: the walk
+    EXPECT_EQ(pages(q("ns"), 4), pages(q("ns"), 100));  // denso, consignado, ...
+    EXPECT_TRUE(pages(q("nada disso"), 5).empty());
+    sdk::Params odd = q("denso");
+    odd.Set("manager", "impar");
+    EXPECT_EQ(pages(odd, 4).size(), 30u);
+    sdk::Params cancelled = q("denso");
+    cancelled.Set("status", "cancelado");
+    EXPECT_EQ(pages(cancelled, 3).size(), 20u);
+    sdk::Params only_status;
+    only_status.Set("status", "cancelado");
+    EXPECT_EQ(pages(only_status, 6), pages(only_status, 100));
+    EXPECT_GE(pages(only_status, 100).size(), 20u);
+}
+
+// Page keys grow with fund ids: each id's key is its first 63 bits, or one more than the key
+// before when two ids share them, so keys stay unique and in id order.
+TEST(SearchRows, PageKeysGrowWithFundIds) {
+    EXPECT_EQ(PageKeyFloor("00000000-0000-0000-0000-000000000000"), 0);
+    EXPECT_EQ(PageKeyFloor("00000000-0000-0002-ffff-ffffffffffff"), 1);
+    EXPECT_EQ(PageKeyFloor("ffffffff-ffff-ffff-ffff-ffffffffffff"), std::numeric_limits<std::int64_t>::max());
+    EXPECT_LT(PageKeyFloor("7c538941-4db0-5c3b-9ac3-41032960c359"),
+              PageKeyFloor("7c538941-4db0-5c3c-0000-000000000000"));
+    EXPECT_EQ(PageKeyFloor("7C538941-4db0-5c3b-9ac3-41032960c359"), std::nullopt);  // not lowercase
+    EXPECT_EQ(PageKeyFloor("7c538941-4db0-5c3b"), std::nullopt);
+    EXPECT_EQ(PageKeyFloor("7c5389414db05c3b9ac341032960c359"), std::nullopt);
+    EXPECT_EQ(PageKeyFloor(""), std::nullopt);
+
+    // Two ids with the same first 63 bits, then one whose floor is the key the second took.
+    const std::vector<std::string> ids = {
+        "00000000-0000-0004-0000-000000000001",  // floor 2
+        "00000000-0000-0005-0000-000000000000",  // floor 2 as well
+        "00000000-0000-0006-0000-000000000000",  // floor 3
+        "00000000-0000-000a-0000-000000000000",  // floor 5
+    };
+    EXPECT_THAT(PageKeys(ids), ElementsAre(2, 3, 4, 5));
+    EXPECT_TRUE(PageKeys({}).empty());
+    EXPECT_THROW(PageKeys({ids[1], ids[0]}), std::invalid_argument);
+    EXPECT_THROW(PageKeys({ids[0], ids[0]}), std::invalid_argument);
+    EXPECT_THROW(PageKeys({"FFFFFFFF-0000-0000-0000-000000000000"}), std::invalid_argument);
+    EXPECT_THROW(PageKeys({"ffffffff-ffff-fffe-0000-000000000000", "ffffffff-ffff-ffff-0000-000000000000",
+                           "ffffffff-ffff-ffff-0000-000000000001"}),
+                 std::invalid_argument);  // no key is left past the largest
+}
+
+// SQLite: the search rows are the FIDC universe's funds in fund_id order, each under its page key,
+// and the trigram index's rowids are those keys; a re-ingest of the same registry writes none.
+TEST(SearchRows, AreTheUniverseInPageOrder) {
+    FundsDatabase database;
+    if (database.Db().id() != odb::id_sqlite) {
+        GTEST_SKIP() << "the search rows are SQLite's";
+    }
+    Ingest(database.Db(), WriteCsvs(database.Dir(), BaseSnapshot()));
+    std::vector<std::string> ids;
+    std::vector<std::int64_t> keys;
+    for (const FundSearchRow& row : sdk::testing::AllRows<FundSearchRow>(database.Db())) {
+        ids.push_back(row.fund_id);
+        keys.push_back(row.page_key);
+    }
+    ASSERT_EQ(ids.size(), 4u);  // the four funds of the FIDC universe
+    std::vector<std::pair<std::int64_t, std::string>> by_key;
+    for (std::size_t i = 0; i < ids.size(); ++i) {
+        by_key.emplace_back(keys[i], ids[i]);
+    }
+    std::sort(by_key.begin(), by_key.end());
+    std::vector<std::string> sorted_ids = ids;
+    std::sort(sorted_ids.begin(), sorted_ids.end());
+    std::vector<std::int64_t> sorted_keys;
+    for (std::size_t i = 0; i < by_key.size(); ++i) {
+        EXPECT_EQ(by_key[i].second, sorted_ids[i]);
+        sorted_keys.push_back(by_key[i].first);
+    }
+    EXPECT_EQ(PageKeys(sorted_ids), sorted_keys);
+
+    odb::transaction transaction(database.Db().begin());
+    std::set<std::int64_t> indexed;
+    for (const FundSearchMatch& match :
+         database.Db().query<FundSearchMatch>("funds_fund_search MATCH 'search_text : \"000\"'")) {
+        indexed.insert(match.page_key);
+    }
+    EXPECT_EQ(indexed, std::set<std::int64_t>(keys.begin(), keys.end()));
+    EXPECT_EQ(RebuildSearchRows(database.Db()), 0u);
+    transaction.commit();
 }
 
 // The fund_ids of the first page that searching `q` answers.
@@ -401,10 +499,10 @@ TEST(SearchIndexExpression, TheTrigramsThatCoverTheNeedle) {
     EXPECT_EQ(TrigramPhrase("search_text", std::string("ab\0cd", 5)), std::nullopt);
 }
 
-// funds 12 (SQLite): a database whose trigram table keeps positions (funds 4 to 11) migrates to one
-// without them (detail=column), filled from the registry it holds, and searches answer as before;
-// the migration also creates the screening ranking's index and table.
-TEST(SearchIndexPaths, MigratingFromSchema11RebuildsTheIndexWithoutPositions) {
+// funds 15 (SQLite): a database whose trigram table is keyed by registry id and kept by triggers
+// on funds_fund (funds 4 to 14) migrates to search rows in page order with the index over them;
+// the old triggers go, searches answer as before, and the index follows the next re-ingest.
+TEST(SearchIndexPaths, MigratingFromSchema14IndexesTheSearchRows) {
     FundsDatabase database;
     if (database.Db().id() != odb::id_sqlite) {
         GTEST_SKIP() << "the trigram table is SQLite's";
@@ -413,49 +511,50 @@ TEST(SearchIndexPaths, MigratingFromSchema11RebuildsTheIndexWithoutPositions) {
     auto search = [&](const std::string& q) { return FundIdsFound(database.Db(), q); };
     const std::vector<std::string> alfa = search("consignado alfa");
     ASSERT_EQ(alfa.size(), 1u);
-    // A phrase needs the trigrams' positions: a table without them refuses it.
-    auto keeps_positions = [&] {
-        odb::transaction transaction(database.Db().begin());
-        bool answered = true;
-        try {
-            for (const FundSearchMatch& match :
-                 database.Db().query<FundSearchMatch>("funds_fund_search MATCH 'search_text : \"alfa\"'")) {
-                static_cast<void>(match);
-            }
-        } catch (const odb::database_exception&) {
-            answered = false;
-        }
-        transaction.rollback();
-        return answered;
-    };
-    EXPECT_FALSE(keeps_positions());
     {
+        // funds 14's schema, as versions 4 and 12 left it.
         odb::transaction transaction(database.Db().begin());
         database.Db().execute("DROP TABLE funds_fund_search");
+        database.Db().execute("DROP TABLE funds_fund_search_row");
         database.Db().execute(
             "CREATE VIRTUAL TABLE funds_fund_search USING fts5(search_text, manager, administrator, "
-            "tokenize = 'trigram')");
+            "tokenize = 'trigram', detail = column)");
         database.Db().execute(
             "INSERT INTO funds_fund_search(rowid, search_text, manager, administrator) SELECT registry_id, "
             "search_text, manager_folded, administrator_folded FROM funds_fund WHERE fidc_universe");
-        database.Db().execute("DROP INDEX funds_screening_row_rank_i");  // funds 12's other changes
-        database.Db().execute("DROP TABLE funds_screening_ranking");
-        database.Db().execute("UPDATE schema_version SET version = 11 WHERE name = 'funds'");
+        database.Db().execute(
+            "CREATE TRIGGER funds_fund_search_insert AFTER INSERT ON funds_fund WHEN new.fidc_universe BEGIN"
+            " INSERT INTO funds_fund_search(rowid, search_text, manager, administrator)"
+            " VALUES (new.registry_id, new.search_text, new.manager_folded, new.administrator_folded); END");
+        database.Db().execute(
+            "CREATE TRIGGER funds_fund_search_delete AFTER DELETE ON funds_fund WHEN old.fidc_universe BEGIN"
+            " DELETE FROM funds_fund_search WHERE rowid = old.registry_id; END");
+        database.Db().execute("UPDATE schema_version SET version = 14 WHERE name = 'funds'");
         transaction.commit();
     }
-    ASSERT_TRUE(keeps_positions());
-    database.Db().schema_version_migration(11, false, "funds");  // the ingest read (and kept) 12
+    database.Db().schema_version_migration(14, false, "funds");  // the ingest read (and kept) 15
     {
         odb::transaction transaction(database.Db().begin());
-        odb::schema_catalog::migrate(database.Db(), 12, "funds");  // as lastro db migrate does
-        EXPECT_GT(sdk::RunSchemaSql(database.Db(), "funds", 11, 12), 0u);
-        EXPECT_EQ(database.Db().schema_version("funds"), 12u);
+        odb::schema_catalog::migrate(database.Db(), 15, "funds");  // as lastro db migrate does
+        EXPECT_GT(sdk::RunSchemaSql(database.Db(), "funds", 14, 15), 0u);
+        EXPECT_EQ(database.Db().schema_version("funds"), 15u);
         transaction.commit();
     }
-    EXPECT_FALSE(keeps_positions());
+    EXPECT_EQ(sdk::testing::AllRows<FundSearchRow>(database.Db()).size(), 4u);
     EXPECT_EQ(search("consignado alfa"), alfa);
     EXPECT_EQ(search("delta").size(), 1u);
     EXPECT_EQ(search("gama").size(), 1u);
+
+    // A new fund: the old triggers, had they stayed, would fail its insert (the index has no
+    // column `manager` now).
+    Snapshot next = BaseSnapshot();
+    next.Fund({{"ID_Registro_Fundo", "1099"},
+               {"CNPJ_Fundo", "99999999000191"},
+               {"Tipo_Fundo", "FIDC"},
+               {"Denominacao_Social", "FIDC NOVO ALFA"}});
+    Ingest(database.Db(), WriteCsvs(database.Subdir("next"), next));
+    EXPECT_EQ(search("novo alfa").size(), 1u);
+    EXPECT_EQ(search("alfa").size(), 2u);
 }
 
 }  // namespace

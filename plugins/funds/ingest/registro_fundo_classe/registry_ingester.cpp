@@ -6,6 +6,7 @@
 #include "layouts/registro_fundo_classe.hpp"
 #include "src/fund_list_items.hpp"
 #include "src/screening_rows.hpp"
+#include "src/search_index.hpp"
 
 #include <lastro/sdk/cnpj.hpp>
 #include <lastro/sdk/cvm_csv.hpp>
@@ -407,11 +408,13 @@ sdk::IngestSummary RegistryIngester::Run(const sdk::IngestContext& context) {
     const IdMap classes = applier.Apply<ClassTraits>(funds);
     applier.Apply<SubclassTraits>(classes);
     // What is derived from the registry is written again when it changed, in this transaction:
-    // /v1/fundos's items (src/fund_list_items.hpp) and /v1/screening's rows, which join every
+    // /v1/fundos's items (src/fund_list_items.hpp) and SQLite's search rows
+    // (src/search_index.hpp), and /v1/screening's rows, which join every
     // month's reports to it (every month built again, the rows that differ written;
     // src/screening_rows.hpp).
     if (summary.inserted + summary.updated + summary.removed > 0) {
         RebuildFundListItems(context.db);
+        RebuildSearchRows(context.db);
         RebuildAllScreening(context.db);
     }
 
