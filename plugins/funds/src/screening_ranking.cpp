@@ -200,6 +200,7 @@ ScreeningRanking::ScreeningRanking(const std::vector<Row>& rows) {
             first = last;
         }
     }
+    MakeFilterColumns();
 }
 
 template ScreeningRanking::ScreeningRanking(const std::vector<ScreeningRow>&);
@@ -361,11 +362,45 @@ std::optional<ScreeningRanking> ScreeningRanking::Load(std::string_view bytes) {
     if (!in.AtEnd()) {
         return std::nullopt;
     }
+    ranking.MakeFilterColumns();
     return ranking;
 }
 
+void ScreeningRanking::MakeFilterColumns() {
+    FilterColumns& c = columns_;
+    const std::size_t n = entries_.size();
+    for (std::vector<std::uint32_t>* column :
+         {&c.fund_type, &c.segment, &c.manager, &c.administrator, &c.status}) {
+        column->resize(n);
+    }
+    for (std::vector<double>& column : c.number) {
+        column.resize(n);
+    }
+    c.present.resize(n);
+    for (std::size_t i = 0; i < n; ++i) {
+        const Entry& e = entries_[i];
+        c.fund_type[i] = e.fund_type;
+        c.segment[i] = e.segment;
+        c.manager[i] = e.manager;
+        c.administrator[i] = e.administrator;
+        c.status[i] = e.status;
+        for (std::size_t m = 0; m < c.number.size(); ++m) {
+            c.number[m][i] = e.number[m];
+        }
+        c.present[i] = e.present;
+    }
+}
+
 std::size_t ScreeningRanking::Bytes() const {
-    std::size_t bytes = sizeof(*this) + entries_.capacity() * sizeof(Entry) + texts_.Bytes();
+    const FilterColumns& c = columns_;
+    std::size_t bytes = sizeof(*this) + entries_.capacity() * sizeof(Entry) + texts_.Bytes() +
+                        c.present.capacity() +
+                        (c.fund_type.capacity() + c.segment.capacity() + c.manager.capacity() +
+                         c.administrator.capacity() + c.status.capacity()) *
+                            sizeof(std::uint32_t);
+    for (const auto& column : c.number) {
+        bytes += column.capacity() * sizeof(double);
+    }
     for (const auto& order : orders_) {
         bytes += order.capacity() * sizeof(std::uint32_t);
     }
@@ -391,21 +426,54 @@ ScreeningKey ScreeningRanking::KeyOf(std::size_t row, ScreeningSort sort) const 
     return key;
 }
 
-bool ScreeningRanking::Keep(const Entry& e, const ScreeningFilters& f) const {
-    auto equals = [this](std::uint32_t text, const std::string& wanted) {
-        return text != TextPool::kNone && texts_.At(text) == wanted;
+std::size_t ScreeningRanking::Kept(const ScreeningFilters& f, std::vector<char>& kept) const {
+    const std::size_t n = entries_.size();
+    kept.assign(n, 1);
+    // A text filter: each text of the pool decided once (-1 not yet), each entry by its text's id.
+    std::vector<signed char> decided;
+    auto text = [&](const std::vector<std::uint32_t>& column, const std::optional<std::string>& wanted,
+                    bool substring) {
+        if (!wanted) {
+            return;
+        }
+        decided.assign(texts_.Size(), -1);
+        for (std::size_t i = 0; i < n; ++i) {
+            const std::uint32_t id = column[i];
+            if (id == TextPool::kNone) {
+                kept[i] = 0;
+                continue;
+            }
+            signed char& passes = decided[id];
+            if (passes < 0) {
+                const std::string_view value = texts_.At(id);
+                passes =
+                    (substring ? value.find(*wanted) != std::string_view::npos : value == *wanted) ? 1 : 0;
+            }
+            kept[i] &= passes;
+        }
     };
-    auto contains = [this](std::uint32_t text, const std::string& needle) {
-        return text != TextPool::kNone && texts_.At(text).find(needle) != std::string_view::npos;
+    auto number = [&](int metric, const ScreeningFilters::Bounds& bounds) {
+        if (!bounds.min && !bounds.max) {
+            return;
+        }
+        const std::vector<double>& values = columns_.number[static_cast<std::size_t>(metric)];
+        for (std::size_t i = 0; i < n; ++i) {
+            kept[i] &= Within(bounds, (columns_.present[i] & (1u << metric)) != 0, values[i]) ? 1 : 0;
+        }
     };
-    auto known = [&e](int i) { return (e.present & (1u << i)) != 0; };
-    return (!f.fund_type || equals(e.fund_type, *f.fund_type)) &&
-           Within(f.nav, known(kNav), e.number[kNav]) &&
-           Within(f.delinquency, known(kDelinquency), e.number[kDelinquency]) &&
-           Within(f.subordination, known(kSubordination), e.number[kSubordination]) &&
-           (!f.segment || equals(e.segment, *f.segment)) && (!f.manager || contains(e.manager, *f.manager)) &&
-           (!f.administrator || contains(e.administrator, *f.administrator)) &&
-           (!f.status || equals(e.status, *f.status));
+    text(columns_.fund_type, f.fund_type, false);
+    number(kNav, f.nav);
+    number(kDelinquency, f.delinquency);
+    number(kSubordination, f.subordination);
+    text(columns_.segment, f.segment, false);
+    text(columns_.manager, f.manager, true);
+    text(columns_.administrator, f.administrator, true);
+    text(columns_.status, f.status, false);
+    std::size_t count = 0;
+    for (const char k : kept) {
+        count += static_cast<std::size_t>(k);
+    }
+    return count;
 }
 
 ScreeningRanking::Page ScreeningRanking::Select(const ScreeningFilters& filters, ScreeningSort sort,
@@ -419,11 +487,7 @@ ScreeningRanking::Page ScreeningRanking::Select(const ScreeningFilters& filters,
     if (!narrows) {
         page.match_count = entries_.size();
     } else {
-        kept.resize(entries_.size());
-        for (std::size_t i = 0; i < entries_.size(); ++i) {
-            kept[i] = Keep(entries_[i], filters) ? 1 : 0;
-            page.match_count += kept[i];
-        }
+        page.match_count = Kept(filters, kept);
     }
     // The page: the order's matches after the position (the order's first entries up to the
     // position are not after it), then whether one more follows.

@@ -110,7 +110,9 @@ private:
         std::uint32_t status = TextPool::kNone;
         std::uint8_t present = 0;  // bit i: number[i] is known
     };
-    bool Keep(const Entry& entry, const ScreeningFilters& filters) const;
+    // Which entries the filters keep (1) and how many: each active filter scans its column.
+    std::size_t Kept(const ScreeningFilters& filters, std::vector<char>& kept) const;
+    void MakeFilterColumns();
     const std::vector<std::uint32_t>& Order(ScreeningSort sort, bool descending) const {
         return orders_[static_cast<std::size_t>(sort) * 2 + (descending ? 1 : 0)];
     }
@@ -120,6 +122,14 @@ private:
     // The entries in the order of each sort and direction, made with the ranking: a page walks
     // its order from the position on, instead of sorting the month's matches on every call.
     std::array<std::vector<std::uint32_t>, kScreeningSorts * 2> orders_;
+    // The filtered fields again, a column each, made from the entries (not stored): a filter
+    // scans 4 or 8 bytes an entry instead of the 72 of each entry, and decides each of the pool's
+    // shared texts once (a month of 2,800 classes has a few hundred managers, statuses, ...).
+    struct FilterColumns {
+        std::vector<std::uint32_t> fund_type, segment, manager, administrator, status;
+        std::array<std::vector<double>, 3> number;  // nav, delinquency, subordination
+        std::vector<std::uint8_t> present;
+    } columns_;
 };
 
 // Whether `a` comes before `b` in the order of a sort: a known value before null, then the value
