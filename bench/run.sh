@@ -164,12 +164,15 @@ stop_servers() {
 
 # wrk for DURATION seconds at CONNECTIONS (default 32) with a script (default bench/auth.lua):
 # "requests req/s p50 p99 errors", where errors counts non-2xx answers and socket errors
-# (connect, read, write, timeout: a request unanswered after wrk_timeout).
+# (connect, read, write, timeout: a request unanswered after wrk_timeout); wrk's own lines for
+# them go to standard error.
 wrk_timeout=2s
 wrk_once() {
     local out connections=${2:-32} script=${3:-bench/auth.lua} wrk_threads=2
     [ "$connections" -lt 2 ] && wrk_threads=1
     out=$(wrk -t"$wrk_threads" -c"$connections" -d"${duration}s" --timeout "$wrk_timeout" --latency -s "$script" "$1")
+    # Which errors, when there are any (the table only counts them): on standard error.
+    echo "$out" | grep -E 'Non-2xx|Socket errors' | sed "s|^ *|bench: wrk at $1: |" >&2 || true
     echo "$(echo "$out" | awk '/requests in/ {print $1}') $(echo "$out" | awk '/Requests\/sec/ {print $2}')" \
         "$(echo "$out" | awk '$1 == "50%" {print $2}') $(echo "$out" | awk '$1 == "99%" {print $2}')" \
         "$(echo "$out" | awk '/Non-2xx/ {n += $NF} /Socket errors/ {gsub(/,/, ""); n += $4 + $6 + $8 + $10}
