@@ -493,7 +493,7 @@ struct FundClassId {
 };
 
 // /v1/fundos's items (src/fund_list_items.cpp): the columns of a fund and of its classes that a
-// list item shows.
+// list item shows; and what SQLite's search rows (FundSearchRow) copy of a fund.
 #pragma db view object(Fund)
 struct FundListRow {
 #pragma db column(Fund::fund_id)
@@ -526,15 +526,6 @@ struct FundListRow {
     std::optional<std::string> fiscal_year_end_at;
 #pragma db column(Fund::net_worth)
     std::optional<double> net_worth;
-};
-
-// What SQLite's search rows (FundSearchRow) copy of a fund of the universe.
-#pragma db view object(Fund)
-struct FundSearchSource {
-#pragma db column(Fund::fund_id)
-    std::string fund_id;
-#pragma db column(Fund::registry_id)
-    std::int64_t registry_id = 0;
 #pragma db column(Fund::search_text)
     std::string search_text;
 #pragma db column(Fund::manager_folded)

@@ -231,23 +231,22 @@ std::size_t RebuildSearchRows(odb::database& db) {
     if (db.id() != odb::id_sqlite) {
         return 0;
     }
-    using SourceQuery = odb::query<FundSearchSource>;
-    std::vector<FundSearchSource> funds;
-    for (FundSearchSource& fund :
-         db.query<FundSearchSource>(SourceQuery(odb::query<Fund>::fidc_universe == true))) {
+    std::vector<FundListRow> funds;
+    for (FundListRow& fund :
+         db.query<FundListRow>(odb::query<FundListRow>(odb::query<Fund>::fidc_universe == true))) {
         funds.push_back(std::move(fund));
     }
     std::sort(funds.begin(), funds.end(),
-              [](const FundSearchSource& a, const FundSearchSource& b) { return a.fund_id < b.fund_id; });
+              [](const FundListRow& a, const FundListRow& b) { return a.fund_id < b.fund_id; });
     std::vector<std::string> ids;
     ids.reserve(funds.size());
-    for (const FundSearchSource& fund : funds) {
+    for (const FundListRow& fund : funds) {
         ids.push_back(fund.fund_id);
     }
     const std::vector<std::int64_t> keys = PageKeys(ids);
     std::map<std::int64_t, FundSearchRow> wanted;
     for (std::size_t i = 0; i < funds.size(); ++i) {
-        FundSearchSource& fund = funds[i];
+        FundListRow& fund = funds[i];
         wanted.emplace(keys[i],
                        FundSearchRow{keys[i], fund.registry_id, std::move(fund.fund_id),
                                      std::move(fund.search_text), std::move(fund.manager_folded),
