@@ -297,6 +297,72 @@ TEST_P(LifecycleTest, TruncatedArchiveIsRefusedAndChangesNothing) {
     EXPECT_EQ(DataRelease(D(), key), release);
 }
 
+// With the response cache off, a call on PostgreSQL takes its meta's release from memory
+// (ingest::ReleaseCache) and its settlement checks that no ingest committed since: the call after
+// an ingest tells the new release, whichever release the server remembered.
+TEST_P(LifecycleTest, TheCallAfterAnIngestTellsItsReleaseWithTheResponseCacheOff) {
+    const auto aside = D().SetServerAsideOnSqlite();
+    std::string text = D().ConfigText(D().Dir() / "uncached-access.log", D().Instance() + "-uncached");
+    const std::string server = "server:\n";
+    const std::size_t at = text.find(server);
+    ASSERT_NE(at, std::string::npos) << text;
+    text.insert(at + server.size(), "  response_cache_mb: 0\n");
+    const fs::path config = D().Dir() / "uncached.yaml";
+    WriteFile(config, text);
+    std::unique_ptr<Lastrod> lastrod = Lastrod::Start(config);
+    HttpClient api(lastrod->Port());
+    const std::string key = D().RoomyKey();
+    // The fund list's meta tells the registry's release, named after its files' date.
+    std::string request_id;
+    auto release = [&]() -> std::string {
+        const HttpResponse r = api.Get("/v1/fundos?limit=1", key);
+        request_id = r.Header("X-Request-Id").value_or("");
+        EXPECT_EQ(r.status, 200) << r.body;
+        if (r.status != 200)
+            return "";
+        const boost::json::value body = r.Json();
+        const boost::json::value& label = body.at("meta").at("data_release");
+        return label.is_string() ? std::string(label.get_string()) : "(null)";
+    };
+    const std::string current = release();
+    EXPECT_EQ(release(), current);  // on PostgreSQL, from memory
+
+    // The same registry exported on another day: a new release, named after that day.
+    const fs::path redated = D().Dir() / "redated" / RegistryZip(D()).filename();
+    fs::create_directories(redated.parent_path());
+    {
+        sdk::ZipWriter zip(redated);
+        for (auto& [name, bytes] : ZipMemberBytes(RegistryZip(D()))) {
+            zip.Add(name, bytes, std::time_t{1262433600});  // 2010-01-02 12:00 UTC
+        }
+        zip.Close();
+    }
+    CommandResult ingest = D().Lastro({"ingest", kRegistryDataset, redated.string()});
+    ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
+    const std::string call_after_ingest_release = release();
+    const std::string call_after_ingest = request_id;
+    EXPECT_EQ(call_after_ingest_release, "registro-2010-01-02") << "was: " << current;
+    EXPECT_EQ(release(), "registro-2010-01-02");
+
+    // And the sample's file back.
+    ingest = D().Lastro({"ingest", kRegistryDataset, RegistryZip(D()).string()});
+    ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
+    EXPECT_EQ(release(), current);
+    EXPECT_EQ(release(), current);
+
+    ASSERT_TRUE(lastrod->Terminate(std::chrono::seconds(10)).has_value());
+    if (GetParam() == Backend::kPostgres) {
+        // It was answered from the remembered release first; its settlement found the newer one.
+        const std::vector<std::string> log = Lines(ReadFile(D().Dir() / "uncached-access.log"));
+        EXPECT_TRUE(std::any_of(log.begin(), log.end(),
+                                [&](const std::string& line) {
+                                    return line.find(call_after_ingest) != std::string::npos &&
+                                           line.find("\"cache\":\"outdated\"") != std::string::npos;
+                                }))
+            << "call " << call_after_ingest << " was not answered anew after its settlement";
+    }
+}
+
 constexpr const char* kSqlite3 = "/usr/bin/sqlite3";  // the build root's (packaging/buildroot/packages.txt)
 
 // docs/operations.md, "Backup and restore": VACUUM INTO while lastrod serves billed calls gives

@@ -21,6 +21,7 @@
 #include "core/http/cursor_codec.hpp"
 #include "core/http/response_cache.hpp"
 #include "core/http/router.hpp"
+#include "core/ingest/release_cache.hpp"
 #include "core/metrics/server_metrics.hpp"
 #include "core/plugins/plugin_set.hpp"
 
@@ -153,10 +154,12 @@ private:
     auth::KeyStore keys_;
     auth::KeyCache key_cache_;
     auth::FailedAuthLimiter failed_auths_;
+    // Before ledger_: its batches report the newest release id they read (SawRelease).
+    std::atomic<std::int64_t> newest_seen_{0};  // the newest release id a read has seen
+    ingest::ReleaseCache releases_;             // PostgreSQL: the releases at newest_seen_
     billing::LedgerWriter ledger_;
     CursorCodec cursors_;
     ResponseCache answers_;
-    std::atomic<std::int64_t> newest_seen_{0};  // the newest release id a read has seen
     std::shared_ptr<spdlog::logger> access_log_;
     metrics::ServerMetrics* metrics_;
     std::time_t started_at_;

@@ -53,6 +53,12 @@ void RecordRelease(odb::database& db, IngestOutcome& outcome, const std::string&
     release.updated = static_cast<std::int64_t>(outcome.summary.updated);
     release.removed = static_cast<std::int64_t>(outcome.summary.removed);
     release.rejected = static_cast<std::int64_t>(outcome.summary.rejected);
+    if (db.id() == odb::id_pgsql) {
+        // Release ids commit in the order they are drawn: a reader that has seen the newest id
+        // has seen every release up to it (the response cache and ReleaseCache rely on it). The
+        // lock conflicts with itself, not with reads, and lasts until this ingest commits.
+        db.execute("LOCK TABLE core_data_release IN SHARE ROW EXCLUSIVE MODE");
+    }
     db.persist(release);
     outcome.release_label = release.label;
 }

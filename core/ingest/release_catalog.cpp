@@ -11,6 +11,11 @@
 namespace lastro::ingest {
 
 std::optional<sdk::Release> ReleaseCatalog::LatestRelease(const std::string& dataset) const {
+    std::optional<NumberedRelease> latest = LatestNumberedRelease(dataset);
+    return latest ? std::optional<sdk::Release>(std::move(latest->release)) : std::nullopt;
+}
+
+std::optional<NumberedRelease> ReleaseCatalog::LatestNumberedRelease(const std::string& dataset) const {
     // Asked on nearly every call: prepared once per connection.
     using Query = odb::query<storage::DataRelease>;
     struct OfDataset {
@@ -25,7 +30,7 @@ std::optional<sdk::Release> ReleaseCatalog::LatestRelease(const std::string& dat
     if (!q.ExecuteOne(r)) {
         return std::nullopt;
     }
-    return sdk::Release{r.dataset, r.label, r.as_of, r.ingested_at};
+    return NumberedRelease{r.id, sdk::Release{r.dataset, r.label, r.as_of, r.ingested_at}};
 }
 
 std::int64_t ReleaseCatalog::NewestReleaseId() const {

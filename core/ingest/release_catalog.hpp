@@ -12,11 +12,19 @@
 
 namespace lastro::ingest {
 
+// A release with its id, which orders releases of every dataset (ReleaseCache).
+struct NumberedRelease {
+    std::int64_t id = 0;
+    sdk::Release release;
+};
+
 class ReleaseCatalog : public sdk::Host {
 public:
     explicit ReleaseCatalog(odb::database& db) : db_(db) {}
     // Reads inside the caller's transaction.
     std::optional<sdk::Release> LatestRelease(const std::string& dataset) const override;
+    // The same with its id.
+    std::optional<NumberedRelease> LatestNumberedRelease(const std::string& dataset) const;
     // The id of the newest release of any dataset (0 before the first ingest), read inside the
     // caller's transaction: it changes exactly when an ingest commits new data.
     std::int64_t NewestReleaseId() const;
