@@ -6,6 +6,7 @@
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/query_params.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
@@ -96,16 +97,14 @@ sdk::Result HandleClassDocuments(const sdk::RequestContext& context) {
     // has none of its own), so that it is prepared once per connection. The year and type
     // filters run here: a class files hundreds of documents at most.
     struct OfCnpjs {
-        std::string fund;
-        std::string own;
+        sdk::KeyList<std::string, 2> cnpjs;  // the fund's, the class's own
     };
-    auto q =
-        sdk::CachedQuery<FundDocument, OfCnpjs>(context.db, "funds.documents_of_cnpjs", [](const OfCnpjs& p) {
-            return DocumentQuery::cnpj == DocumentQuery::_ref(p.fund) ||
-                   DocumentQuery::cnpj == DocumentQuery::_ref(p.own);
-        });
-    q.params.fund = ref.fund_cnpj;
-    q.params.own = class_cnpj.value_or(ref.fund_cnpj);
+    // An IN list, not `cnpj = $1 OR cnpj = $2`, which PostgreSQL plans anew on every call (its
+    // plan for the values, with both equal, looks cheaper than the one it would keep).
+    auto q = sdk::CachedQuery<FundDocument, OfCnpjs>(
+        context.db, "funds.documents_of_cnpjs",
+        [](const OfCnpjs& p) { return sdk::InKeys(DocumentQuery::cnpj, p.cnpjs, 2); });
+    q.params.cnpjs.keys = {ref.fund_cnpj, class_cnpj.value_or(ref.fund_cnpj)};
     const auto in_years = [&](const FundDocument& document) {
         const auto& year = document.reference_year;
         return (!filters.start_year || (year && *year >= *filters.start_year)) &&

@@ -4,6 +4,7 @@
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
+#include <lastro/sdk/query_params.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_values.hpp>
 
@@ -55,22 +56,20 @@ std::vector<AnbimaSubclass> AnbimaSubclassesOf(odb::database& db, const ClassRef
         return subclasses;
     }
     // A class files under one or two CNPJs (SetFilingCnpjs): asked as two, the first repeated
-    // when there is one, the statement keeps one text and is prepared once per connection.
+    // when there is one, the statement keeps one text and is prepared once per connection; an
+    // IN list, not two equalities joined by OR, which PostgreSQL plans anew on every call
+    // (documents.cpp).
     struct OfCnpjs {
-        std::string first;
-        std::string second;
+        sdk::KeyList<std::string, 2> cnpjs;
     };
     auto q = sdk::CachedQuery<AnbimaSubclass, OfCnpjs>(
         db, "funds.anbima_subclasses_of_cnpjs", [](const OfCnpjs& p) {
-            return (AnbimaQuery::class_cnpj == AnbimaQuery::_ref(p.first) ||
-                    AnbimaQuery::class_cnpj == AnbimaQuery::_ref(p.second)) +
-                   "ORDER BY" + AnbimaQuery::anbima_code;
+            return sdk::InKeys(AnbimaQuery::class_cnpj, p.cnpjs, 2) + "ORDER BY" + AnbimaQuery::anbima_code;
         });
     if (ref.filing_cnpjs.size() > 2) {
         throw std::logic_error("a class files under two CNPJs at most");
     }
-    q.params.first = ref.filing_cnpjs.front();
-    q.params.second = ref.filing_cnpjs.back();
+    q.params.cnpjs.keys = {ref.filing_cnpjs.front(), ref.filing_cnpjs.back()};
     for (const AnbimaSubclass& subclass : q.Execute()) {
         subclasses.push_back(subclass);
     }
