@@ -1,10 +1,12 @@
 #include "src/search.hpp"
 
+#include "funds_model-odb-pgsql.hxx"  // the view's PostgreSQL statement, for sdk::QueryOnceAsText
 #include "funds_model-odb.hxx"
 #include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/search_index.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
+#include <lastro/sdk/query_once.hpp>
 #include <lastro/sdk/query_params.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
@@ -225,9 +227,11 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
 
     if (!sqlite) {
         // On PostgreSQL the statement is planned for its values: the trigram indexes or the
-        // universe walk, which a prepared statement's generic plan would choose blind.
-        for (FundListPageRow& fund : db.query<FundListPageRow>(RegistryPageQuery(values, shape, false))) {
-            page.funds.push_back(std::move(fund));
+        // universe walk, which a prepared statement's generic plan would choose blind. Sent
+        // unnamed with them, one round trip (sdk/query_once.hpp); the view's columns in order.
+        for (auto& row : sdk::QueryOnceAsText<FundListPageRow>(db, RegistryPageQuery(values, shape, false))) {
+            page.funds.push_back(
+                FundListPageRow{std::move(row.at(0)).value_or(""), std::move(row.at(1)).value_or("")});
         }
     } else if (shape & kCnpj) {
         ReadPage<FundListPageRow>(
