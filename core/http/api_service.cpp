@@ -781,25 +781,24 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
                 answer = answers_.Find(key, generation);
                 call.cache = answer ? "hit" : "miss";
             }
-            if (!answer && db_.id() == odb::id_pgsql && (answers_.Enabled() || checked_at_settlement)) {
-                // The releases for meta from memory, each a round trip fewer (release_cache.hpp):
-                // with the response cache, at the id just read; without it, at the newest id
-                // seen, which this call's settlement checks when a release came from memory.
-                const bool checked = !answers_.Enabled();
+            if (!answer) {
+                // On PostgreSQL the releases for meta come from memory, a round trip fewer each
+                // (release_cache.hpp): with the response cache at the id just read; without it at
+                // the newest id seen, which this call's settlement checks when one was remembered.
+                std::optional<ingest::CachedReleases> remembered;
+                const sdk::Host* host = &releases;
                 const std::int64_t at =
                     answers_.Enabled() ? generation : newest_seen_.load(std::memory_order_relaxed);
-                ingest::CachedReleases host(db_, releases_, at, [this](std::int64_t id) { SawRelease(id); });
-                sdk::RequestContext context{op.id, call.request_id, params, db_, host, position};
+                if (db_.id() == odb::id_pgsql && (answers_.Enabled() || checked_at_settlement)) {
+                    host =
+                        &remembered.emplace(db_, releases_, at, [this](std::int64_t id) { SawRelease(id); });
+                }
+                sdk::RequestContext context{op.id, call.request_id, params, db_, *host, position};
                 answer = Freeze((*match.route->handler)(context), *match.route);
                 computed = true;
-                if (checked && host.Remembered()) {
+                if (remembered && remembered->Remembered() && !answers_.Enabled()) {
                     call.answered_at_generation = at;
                 }
-            }
-            if (!answer) {
-                sdk::RequestContext context{op.id, call.request_id, params, db_, releases, position};
-                answer = Freeze((*match.route->handler)(context), *match.route);
-                computed = true;
             }
             t.commit();
         }
