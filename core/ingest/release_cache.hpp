@@ -1,7 +1,7 @@
 // The latest release of each dataset as of one generation (the newest release id of any
 // dataset), kept in memory so that a call on PostgreSQL reads no release: every handler asks
-// for one for meta.data_release, and on PostgreSQL each ask is a round trip
-// (docs/performance.md, "Releases from memory"). A call answered with a remembered release is
+// for one for meta.data_release, and on PostgreSQL each ask is a round trip (docs/storage.md;
+// docs/performance.md, "Twelfth round"). A call answered with a remembered release is
 // settled only if its generation is still the newest when its settlement's batch looks, and is
 // answered anew otherwise, as a response cache hit is (api_service.cpp).
 #pragma once

@@ -10,6 +10,9 @@
 //
 //   for (const auto& row : sdk::QueryOnceAsText<FundListPageRow>(db, query)) { ... row[0] ... }
 //
+// The caller includes its model's PostgreSQL header (`<model>-odb-pgsql.hxx`), which defines the
+// view's statement.
+//
 // PostgreSQL only (throws std::logic_error on another database): on SQLite, prepare per
 // connection (<lastro/sdk/cached_query.hpp>). Runs on the current transaction's connection;
 // database errors are thrown as ODB throws them.
