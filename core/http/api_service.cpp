@@ -782,16 +782,24 @@ OutgoingResponse ApiService::RunHandler(Call& call, const RouteMatch& match, con
                 call.cache = answer ? "hit" : "miss";
             }
             if (!answer) {
-                // On PostgreSQL the releases for meta come from memory, a round trip fewer each
-                // (release_cache.hpp): with the response cache at the id just read; without it at
-                // the newest id seen, which this call's settlement checks when one was remembered.
+                // On PostgreSQL the releases for meta, and what handlers keep, come from memory,
+                // a round trip fewer each (release_cache.hpp): with the response cache at the id
+                // just read; without it at the newest id seen, which this call's settlement
+                // checks when something was remembered. On SQLite what handlers keep is of the
+                // newest id in the call's snapshot.
                 std::optional<ingest::CachedReleases> remembered;
+                std::optional<ingest::SnapshotReleases> snapshot;
                 const sdk::Host* host = &releases;
                 const std::int64_t at =
                     answers_.Enabled() ? generation : newest_seen_.load(std::memory_order_relaxed);
-                if (db_.id() == odb::id_pgsql && (answers_.Enabled() || checked_at_settlement)) {
-                    host =
-                        &remembered.emplace(db_, releases_, at, [this](std::int64_t id) { SawRelease(id); });
+                if (db_.id() == odb::id_pgsql) {
+                    if (answers_.Enabled() || checked_at_settlement) {
+                        host = &remembered.emplace(db_, releases_, kept_, at,
+                                                   [this](std::int64_t id) { SawRelease(id); });
+                    }
+                } else {
+                    host = &snapshot.emplace(db_, kept_,
+                                             answers_.Enabled() ? std::optional(generation) : std::nullopt);
                 }
                 sdk::RequestContext context{op.id, call.request_id, params, db_, *host, position};
                 answer = Freeze((*match.route->handler)(context), *match.route);

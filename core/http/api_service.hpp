@@ -157,6 +157,7 @@ private:
     // Before ledger_: its batches report the newest release id they read (SawRelease).
     std::atomic<std::int64_t> newest_seen_{0};  // the newest release id a read has seen
     ingest::ReleaseCache releases_;             // PostgreSQL: the releases at newest_seen_
+    ingest::KeptData kept_;                     // what handlers keep between calls
     billing::LedgerWriter ledger_;
     CursorCodec cursors_;
     ResponseCache answers_;

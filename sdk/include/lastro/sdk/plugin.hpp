@@ -23,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace odb {
@@ -45,6 +46,13 @@ public:
     virtual ~Host() = default;
     // The latest release of `dataset`, read inside the caller's transaction.
     virtual std::optional<Release> LatestRelease(const std::string& dataset) const = 0;
+    // Data a handler reads that changes only with an ingest, kept between calls at this call's
+    // release generation (use sdk::Remembered, <lastro/sdk/serving/remembered.hpp>): what was
+    // kept under `key` at it, or nullptr when nothing was or this call cannot use kept data.
+    // The defaults keep nothing.
+    virtual std::shared_ptr<const void> Recall(std::string_view key) const;
+    // Keeps `value` under `key` at this call's generation, when calls can use it.
+    virtual void Keep(std::string_view key, std::shared_ptr<const void> value) const;
 };
 
 // Everything a handler gets. The host has opened a read transaction on `db` around the call.
