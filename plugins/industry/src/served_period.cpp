@@ -8,12 +8,16 @@
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
+#include <lastro/sdk/serving/remembered.hpp>
 
 #include <boost/json/value.hpp>
 #include <odb/database.hxx>
 #include <odb/query.hxx>
 #include <odb/result.hxx>
 
+#include <algorithm>
+#include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,6 +73,49 @@ struct UniverseRange {
     std::string to;
 };
 
+// The derived months, both universes', and their span: what every call of either operation
+// reads first, and what changes only with a derivation, so read once per release
+// (sdk::Remembered) instead of two statements a call (docs/performance.md, "Thirteenth round").
+struct DerivedMonths {
+    std::optional<std::string> first;
+    std::optional<std::string> last;
+    // Each derived month with the universe's stored coverage element and warnings, ascending.
+    std::vector<PeriodMonth> with_fic_fidc;
+    std::vector<PeriodMonth> without_fic_fidc;
+};
+
+DerivedMonths ReadDerivedMonths(odb::database& db) {
+    DerivedMonths out;
+    IndustryMonthSpan span;
+    auto span_query = sdk::CachedQuery<IndustryMonthSpan, NoParams>(
+        db, "industry.month_span", [](const NoParams&) { return odb::query<IndustryMonthSpan>(); });
+    span_query.ExecuteOne(span);  // one row, its months null before the first derivation
+    out.first = span.first;
+    out.last = span.last;
+    if (!out.first || !out.last) {
+        return out;
+    }
+    using Query = odb::query<PeriodMonth>;
+    for (const bool include : {true, false}) {
+        auto q = sdk::CachedQuery<PeriodMonth, UniverseRange>(
+            db, "industry.period_months", [](const UniverseRange& p) {
+                return Query(Query::UniverseMonth::include_fic_fidc == Query::_ref(p.include_fic_fidc) &&
+                             Query::IndustryMonth::month >= Query::_ref(p.from) &&
+                             Query::IndustryMonth::month <= Query::_ref(p.to)) +
+                       // The universe's month: the order its index reads in (the same month, joined).
+                       "ORDER BY" + Query::UniverseMonth::month;
+            });
+        q.params.include_fic_fidc = include;
+        q.params.from = *out.first;
+        q.params.to = *out.last;
+        std::vector<PeriodMonth>& months = include ? out.with_fic_fidc : out.without_fic_fidc;
+        for (PeriodMonth& m : q.Execute()) {
+            months.push_back(std::move(m));
+        }
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string JsonString(const std::string& text) {
@@ -78,15 +125,10 @@ std::string JsonString(const std::string& text) {
 }
 
 ServedPeriod ServePeriod(const sdk::RequestContext& context) {
-    odb::database& db = context.db;
-    // The months with aggregates: their ends, then the ones of the period asked (each read by the
-    // primary key; docs/performance.md, "Query plans (issue 21)").
-    IndustryMonthSpan span;
-    auto span_query = sdk::CachedQuery<IndustryMonthSpan, NoParams>(
-        db, "industry.month_span", [](const NoParams&) { return odb::query<IndustryMonthSpan>(); });
-    span_query.ExecuteOne(span);  // one row, its months null before the first derivation
-    const std::optional<std::string>& first = span.first;
-    const std::optional<std::string>& last = span.last;
+    const std::shared_ptr<const DerivedMonths> derived = sdk::Remembered<DerivedMonths>(
+        context.host, "industry.derived_months", [&context] { return ReadDerivedMonths(context.db); });
+    const std::optional<std::string>& first = derived->first;
+    const std::optional<std::string>& last = derived->last;
     const auto release = context.host.LatestRelease(kAggregatesDataset);
     if (!first || !last || !release) {
         throw sdk::Unavailable(
@@ -98,33 +140,20 @@ ServedPeriod ServePeriod(const sdk::RequestContext& context) {
     const bool include_partial = context.params.Boolean("include_partial").value_or(true);
     served.updated_at = release->ingested_at;
 
-    // The period's derived months, each with the universe's stored coverage element and
-    // warnings, ascending like the period's months.
-    using Query = odb::query<PeriodMonth>;
-    auto q = sdk::CachedQuery<PeriodMonth, UniverseRange>(
-        db, "industry.period_months", [](const UniverseRange& p) {
-            return Query(Query::UniverseMonth::include_fic_fidc == Query::_ref(p.include_fic_fidc) &&
-                         Query::IndustryMonth::month >= Query::_ref(p.from) &&
-                         Query::IndustryMonth::month <= Query::_ref(p.to)) +
-                   // The universe's month: the order its index reads in (the same month, joined).
-                   "ORDER BY" + Query::UniverseMonth::month;
-        });
-    q.params.include_fic_fidc = served.include_fic_fidc;
-    q.params.from = served.period.from;
-    q.params.to = served.period.to;
-    std::vector<PeriodMonth> derived;
-    for (PeriodMonth& m : q.Execute()) {
-        derived.push_back(std::move(m));
-    }
+    // The period's derived months, from its first on, ascending like the period's months.
+    const std::vector<PeriodMonth>& months =
+        served.include_fic_fidc ? derived->with_fic_fidc : derived->without_fic_fidc;
+    auto next =
+        std::lower_bound(months.begin(), months.end(), served.period.from,
+                         [](const PeriodMonth& m, const std::string& month) { return m.month < month; });
 
     std::vector<std::string> available, missing, partial, excluded, unknown, warned;
     std::vector<const PeriodMonth*> serving;
-    auto next = derived.begin();
     for (const std::string& month : served.period.months) {
-        while (next != derived.end() && next->month < month) {
+        while (next != months.end() && next->month < month) {
             ++next;  // outside the period's months (none: both ascend over the same range)
         }
-        if (next == derived.end() || next->month != month) {
+        if (next == months.end() || next->month != month) {
             missing.push_back(month);
             continue;
         }
