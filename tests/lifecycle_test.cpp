@@ -297,19 +297,36 @@ TEST_P(LifecycleTest, TruncatedArchiveIsRefusedAndChangesNothing) {
     EXPECT_EQ(DataRelease(D(), key), release);
 }
 
+// A lastrod of the deployment's with the response cache off, logging to `access_log` (set the
+// deployment's own aside first on SQLite).
+std::unique_ptr<Lastrod> StartUncached(Deployment& d, const fs::path& access_log) {
+    std::string text = d.ConfigText(access_log, d.Instance() + "-uncached");
+    const std::string server = "server:\n";
+    const std::size_t at = text.find(server);
+    if (at == std::string::npos) {
+        throw std::runtime_error("no server section in the configuration:\n" + text);
+    }
+    text.insert(at + server.size(), "  response_cache_mb: 0\n");
+    const fs::path config = d.Dir() / "uncached.yaml";
+    WriteFile(config, text);
+    return Lastrod::Start(config);
+}
+
+// Whether a line of the access log at `path` is of call `request_id` and says "cache": `cache`.
+bool Logged(const fs::path& path, const std::string& request_id, const std::string& cache) {
+    const std::vector<std::string> log = Lines(ReadFile(path));
+    return std::any_of(log.begin(), log.end(), [&](const std::string& line) {
+        return line.find(request_id) != std::string::npos &&
+               line.find("\"cache\":\"" + cache + "\"") != std::string::npos;
+    });
+}
+
 // With the response cache off, a call on PostgreSQL takes its meta's release from memory
 // (ingest::ReleaseCache) and its settlement checks that no ingest committed since: the call after
 // an ingest tells the new release, whichever release the server remembered.
 TEST_P(LifecycleTest, TheCallAfterAnIngestTellsItsReleaseWithTheResponseCacheOff) {
     const auto aside = D().SetServerAsideOnSqlite();
-    std::string text = D().ConfigText(D().Dir() / "uncached-access.log", D().Instance() + "-uncached");
-    const std::string server = "server:\n";
-    const std::size_t at = text.find(server);
-    ASSERT_NE(at, std::string::npos) << text;
-    text.insert(at + server.size(), "  response_cache_mb: 0\n");
-    const fs::path config = D().Dir() / "uncached.yaml";
-    WriteFile(config, text);
-    std::unique_ptr<Lastrod> lastrod = Lastrod::Start(config);
+    std::unique_ptr<Lastrod> lastrod = StartUncached(D(), D().Dir() / "uncached-access.log");
     HttpClient api(lastrod->Port());
     const std::string key = D().RoomyKey();
     // The fund list's meta tells the registry's release, named after its files' date.
@@ -353,12 +370,125 @@ TEST_P(LifecycleTest, TheCallAfterAnIngestTellsItsReleaseWithTheResponseCacheOff
     ASSERT_TRUE(lastrod->Terminate(std::chrono::seconds(10)).has_value());
     if (GetParam() == Backend::kPostgres) {
         // It was answered from the remembered release first; its settlement found the newer one.
-        const std::vector<std::string> log = Lines(ReadFile(D().Dir() / "uncached-access.log"));
-        EXPECT_TRUE(std::any_of(log.begin(), log.end(),
-                                [&](const std::string& line) {
-                                    return line.find(call_after_ingest) != std::string::npos &&
-                                           line.find("\"cache\":\"outdated\"") != std::string::npos;
-                                }))
+        EXPECT_TRUE(Logged(D().Dir() / "uncached-access.log", call_after_ingest, "outdated"))
+            << "call " << call_after_ingest << " was not answered anew after its settlement";
+    }
+}
+
+// What a handler keeps between calls (sdk::Remembered: here the screening's facts of a month,
+// among them the generation of its stored rows) is of the call's release: with the response
+// cache off, the call after an ingest that republished the month with another net worth for
+// its largest class screens that month by the new figure, on SQLite from its snapshot's release
+// and on PostgreSQL anew after its settlement found the newer release.
+TEST_P(LifecycleTest, DataKeptBetweenCallsFollowsAnIngest) {
+    const auto aside = D().SetServerAsideOnSqlite();
+    const fs::path access_log = D().Dir() / "kept-access.log";
+    std::unique_ptr<Lastrod> lastrod = StartUncached(D(), access_log);
+    HttpClient api(lastrod->Port());
+    const std::string key = D().RoomyKey();
+    const fs::path original = D().SampleDir() / D().SampleFiles("inf_mensal_fidc_", ".zip").back();
+
+    // The month's largest class by net worth.
+    std::string request_id;
+    auto screen = [&](const std::string& query) {
+        const HttpResponse r = api.Get("/v1/screening?" + query, key);
+        request_id = r.Header("X-Request-Id").value_or("");
+        EXPECT_EQ(r.status, 200) << query << ": " << r.body;
+        std::vector<boost::json::object> rows;
+        if (r.status == 200) {
+            const boost::json::value body = r.Json();
+            for (const auto& row : At(AsObject(body), "data").as_array()) {
+                rows.push_back(AsObject(row));
+            }
+        }
+        return rows;
+    };
+    const std::vector<boost::json::object> top = screen("sort=nav_brl&order=desc&limit=1");
+    ASSERT_EQ(top.size(), 1u);
+    const std::string month = Str(top[0], "month"), cnpj = Str(top[0], "cnpj");
+    const std::string class_id = Str(top[0], "class_id");
+    const double nav = top[0].at("nav_brl").to_number<double>();
+    ASSERT_NE(original.filename().string().find(month.substr(0, 4) + month.substr(5, 2)), std::string::npos)
+        << original << " is not of the latest month, " << month;
+    const std::string largest = "month=" + month + "&min_nav_brl=" + std::to_string(nav * 0.999);
+    auto ids = [](const std::vector<boost::json::object>& rows) {
+        std::set<std::string> out;
+        for (const auto& row : rows) {
+            out.insert(Str(row, "class_id"));
+        }
+        return out;
+    };
+    ASSERT_EQ(ids(screen(largest)).count(class_id), 1u);
+    ASSERT_EQ(ids(screen(largest)).count(class_id), 1u);  // with the month's facts kept
+
+    // The month republished with that class's net worth (table IV) at 1 BRL.
+    auto members = ZipMemberBytes(original);
+    auto iv = std::find_if(members.begin(), members.end(),
+                           [](const auto& m) { return m.first.rfind("inf_mensal_fidc_tab_IV_", 0) == 0; });
+    ASSERT_NE(iv, members.end()) << original << " has no table IV";
+    std::vector<std::string> lines = Lines(iv->second);
+    ASSERT_GT(lines.size(), 1u);
+    auto split = [](std::string line) {
+        if (!line.empty() && line.back() == '\r')
+            line.pop_back();
+        std::vector<std::string> fields;
+        std::stringstream in(line);
+        for (std::string field; std::getline(in, field, ';');) {
+            fields.push_back(field);
+        }
+        return fields;
+    };
+    const std::vector<std::string> header = split(lines[0]);
+    auto column = [&](const std::string& name) {
+        return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+    };
+    const std::size_t nav_at = column("TAB_IV_A_VL_PL");
+    const std::size_t cnpj_at = std::min(column("CNPJ_FUNDO_CLASSE"), column("CNPJ_FUNDO"));
+    ASSERT_LT(std::max(nav_at, cnpj_at), header.size()) << lines[0];
+    int changed = 0;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        std::vector<std::string> fields = split(lines[i]);
+        if (fields.size() != header.size() || Digits(fields[cnpj_at]) != cnpj) {
+            continue;
+        }
+        fields[nav_at] = "1.00";
+        std::string line;
+        for (std::size_t f = 0; f < fields.size(); ++f) {
+            line += (f ? ";" : "") + fields[f];
+        }
+        if (lines[i].back() == '\r')
+            line += '\r';
+        const std::size_t starts = iv->second.find(lines[i]);
+        ASSERT_NE(starts, std::string::npos);
+        iv->second.replace(starts, lines[i].size(), line);
+        ++changed;
+    }
+    ASSERT_EQ(changed, 1) << "the class " << cnpj << " in " << iv->first;
+    const fs::path republished = D().Dir() / "kept-republished" / original.filename();
+    fs::create_directories(republished.parent_path());
+    {
+        sdk::ZipWriter zip(republished);
+        for (auto& [name, bytes] : members) {
+            zip.Add(name, bytes, std::time(nullptr));
+        }
+        zip.Close();
+    }
+    const CommandResult ingest = D().Lastro({"ingest", "cvm.inf_mensal_fidc", republished.string()});
+    ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
+    EXPECT_EQ(ids(screen(largest)).count(class_id), 0u)
+        << "the call after the ingest screened the replaced month";
+    const std::string call_after_ingest = request_id;
+    const std::vector<boost::json::object> smallest = screen("month=" + month + "&max_nav_brl=2");
+    ASSERT_EQ(ids(smallest).count(class_id), 1u);
+
+    // And back to the sample's own file.
+    const CommandResult restore = D().Lastro({"ingest", "cvm.inf_mensal_fidc", original.string()});
+    ASSERT_EQ(restore.exit_code, 0) << restore.Describe();
+    EXPECT_EQ(ids(screen(largest)).count(class_id), 1u);
+
+    ASSERT_TRUE(lastrod->Terminate(std::chrono::seconds(10)).has_value());
+    if (GetParam() == Backend::kPostgres) {
+        EXPECT_TRUE(Logged(access_log, call_after_ingest, "outdated"))
             << "call " << call_after_ingest << " was not answered anew after its settlement";
     }
 }

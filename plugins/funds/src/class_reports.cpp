@@ -4,6 +4,7 @@
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/remembered.hpp>
 #include <lastro/sdk/text.hpp>
 
 #include <odb/database.hxx>
@@ -12,6 +13,9 @@
 
 #include <algorithm>
 #include <map>
+#include <memory>
+#include <mutex>
+#include <unordered_map>
 
 namespace lastro::funds {
 
@@ -109,6 +113,88 @@ ClassRef FindClass(odb::database& db, const std::string& class_id) {
     return ref;
 }
 
+namespace {
+
+// The classes calls found and each one's latest month reported: data that changes only with an
+// ingest, kept per release (sdk::Remembered) and filled as classes are asked, so that a class
+// asked again costs no read (docs/performance.md, "Thirteenth round"). Only classes the
+// registry has are kept: at most the registry's size, whatever ids are asked.
+class KnownClasses {
+public:
+    struct Known {
+        ClassRef ref;
+        std::optional<std::optional<std::string>> latest_month;  // once read
+    };
+
+    std::optional<Known> Find(const std::string& class_id) const {
+        std::lock_guard lock(mutex_);
+        auto it = classes_.find(class_id);
+        return it == classes_.end() ? std::nullopt : std::optional<Known>(it->second);
+    }
+    void Add(const ClassRef& ref) const {
+        std::lock_guard lock(mutex_);
+        classes_.try_emplace(ref.class_id, Known{ref, std::nullopt});
+    }
+    void SetLatestMonth(const std::string& class_id, const std::optional<std::string>& month) const {
+        std::lock_guard lock(mutex_);
+        if (auto it = classes_.find(class_id); it != classes_.end()) {
+            it->second.latest_month = month;
+        }
+    }
+
+private:
+    mutable std::mutex mutex_;
+    mutable std::unordered_map<std::string, Known> classes_;
+};
+
+std::shared_ptr<const KnownClasses> Known(const sdk::Host& host) {
+    return sdk::Remembered<KnownClasses>(host, "funds.known_classes",
+                                         [] { return std::make_shared<const KnownClasses>(); });
+}
+
+std::optional<std::string> LatestMonthOfCnpjs(odb::database& db, const ClassRef& ref) {
+    // max(month) of one CNPJ: read from the (cnpj, month) index, no report row.
+    struct Latest {
+        std::string cnpj;
+    };
+    auto q = sdk::CachedQuery<FidcLatestMonth, Latest>(db, "funds.latest_month_of_cnpj", [](const Latest& p) {
+        return odb::query<FidcLatestMonth>(ReportQuery::cnpj == ReportQuery::_ref(p.cnpj));
+    });
+    std::optional<std::string> latest;
+    for (const std::string& cnpj : ref.filing_cnpjs) {
+        q.params.cnpj = cnpj;
+        FidcLatestMonth row;
+        if (q.ExecuteOne(row) && row.month && (!latest || *row.month > *latest)) {
+            latest = row.month;
+        }
+    }
+    return latest;
+}
+
+}  // namespace
+
+ClassRef FindClass(const sdk::RequestContext& context, const std::string& class_id) {
+    const std::shared_ptr<const KnownClasses> known = Known(context.host);
+    if (std::optional<KnownClasses::Known> found = known->Find(class_id)) {
+        return std::move(found->ref);
+    }
+    ClassRef ref = FindClass(context.db, class_id);
+    known->Add(ref);
+    return ref;
+}
+
+std::optional<sdk::Month> LatestReportedMonth(const sdk::RequestContext& context, const ClassRef& ref) {
+    const std::shared_ptr<const KnownClasses> known = Known(context.host);
+    std::optional<std::string> latest;
+    if (std::optional<KnownClasses::Known> found = known->Find(ref.class_id); found && found->latest_month) {
+        latest = *found->latest_month;
+    } else {
+        latest = LatestMonthOfCnpjs(context.db, ref);
+        known->SetLatestMonth(ref.class_id, latest);
+    }
+    return latest ? sdk::Month::Parse(*latest) : std::nullopt;
+}
+
 std::vector<std::string> FilingCnpjs(const std::optional<std::string>& class_cnpj,
                                      const std::string& fund_cnpj, bool only_class) {
     std::vector<std::string> cnpjs;
@@ -175,21 +261,7 @@ template std::vector<FidcOperationRowsText> ReportsBetween(odb::database&, const
                                                            const std::optional<sdk::Month>&);
 
 std::optional<sdk::Month> LatestReportedMonth(odb::database& db, const ClassRef& ref) {
-    // max(month) of one CNPJ: read from the (cnpj, month) index, no report row.
-    struct Latest {
-        std::string cnpj;
-    };
-    auto q = sdk::CachedQuery<FidcLatestMonth, Latest>(db, "funds.latest_month_of_cnpj", [](const Latest& p) {
-        return odb::query<FidcLatestMonth>(ReportQuery::cnpj == ReportQuery::_ref(p.cnpj));
-    });
-    std::optional<std::string> latest;
-    for (const std::string& cnpj : ref.filing_cnpjs) {
-        q.params.cnpj = cnpj;
-        FidcLatestMonth row;
-        if (q.ExecuteOne(row) && row.month && (!latest || *row.month > *latest)) {
-            latest = row.month;
-        }
-    }
+    const std::optional<std::string> latest = LatestMonthOfCnpjs(db, ref);
     return latest ? sdk::Month::Parse(*latest) : std::nullopt;
 }
 

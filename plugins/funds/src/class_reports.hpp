@@ -48,6 +48,9 @@ std::vector<std::string> FilingCnpjs(const std::optional<std::string>& class_cnp
 // The class `class_id`; NotFound (charged, contract 7) naming the id when the registry has no
 // such class.
 ClassRef FindClass(odb::database& db, const std::string& class_id);
+// The same for a call: a class found before at the call's release is not read again (the
+// classes found are kept per release, sdk::Remembered).
+ClassRef FindClass(const sdk::RequestContext& context, const std::string& class_id);
 
 // Reports come without their JSON documents (FidcReport::json_documents, not loaded); a caller
 // that needs them calls LoadReportDocuments.
@@ -71,6 +74,8 @@ std::vector<Report> ReportsBetween(odb::database& db, const ClassRef& ref,
 
 // The newest month the class reported under any of its filing CNPJs; nullopt when none.
 std::optional<sdk::Month> LatestReportedMonth(odb::database& db, const ClassRef& ref);
+// The same for a call, kept per release with the class (FindClass).
+std::optional<sdk::Month> LatestReportedMonth(const sdk::RequestContext& context, const ClassRef& ref);
 
 // BadRequest (400) naming both parameters when `from` is after `to`.
 void RequireOrderedRange(const std::optional<sdk::Month>& from, const std::optional<sdk::Month>& to);

@@ -79,7 +79,7 @@ sdk::Result HandleClassDelinquencyBands(const sdk::RequestContext& context) {
     if (!month) {
         throw sdk::InvalidParameter("month", "month is required (YYYY-MM)");
     }
-    const ClassRef ref = FindClass(context.db, class_id);
+    const ClassRef ref = FindClass(context, class_id);
     // The report's pick columns, band total and bands: one statement, not its 45 other columns
     // and a second one for its documents.
     const auto report = ReportOf<FidcReportBands>(context.db, ref, *month);

@@ -89,7 +89,7 @@ void WriteDocument(sdk::JsonText& json, const FundDocument& d, const char* scope
 
 sdk::Result HandleClassDocuments(const sdk::RequestContext& context) {
     const DocumentFilters filters = ReadFilters(context.params);
-    const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
+    const ClassRef ref = FindClass(context, context.params.String("class_id").value_or(""));
     const std::optional<std::string>& class_cnpj = ref.cnpj;
 
     // The class's own filings and its fund's (a fund files under its CNPJ whatever its classes),

@@ -106,7 +106,7 @@ sdk::Result HandleClassPortfolioAssets(const sdk::RequestContext& context) {
     const std::size_t limit = sdk::PageLimit(params, 100);
     const std::optional<AssetsAfter> from =
         sdk::ReadPosition<AssetsAfter>(context.cursor_position, "/v1/classes/{class_id}/carteira/ativos");
-    const ClassRef ref = FindClass(context.db, params.String("class_id").value_or(""));
+    const ClassRef ref = FindClass(context, params.String("class_id").value_or(""));
     const CdaHolder holder = RequireCdaHolder(context.db, ref, month);
 
     // A page reads one row past its limit to tell whether another exists. The statement is

@@ -1001,7 +1001,7 @@ PortfolioFundAnswer BuildPortfolioFundAnswer(odb::database& db, const CdaHolder&
 sdk::Result HandleClassPortfolioFunds(const sdk::RequestContext& context) {
     odb::database& db = context.db;
     const sdk::Month month = RequiredMonth(context.params);
-    const ClassRef ref = FindClass(db, context.params.String("class_id").value_or(""));
+    const ClassRef ref = FindClass(context, context.params.String("class_id").value_or(""));
     const CdaHolder holder = RequireCdaHolder(db, ref, month);
     std::optional<PortfolioFundAnswer> stored = StoredPortfolioFundAnswer(db, holder.cnpj, holder.month);
     PortfolioFundAnswer answer = stored ? std::move(*stored) : BuildPortfolioFundAnswer(db, holder, month);

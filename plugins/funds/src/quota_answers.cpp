@@ -147,7 +147,7 @@ sdk::Result AnswerOfStoredRows(const sdk::RequestContext& context) {
     const auto from = context.params.MonthValue("from");
     const auto to = context.params.MonthValue("to");
     RequireOrderedRange(from, to);
-    const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
+    const ClassRef ref = FindClass(context, context.params.String("class_id").value_or(""));
     const std::vector<RowsText> months = ReportsBetween<RowsText>(context.db, ref, from, to);
     std::size_t size = 2;
     for (const RowsText& month : months) {

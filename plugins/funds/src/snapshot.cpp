@@ -192,10 +192,10 @@ boost::json::object SnapshotData(const std::string& class_id, const FidcReport& 
 sdk::Result HandleClassSnapshot(const sdk::RequestContext& context) {
     const std::string class_id = context.params.String("class_id").value_or("");
     const auto requested = context.params.MonthValue("month");
-    const ClassRef ref = FindClass(context.db, class_id);
+    const ClassRef ref = FindClass(context, class_id);
 
     // The asked month (by default the latest filed) and the calendar month before it.
-    const std::optional<sdk::Month> asked = requested ? requested : LatestReportedMonth(context.db, ref);
+    const std::optional<sdk::Month> asked = requested ? requested : LatestReportedMonth(context, ref);
     if (!asked) {
         throw sdk::NotFound("class " + class_id + " has no monthly report", "class_id");
     }

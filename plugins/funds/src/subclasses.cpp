@@ -77,7 +77,7 @@ std::vector<AnbimaSubclass> AnbimaSubclassesOf(odb::database& db, const ClassRef
 }
 
 sdk::Result HandleClassSubclasses(const sdk::RequestContext& context) {
-    const ClassRef ref = FindClass(context.db, context.params.String("class_id").value_or(""));
+    const ClassRef ref = FindClass(context, context.params.String("class_id").value_or(""));
     boost::json::array data;
     for (const AnbimaSubclass& subclass : AnbimaSubclassesOf(context.db, ref)) {
         data.push_back(SubclassItem(subclass, ref.class_id));
