@@ -3,6 +3,7 @@
 #include "industry_model-odb.hxx"
 
 #include <lastro/sdk/data_migration.hpp>
+#include <lastro/sdk/schema_sql.hpp>
 
 #include <algorithm>
 #include <charconv>
@@ -107,6 +108,17 @@ void FillOnMigration(odb::database& db) {
 // A database at industry 1 or 2 gets every stored month's blocks, of kRanksPerBlock ranks, on its
 // way to 3 (a database at 1 gets its blocks at 3: the step to 2 writes none).
 const sdk::DataMigration<3> kFillOnMigration("industry", &FillOnMigration);
+
+// PostgreSQL compresses a row's text once the row passes 2 KB (its TOAST threshold), and a
+// block's row is about 2.8 KB: every ranking call decompressed each block it read, a fifth of
+// PostgreSQL's CPU for the call (docs/performance.md, "Thirteenth round"). Rows up to a page
+// stay whole and plain; the blocks already stored are written again so that they are too.
+const sdk::SchemaSql kPlainBlocksPgsql(
+    "industry", 4, odb::id_pgsql,
+    {
+        "ALTER TABLE industry_ranking_block SET (toast_tuple_target = 8160)",
+        "UPDATE industry_ranking_block SET managers_json = managers_json || ''",
+    });
 
 }  // namespace
 }  // namespace lastro::industry

@@ -14,7 +14,7 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 3)
+#pragma db model version(1, 4)
 
 namespace lastro::industry {
 
@@ -133,7 +133,8 @@ struct ManagerMonth {
 // A run of consecutive ranks of one month, universe and ordering as the ranking answers them
 // (schema 2, written with the month's ManagerMonth rows by derive/ranking_blocks.hpp): a page of
 // ranks over a period reads a block or a few per month, not a row per rank. Schema 3 changes no
-// table: its migration writes every block again with ten ranks, not 25 (kRanksPerBlock).
+// table: its migration writes every block again with ten ranks, not 25 (kRanksPerBlock). Schema
+// 4 neither: on PostgreSQL it keeps the blocks' text uncompressed (derive/ranking_blocks.cpp).
 #pragma db object table("industry_ranking_block")
 struct RankingBlock {
 #pragma db id auto

@@ -9,6 +9,8 @@
 #include "src/handlers.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/query_once.hpp>
+#include <lastro/sdk/schema_sql.hpp>
 #include <lastro/sdk/testing/fake_host.hpp>
 #include <lastro/sdk/testing/plugin_calls.hpp>
 #include <lastro/sdk/testing/plugin_database.hpp>
@@ -262,6 +264,45 @@ TEST_F(RankingBlocksTest, ASchema2DatabaseMigratesWithBlocksOfTenRanks) {
         transaction.commit();
     }
     EXPECT_EQ(BlocksOf(Db()), derived);
+}
+
+// On PostgreSQL a block's text is stored plain, though its row passes the 2 KB past which
+// PostgreSQL would compress it, and the migration to 4 writes the compressed blocks of a
+// database at 3 plain again (derive/ranking_blocks.cpp).
+// (Always on PostgreSQL, whatever LASTRO_TEST_BACKEND says: SQLite compresses nothing.)
+TEST(RankingBlocksOnPostgresql, ABlocksTextIsStoredUncompressed) {
+    sdk::testing::PluginDatabase database("industry", sdk::testing::Backend::kPostgres);
+    odb::database& db = database.Db();
+    // The bytes the block's text takes in its row.
+    auto stored = [&] {
+        const sdk::TextRows rows = sdk::RunOnceAsText(
+            db, odb::pgsql::query_base(
+                    "SELECT pg_column_size(managers_json) FROM industry_ranking_block WHERE block = 99"));
+        return rows.size() == 1 ? std::stol(rows[0].at(0).value_or("0")) : -1L;
+    };
+    odb::transaction transaction(db.begin());
+    RankingBlock block;
+    block.ordering = "pl";
+    block.month = "2026-09";
+    block.block = 99;
+    block.first_rank = 991;
+    block.ranks = 10;
+    for (int i = 0; i < 10; ++i) {  // 3 KB that compress to a tenth of it
+        block.managers_json +=
+            (i ? "," : "") + std::string(R"({"manager_id":")") + std::string(280, 'a') + "\"}";
+    }
+    block.ends = "1";
+    db.persist(block);
+    const long plain = static_cast<long>(block.managers_json.size());
+    EXPECT_GE(stored(), plain);
+
+    // As a database at 3 holds it.
+    db.execute("ALTER TABLE industry_ranking_block RESET (toast_tuple_target)");
+    db.execute("UPDATE industry_ranking_block SET managers_json = managers_json || ''");
+    ASSERT_LT(stored(), plain / 2) << "compressed";
+    EXPECT_EQ(sdk::RunSchemaSql(db, "industry", 3, 4), 2u);
+    EXPECT_GE(stored(), plain);
+    transaction.rollback();
 }
 
 }  // namespace
