@@ -1038,6 +1038,20 @@ struct FundListPageRow {
     std::string json;
 };
 
+// The same page as PostgreSQL reads it: each fund's item by a subquery in the select list, which
+// PostgreSQL evaluates only for the rows the LIMIT keeps (a join read the item of every match
+// before sorting them) and plans apart, so the page's statement, planned anew for its values
+// on every call, plans one table instead of a join (docs/performance.md, "Thirteenth round").
+// Every fund of the universe has its item (FundListItem); null would mean it had none.
+#pragma db view object(Fund)
+struct FundListPageRowByItem {
+#pragma db column(Fund::fund_id)
+    std::string fund_id;
+#pragma db column( \
+    "(SELECT \"json\" FROM \"funds_fund_list_item\" WHERE \"registry_id\" = " + Fund::registry_id + ")")
+    std::optional<std::string> json;
+};
+
 // ---- version 14: /v1/classes/{class_id}/carteira/fundos (src/portfolio_fund_answers.hpp) ---
 
 // funds 14: one CDA holder's month of /v1/classes/{class_id}/carteira/fundos, as the handler

@@ -22,6 +22,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -113,11 +114,13 @@ std::optional<odb::query<T>> FilterConditions(const PageOfFunds& p, unsigned sha
     return query;
 }
 
-// A page read from funds_fund: on PostgreSQL every page (it plans from its statistics, with the
-// universe indexes and the GIN trigram ones), on SQLite a page asked by CNPJ (its rows by the
-// cnpj index, sorted; the universe condition written `+fidc_universe <> 0` so that SQLite does
-// not walk the universe index instead).
-odb::query<FundListPageRow> RegistryPageQuery(const PageOfFunds& p, unsigned shape, bool sqlite) {
+// A page read from funds_fund, as View (FundListPageRow, joined to the items; on PostgreSQL
+// FundListPageRowByItem, each item by a subquery): on PostgreSQL every page (it plans from its
+// statistics, with the universe indexes and the GIN trigram ones), on SQLite a page asked by CNPJ (its rows
+// by the cnpj index, sorted; the universe condition written `+fidc_universe <> 0` so that SQLite does not
+// walk the universe index instead).
+template <typename View>
+odb::query<View> RegistryPageQuery(const PageOfFunds& p, unsigned shape, bool sqlite) {
     std::optional<FundQuery> query = FilterConditions<Fund>(p, shape);
     if (shape & kCnpj) {
         FundQuery cnpj = FundQuery::cnpj == FundQuery::_ref(p.cnpj);
@@ -127,8 +130,8 @@ odb::query<FundListPageRow> RegistryPageQuery(const PageOfFunds& p, unsigned sha
                              ? FundQuery(std::string("+") + FundQuery::fidc_universe + "<> 0")
                              : FundQuery(FundQuery::fidc_universe == true);
     FundQuery full = query ? FundQuery(universe && *query) : universe;
-    return odb::query<FundListPageRow>(full + "ORDER BY" + FundQuery::fund_id + "LIMIT" +
-                                       sdk::Bound(FundQuery::registry_id, p.rows));
+    return odb::query<View>(full + "ORDER BY" + FundQuery::fund_id + "LIMIT" +
+                            sdk::Bound(FundQuery::registry_id, p.rows));
 }
 
 // SQLite, any other page: the search rows from the page's first key on, in page order
@@ -229,14 +232,19 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
         // On PostgreSQL the statement is planned for its values: the trigram indexes or the
         // universe walk, which a prepared statement's generic plan would choose blind. Sent
         // unnamed with them, one round trip (sdk/query_once.hpp); the view's columns in order.
-        for (auto& row : sdk::QueryOnceAsText<FundListPageRow>(db, RegistryPageQuery(values, shape, false))) {
-            page.funds.push_back(
-                FundListPageRow{std::move(row.at(0)).value_or(""), std::move(row.at(1)).value_or("")});
+        for (auto& row : sdk::QueryOnceAsText<FundListPageRowByItem>(
+                 db, RegistryPageQuery<FundListPageRowByItem>(values, shape, false))) {
+            if (!row.at(1)) {
+                throw std::logic_error("search: fund " + row.at(0).value_or("") +
+                                       " of the universe has no list item");
+            }
+            page.funds.push_back(FundListPageRow{std::move(row.at(0)).value_or(""), std::move(*row.at(1))});
         }
     } else if (shape & kCnpj) {
         ReadPage<FundListPageRow>(
             db, sdk::KeyListName("funds.search_by_cnpj", shape), values,
-            [shape](const PageOfFunds& p) { return RegistryPageQuery(p, shape, true); }, page);
+            [shape](const PageOfFunds& p) { return RegistryPageQuery<FundListPageRow>(p, shape, true); },
+            page);
     } else if (!values.expression.empty()) {
         shape |= kTrigrams;
         ReadPage<FundSearchMatchRow>(
