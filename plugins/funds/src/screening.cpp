@@ -180,8 +180,8 @@ std::optional<std::string> LatestReportMonth(odb::database& db, const std::optio
 
 // What a screening reads of its month before the page, which changes only with an ingest: the
 // latest month reported, whether a month was, and the generation of its stored rows. Kept per
-// release (sdk::Remembered) and filled as months are asked: two statements a call fewer
-// (docs/performance.md, "Thirteenth round").
+// release (sdk::Remembered) and filled as months with reports are asked: two statements a call
+// fewer (docs/performance.md, "Thirteenth round").
 class MonthFacts {
 public:
     struct Month {
@@ -214,8 +214,10 @@ public:
         if (ScreeningMonth stored; db.find<ScreeningMonth>(month, stored)) {
             facts.stored_generation = stored.generation;
         }
-        std::lock_guard lock(mutex_);
-        months_.insert_or_assign(month, facts);
+        if (facts.reported || facts.stored_generation) {  // kept: bounded by the data, not the asks
+            std::lock_guard lock(mutex_);
+            months_.insert_or_assign(month, facts);
+        }
         return facts;
     }
 
