@@ -74,6 +74,41 @@ std::vector<std::string> Lines(const std::string& text) {
     return lines;
 }
 
+// The fields of a line of a CVM CSV file (';'-separated, its '\r' dropped), and back.
+std::vector<std::string> CsvFields(std::string line) {
+    if (!line.empty() && line.back() == '\r')
+        line.pop_back();
+    std::vector<std::string> fields;
+    std::stringstream in(line);
+    for (std::string field; std::getline(in, field, ';');) {
+        fields.push_back(field);
+    }
+    return fields;
+}
+
+std::string CsvLine(const std::vector<std::string>& fields) {
+    std::string line;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        line += (i ? ";" : "") + fields[i];
+    }
+    return line;
+}
+
+// Where `name` is in `header`; header.size() when it is not.
+std::size_t ColumnOf(const std::vector<std::string>& header, const std::string& name) {
+    return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
+}
+
+// A zip at `path` (its folder made) of `members`, dated now: a month as CVM publishes it again.
+void WriteZip(const fs::path& path, const std::vector<std::pair<std::string, std::string>>& members) {
+    fs::create_directories(path.parent_path());
+    sdk::ZipWriter zip(path);
+    for (const auto& [name, bytes] : members) {
+        zip.Add(name, bytes, std::time(nullptr));
+    }
+    zip.Close();
+}
+
 // meta.data_release of a first page.
 std::string DataRelease(Deployment& d, const std::string& key) {
     HttpResponse r = d.Get("/v1/fundos?limit=1", key);
@@ -135,20 +170,8 @@ TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
     // A series of a class that resolves to one class, with a published quota value.
     std::vector<std::string> lines = Lines(x2->second);
     ASSERT_GT(lines.size(), 1u);
-    auto split = [](std::string line) {
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        std::vector<std::string> fields;
-        std::stringstream in(line);
-        for (std::string field; std::getline(in, field, ';');) {
-            fields.push_back(field);
-        }
-        return fields;
-    };
-    const std::vector<std::string> header = split(lines[0]);
-    auto column = [&](const std::string& name) {
-        return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
-    };
+    const std::vector<std::string> header = CsvFields(lines[0]);
+    auto column = [&](const std::string& name) { return ColumnOf(header, name); };
     const std::size_t value_at = column("TAB_X_VL_COTA"), label_at = column("TAB_X_CLASSE_SERIE"),
                       date_at = column("DT_COMPTC");
     const std::size_t cnpj_at = std::min(column("CNPJ_FUNDO_CLASSE"), column("CNPJ_FUNDO"));
@@ -157,7 +180,7 @@ TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
     std::string class_id, label, month;
     double published = 0;
     for (std::size_t i = 1; i < lines.size() && class_id.empty(); ++i) {
-        const std::vector<std::string> fields = split(lines[i]);
+        const std::vector<std::string> fields = CsvFields(lines[i]);
         if (fields.size() != header.size() || fields[value_at].empty()) {
             continue;
         }
@@ -207,26 +230,16 @@ TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
     const std::string cached_call = request_id;
 
     // CVM republishes the month with one corrected quota value.
-    std::vector<std::string> fields = split(lines[line_at]);
+    std::vector<std::string> fields = CsvFields(lines[line_at]);
     fields[value_at] = "4321.123456";
-    std::string corrected_line;
-    for (std::size_t i = 0; i < fields.size(); ++i) {
-        corrected_line += (i ? ";" : "") + fields[i];
-    }
+    std::string corrected_line = CsvLine(fields);
     const std::size_t starts = x2->second.find(lines[line_at]);
     ASSERT_NE(starts, std::string::npos);
     if (lines[line_at].back() == '\r')
         corrected_line += '\r';
     x2->second.replace(starts, lines[line_at].size(), corrected_line);
     const fs::path republished = D().Dir() / "republished" / original.filename();
-    fs::create_directories(republished.parent_path());
-    {
-        sdk::ZipWriter zip(republished);
-        for (auto& [name, bytes] : members) {
-            zip.Add(name, bytes, std::time(nullptr));
-        }
-        zip.Close();
-    }
+    WriteZip(republished, members);
     const CommandResult ingest = D().Lastro({"ingest", "cvm.inf_mensal_fidc", republished.string()});
     ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
     EXPECT_EQ(quota_value(), 4321.123456) << "the call after the ingest answered the replaced month";
@@ -428,34 +441,19 @@ TEST_P(LifecycleTest, DataKeptBetweenCallsFollowsAnIngest) {
     ASSERT_NE(iv, members.end()) << original << " has no table IV";
     std::vector<std::string> lines = Lines(iv->second);
     ASSERT_GT(lines.size(), 1u);
-    auto split = [](std::string line) {
-        if (!line.empty() && line.back() == '\r')
-            line.pop_back();
-        std::vector<std::string> fields;
-        std::stringstream in(line);
-        for (std::string field; std::getline(in, field, ';');) {
-            fields.push_back(field);
-        }
-        return fields;
-    };
-    const std::vector<std::string> header = split(lines[0]);
-    auto column = [&](const std::string& name) {
-        return static_cast<std::size_t>(std::find(header.begin(), header.end(), name) - header.begin());
-    };
+    const std::vector<std::string> header = CsvFields(lines[0]);
+    auto column = [&](const std::string& name) { return ColumnOf(header, name); };
     const std::size_t nav_at = column("TAB_IV_A_VL_PL");
     const std::size_t cnpj_at = std::min(column("CNPJ_FUNDO_CLASSE"), column("CNPJ_FUNDO"));
     ASSERT_LT(std::max(nav_at, cnpj_at), header.size()) << lines[0];
     int changed = 0;
     for (std::size_t i = 1; i < lines.size(); ++i) {
-        std::vector<std::string> fields = split(lines[i]);
+        std::vector<std::string> fields = CsvFields(lines[i]);
         if (fields.size() != header.size() || Digits(fields[cnpj_at]) != cnpj) {
             continue;
         }
         fields[nav_at] = "1.00";
-        std::string line;
-        for (std::size_t f = 0; f < fields.size(); ++f) {
-            line += (f ? ";" : "") + fields[f];
-        }
+        std::string line = CsvLine(fields);
         if (lines[i].back() == '\r')
             line += '\r';
         const std::size_t starts = iv->second.find(lines[i]);
@@ -465,14 +463,7 @@ TEST_P(LifecycleTest, DataKeptBetweenCallsFollowsAnIngest) {
     }
     ASSERT_EQ(changed, 1) << "the class " << cnpj << " in " << iv->first;
     const fs::path republished = D().Dir() / "kept-republished" / original.filename();
-    fs::create_directories(republished.parent_path());
-    {
-        sdk::ZipWriter zip(republished);
-        for (auto& [name, bytes] : members) {
-            zip.Add(name, bytes, std::time(nullptr));
-        }
-        zip.Close();
-    }
+    WriteZip(republished, members);
     const CommandResult ingest = D().Lastro({"ingest", "cvm.inf_mensal_fidc", republished.string()});
     ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
     EXPECT_EQ(ids(screen(largest)).count(class_id), 0u)

@@ -4,58 +4,8 @@
 
 namespace lastro::ingest {
 
-std::optional<ReleaseCache::Entry> ReleaseCache::Find(const std::string& dataset,
-                                                      std::int64_t generation) const {
-    std::lock_guard lock(mutex_);
-    if (generation != generation_) {
-        return std::nullopt;
-    }
-    auto it = releases_.find(dataset);
-    if (it == releases_.end()) {
-        return std::nullopt;
-    }
-    return it->second;
-}
-
-void ReleaseCache::Store(const std::string& dataset, std::int64_t generation, Entry release) {
-    std::lock_guard lock(mutex_);
-    if (generation < generation_) {
-        return;
-    }
-    if (generation > generation_) {
-        releases_.clear();
-        generation_ = generation;
-    }
-    releases_.insert_or_assign(dataset, std::move(release));
-}
-
-std::shared_ptr<const void> KeptData::Find(std::string_view key, std::int64_t generation) const {
-    std::lock_guard lock(mutex_);
-    if (generation != generation_) {
-        return nullptr;
-    }
-    auto it = values_.find(key);
-    return it == values_.end() ? nullptr : it->second;
-}
-
-void KeptData::Store(std::string_view key, std::int64_t generation, std::shared_ptr<const void> value) {
-    std::lock_guard lock(mutex_);
-    if (generation < generation_) {
-        return;
-    }
-    if (generation > generation_) {
-        values_.clear();
-        generation_ = generation;
-    }
-    if (auto it = values_.find(key); it != values_.end()) {
-        it->second = std::move(value);
-    } else {
-        values_.emplace(std::string(key), std::move(value));
-    }
-}
-
 std::optional<sdk::Release> CachedReleases::LatestRelease(const std::string& dataset) const {
-    if (std::optional<ReleaseCache::Entry> hit = cache_.Find(dataset, generation_)) {
+    if (std::optional<std::optional<sdk::Release>> hit = cache_.Find(dataset, generation_)) {
         remembered_ = true;
         return *hit;
     }
@@ -75,7 +25,7 @@ std::optional<sdk::Release> CachedReleases::LatestRelease(const std::string& dat
 }
 
 std::shared_ptr<const void> CachedReleases::Recall(std::string_view key) const {
-    std::shared_ptr<const void> kept = kept_.Find(key, generation_);
+    std::shared_ptr<const void> kept = kept_.Find(key, generation_).value_or(nullptr);
     if (kept) {
         remembered_ = true;
     }
@@ -97,7 +47,7 @@ std::int64_t SnapshotReleases::Generation() const {
 }
 
 std::shared_ptr<const void> SnapshotReleases::Recall(std::string_view key) const {
-    return kept_.Find(key, Generation());
+    return kept_.Find(key, Generation()).value_or(nullptr);
 }
 
 void SnapshotReleases::Keep(std::string_view key, std::shared_ptr<const void> value) const {

@@ -19,40 +19,51 @@
 #include <optional>
 #include <string>
 #include <string_view>
-#include <unordered_map>
+#include <utility>
 
 namespace lastro::ingest {
 
-class ReleaseCache {
+// Values by name at one generation: a newer generation forgets every older one's values, a
+// value of an older one is not kept.
+template <typename Value>
+class AtGeneration {
 public:
-    // nullopt: the dataset had no release at that generation.
-    using Entry = std::optional<sdk::Release>;
-
-    // The dataset's latest release at `generation`, when remembered.
-    std::optional<Entry> Find(const std::string& dataset, std::int64_t generation) const;
-    // Remembers the dataset's latest release at `generation`; a newer generation forgets every
-    // older one's releases, an older one is ignored.
-    void Store(const std::string& dataset, std::int64_t generation, Entry release);
+    // The value kept under `key` at `generation`, if any.
+    std::optional<Value> Find(std::string_view key, std::int64_t generation) const {
+        std::lock_guard lock(mutex_);
+        if (generation != generation_) {
+            return std::nullopt;
+        }
+        auto it = values_.find(key);
+        return it == values_.end() ? std::nullopt : std::optional<Value>(it->second);
+    }
+    void Store(std::string_view key, std::int64_t generation, Value value) {
+        std::lock_guard lock(mutex_);
+        if (generation < generation_) {
+            return;
+        }
+        if (generation > generation_) {
+            values_.clear();
+            generation_ = generation;
+        }
+        if (auto it = values_.find(key); it != values_.end()) {
+            it->second = std::move(value);
+        } else {
+            values_.emplace(std::string(key), std::move(value));
+        }
+    }
 
 private:
     mutable std::mutex mutex_;
     std::int64_t generation_ = -1;
-    std::unordered_map<std::string, Entry> releases_;
+    std::map<std::string, Value, std::less<>> values_;
 };
 
-// What handlers keep between calls (sdk::Host::Keep, sdk::Remembered), at one generation: a
-// newer generation forgets what older ones kept, an older one keeps nothing.
-class KeptData {
-public:
-    // What was kept under `key` at `generation`, else nullptr.
-    std::shared_ptr<const void> Find(std::string_view key, std::int64_t generation) const;
-    void Store(std::string_view key, std::int64_t generation, std::shared_ptr<const void> value);
+// Each dataset's latest release, nullopt when it had none at that generation.
+using ReleaseCache = AtGeneration<std::optional<sdk::Release>>;
 
-private:
-    mutable std::mutex mutex_;
-    std::int64_t generation_ = -1;
-    std::map<std::string, std::shared_ptr<const void>, std::less<>> values_;
-};
+// What handlers keep between calls (sdk::Host::Keep, sdk::Remembered).
+using KeptData = AtGeneration<std::shared_ptr<const void>>;
 
 // The releases of one call: from `cache` at `generation` when it remembers them; otherwise
 // read in the call's transaction, after the newest release id, and remembered at that id when

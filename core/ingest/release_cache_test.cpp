@@ -15,8 +15,8 @@ std::shared_ptr<const void> Text(const std::string& text) {
     return std::make_shared<const std::string>(text);
 }
 
-std::string Read(const std::shared_ptr<const void>& value) {
-    return value ? *std::static_pointer_cast<const std::string>(value) : "(none)";
+std::string Read(const std::optional<std::shared_ptr<const void>>& value) {
+    return value ? *std::static_pointer_cast<const std::string>(*value) : "(none)";
 }
 
 TEST(KeptDataTest, AValueIsFoundOnlyAtTheGenerationItWasKeptAt) {
