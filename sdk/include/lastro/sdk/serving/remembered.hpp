@@ -9,7 +9,8 @@
 // newest one seen, which the call's settlement checks, answering the call anew from the data
 // when an ingest replaced it. A host that cannot keep it (a test's FakeHost, a call that is
 // not settled) reads it on every call. The value is shared by every request thread: `read`
-// returns it whole, and nothing changes it afterwards.
+// returns it whole, and afterwards only what the value guards with its own mutex changes (a
+// map it fills as calls ask, bounded by the data).
 #pragma once
 
 #include <lastro/sdk/plugin.hpp>
@@ -24,8 +25,8 @@
 namespace lastro::sdk {
 
 // The value kept under `name` (prefixed with the plugin's name) at the call's generation, or
-// `read()`'s (a T, or a std::shared_ptr<const T>), kept for the next calls. Called inside the handler's
-// transaction, like `read`.
+// `read()`'s (a T, or a std::shared_ptr<const T>), kept for the next calls. Called inside the
+// handler's transaction, like `read`.
 template <class T, class Read>
 std::shared_ptr<const T> Remembered(const Host& host, std::string_view name, Read&& read) {
     // The type is part of the key: two plugins' values under one name never meet as each other.
