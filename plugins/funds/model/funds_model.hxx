@@ -485,11 +485,29 @@ struct FundSearchMatch {
     std::int64_t page_key = 0;
 };
 
-// The id of a class (/v1/resolve lists a fund's classes by id), without loading its row.
-#pragma db view object(FundClass)
-struct FundClassId {
+// A fund as /v1/resolve shows it, with one of its classes' ids: a row per class (a fund without
+// classes has one, its class_id null), so that a fund and its class ids are one statement where
+// they were two (a round trip each on PostgreSQL), and the fund's 28 columns are not all read.
+#pragma db view object(Fund) object(FundClass left : FundClass::fund_id == Fund::fund_id)
+struct FundWithClassId {
+#pragma db column(Fund::fund_id)
+    std::string fund_id;
+#pragma db column(Fund::cnpj)
+    std::string cnpj;
+#pragma db column(Fund::cvm_code)
+    std::optional<std::int64_t> cvm_code;
+#pragma db column(Fund::name)
+    std::optional<std::string> name;
+#pragma db column(Fund::status)
+    std::optional<std::string> status;
+#pragma db column(Fund::fund_type)
+    std::optional<std::string> fund_type;
+#pragma db column(Fund::registered_at)
+    std::optional<std::string> registered_at;
+#pragma db column(Fund::cancelled_at)
+    std::optional<std::string> cancelled_at;
 #pragma db column(FundClass::class_id)
-    std::string class_id;
+    std::optional<std::string> class_id;
 };
 
 // /v1/fundos's items (src/fund_list_items.cpp): the columns of a fund and of its classes that a

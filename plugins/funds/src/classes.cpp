@@ -85,11 +85,6 @@ void WriteClass(sdk::JsonText& json, const FundClass& c, const std::vector<const
 }
 
 FundClassesJson FundClasses(odb::database& db, const std::string& fund_id) {
-    Fund fund;
-    if (!db.find<Fund>(fund_id, fund)) {
-        throw sdk::NotFound("no fund has fund_id " + fund_id, "fund_id");
-    }
-
     // Both statements keep one text whatever the fund (no IN list of its classes), so each is
     // prepared once per connection: two round trips on PostgreSQL where an unprepared one
     // costs three (prepare, execute, deallocate).
@@ -97,13 +92,20 @@ FundClassesJson FundClasses(odb::database& db, const std::string& fund_id) {
         std::string fund_id;
     };
     std::vector<FundClass> classes;
+    // The classes only while their fund is in the registry, so that a fund with classes is known
+    // to exist from this statement alone and only one without them (or an unknown id) is looked
+    // up: one round trip fewer for nearly every call.
     auto class_rows = sdk::CachedQuery<FundClass, OfFund>(db, "funds.classes_of_fund", [](const OfFund& p) {
-        return ClassQuery(ClassQuery::fund_id == ClassQuery::_ref(p.fund_id)) + "ORDER BY" +
-               ClassQuery::registry_id;
+        return ClassQuery(ClassQuery::fund_id == ClassQuery::_ref(p.fund_id)) +
+               "AND EXISTS (SELECT 1 FROM \"funds_fund\" WHERE \"funds_fund\".\"fund_id\" =" +
+               ClassQuery::fund_id + ") ORDER BY" + ClassQuery::registry_id;
     });
     class_rows.params.fund_id = fund_id;
     for (const FundClass& fund_class : class_rows.Execute()) {
         classes.push_back(fund_class);
+    }
+    if (Fund fund; classes.empty() && !db.find<Fund>(fund_id, fund)) {
+        throw sdk::NotFound("no fund has fund_id " + fund_id, "fund_id");
     }
 
     std::vector<Subclass> subclasses;

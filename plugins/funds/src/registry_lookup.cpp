@@ -18,7 +18,6 @@
 namespace lastro::funds {
 namespace {
 
-using FundQuery = odb::query<Fund>;
 using ClassQuery = odb::query<FundClass>;
 
 // The hot lookups by CNPJ, prepared once per connection (sdk/cached_query.hpp).
@@ -26,16 +25,44 @@ struct ByText {
     std::string value;
 };
 
-std::vector<Fund> FundsByCnpj(odb::database& db, const std::string& cnpj) {
-    auto q = sdk::CachedQuery<Fund, ByText>(db, "funds.funds_by_cnpj", [](const ByText& p) {
-        return FundQuery::cnpj == FundQuery::_ref(p.value);
+// The funds a condition on funds_fund matches, each with its class ids in registry order: one
+// statement (FundWithClassId), prepared once per connection under `statement`.
+template <typename Param>
+std::vector<LocatedFund> FundsWithClassIds(odb::database& db, const char* statement,
+                                           odb::query<FundWithClassId> (*condition)(const Param&),
+                                           const Param& param, const std::string& matched_as) {
+    using Query = odb::query<FundWithClassId>;
+    auto q = sdk::CachedQuery<FundWithClassId, Param>(db, statement, [condition](const Param& p) {
+        return condition(p) + "ORDER BY" + Query::Fund::fund_id + "," + Query::FundClass::registry_id;
     });
-    q.params.value = cnpj;
-    std::vector<Fund> funds;
-    for (Fund& fund : q.Execute()) {
-        funds.push_back(std::move(fund));
+    q.params = param;
+    std::vector<LocatedFund> funds;
+    for (FundWithClassId& row : q.Execute()) {
+        if (funds.empty() || funds.back().fund_id != row.fund_id) {
+            funds.push_back({std::move(row.fund_id),
+                             std::move(row.cnpj),
+                             row.cvm_code,
+                             std::move(row.name),
+                             std::move(row.status),
+                             std::move(row.fund_type),
+                             std::move(row.registered_at),
+                             std::move(row.cancelled_at),
+                             matched_as,
+                             {}});
+        }
+        if (row.class_id) {
+            funds.back().class_ids.push_back(std::move(*row.class_id));
+        }
     }
     return funds;
+}
+
+std::vector<LocatedFund> FundsByCnpj(odb::database& db, const std::string& cnpj,
+                                     const std::string& matched_as) {
+    using Query = odb::query<FundWithClassId>;
+    return FundsWithClassIds<ByText>(
+        db, "funds.funds_with_class_ids_by_cnpj",
+        [](const ByText& p) { return Query(Query::Fund::cnpj == Query::_ref(p.value)); }, {cnpj}, matched_as);
 }
 
 std::vector<FundClass> ClassesByCnpj(odb::database& db, const std::string& cnpj) {
@@ -48,26 +75,6 @@ std::vector<FundClass> ClassesByCnpj(odb::database& db, const std::string& cnpj)
         classes.push_back(std::move(fund_class));
     }
     return classes;
-}
-
-// The ids of a fund's classes in registry order (only the ids: a class row has 30 columns).
-std::vector<std::string> ClassIdsOfFund(odb::database& db, const std::string& fund_id) {
-    auto q = sdk::CachedQuery<FundClassId, ByText>(db, "funds.class_ids_of_fund", [](const ByText& p) {
-        return odb::query<FundClassId>((ClassQuery::fund_id == ClassQuery::_ref(p.value)) + "ORDER BY" +
-                                       ClassQuery::registry_id);
-    });
-    q.params.value = fund_id;
-    std::vector<std::string> ids;
-    for (FundClassId& row : q.Execute()) {
-        ids.push_back(std::move(row.class_id));
-    }
-    return ids;
-}
-
-LocatedFund FromFund(const Fund& fund, std::string matched_as) {
-    return {
-        fund.fund_id,       fund.cnpj,         fund.cvm_code,         fund.name, fund.status, fund.fund_type,
-        fund.registered_at, fund.cancelled_at, std::move(matched_as), {}};
 }
 
 LocatedClass FromClass(const FundClass& c, std::string matched_as) {
@@ -87,8 +94,8 @@ bool NewerFirst(const std::optional<std::string>& a_date, const std::string& a_i
 }
 
 // A class matched twice (by its own code and by a subclass's) is listed once, by the first
-// reason: its own match. Then both lists newest first, and each fund's class ids.
-Located Finish(odb::database& db, Located located) {
+// reason: its own match. Then both lists newest first (each fund came with its class ids).
+Located Finish(Located located) {
     std::set<std::string> seen;
     std::vector<LocatedClass> unique;
     for (LocatedClass& match : located.classes) {
@@ -104,9 +111,6 @@ Located Finish(odb::database& db, Located located) {
               [](const LocatedClass& a, const LocatedClass& b) {
                   return NewerFirst(a.valid_from, a.class_id, b.valid_from, b.class_id);
               });
-    for (LocatedFund& fund : located.funds) {
-        fund.class_ids = ClassIdsOfFund(db, fund.fund_id);
-    }
     return located;
 }
 
@@ -114,27 +118,25 @@ Located Finish(odb::database& db, Located located) {
 
 Located LocateByCnpj(odb::database& db, const std::string& cnpj) {
     Located located;
-    for (const Fund& fund : FundsByCnpj(db, cnpj)) {
-        located.funds.push_back(FromFund(fund, "fund_cnpj"));
-    }
+    located.funds = FundsByCnpj(db, cnpj, "fund_cnpj");
     for (const FundClass& fund_class : ClassesByCnpj(db, cnpj)) {
         located.classes.push_back(FromClass(fund_class, "class_cnpj"));
     }
-    return Finish(db, std::move(located));
+    return Finish(std::move(located));
 }
 
 Located LocateByCvmCode(odb::database& db, std::int64_t code) {
     struct ByCode {
         std::int64_t value = 0;
     };
+    using FundRowQuery = odb::query<FundWithClassId>;
     Located located;
-    auto funds = sdk::CachedQuery<Fund, ByCode>(db, "funds.funds_by_cvm_code", [](const ByCode& p) {
-        return FundQuery::cvm_code == FundQuery::_ref(p.value);
-    });
-    funds.params.value = code;
-    for (const Fund& fund : funds.Execute()) {
-        located.funds.push_back(FromFund(fund, "fund_cvm_code"));
-    }
+    located.funds = FundsWithClassIds<ByCode>(
+        db, "funds.funds_with_class_ids_by_cvm_code",
+        [](const ByCode& p) {
+            return FundRowQuery(FundRowQuery::Fund::cvm_code == FundRowQuery::_ref(p.value));
+        },
+        {code}, "fund_cvm_code");
     auto classes = sdk::CachedQuery<FundClass, ByCode>(db, "funds.classes_by_cvm_code", [](const ByCode& p) {
         return ClassQuery::cvm_code == ClassQuery::_ref(p.value);
     });
@@ -153,7 +155,7 @@ Located LocateByCvmCode(odb::database& db, std::int64_t code) {
     for (const FundClass& fund_class : of_subclasses.Execute()) {
         located.classes.push_back(FromClass(fund_class, "subclass_cvm_code"));
     }
-    return Finish(db, std::move(located));
+    return Finish(std::move(located));
 }
 
 Located LocateAnbimaSubclass(odb::database& db, const AnbimaSubclass& subclass) {
@@ -161,14 +163,13 @@ Located LocateAnbimaSubclass(odb::database& db, const AnbimaSubclass& subclass) 
     for (const FundClass& fund_class : ClassesByCnpj(db, subclass.class_cnpj)) {
         located.classes.push_back(FromClass(fund_class, "anbima_code"));
     }
-    for (const Fund& fund : FundsByCnpj(db, subclass.class_cnpj)) {
-        const std::vector<std::string> siblings = ClassIdsOfFund(db, fund.fund_id);
+    for (const LocatedFund& fund : FundsByCnpj(db, subclass.class_cnpj, "fund_cnpj")) {
         FundClass only;
-        if (siblings.size() == 1 && db.find<FundClass>(siblings.front(), only)) {
+        if (fund.class_ids.size() == 1 && db.find<FundClass>(fund.class_ids.front(), only)) {
             located.classes.push_back(FromClass(only, "anbima_code"));
         }
     }
-    return Finish(db, std::move(located));
+    return Finish(std::move(located));
 }
 
 }  // namespace lastro::funds

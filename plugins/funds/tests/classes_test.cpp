@@ -74,6 +74,17 @@ TEST_F(ClassesTest, AFundWithoutClassesHasAnEmptyList) {
     EXPECT_TRUE(Classes(FundIdFor("1006")).data.as_array().empty());
 }
 
+// The classes are read only with their fund: classes whose fund row is gone answer as an unknown
+// fund, not as a list.
+TEST_F(ClassesTest, ClassesWhoseFundIsGoneAreNotFound) {
+    {
+        odb::transaction t(Db().begin());
+        Db().erase<Fund>(FundIdFor("1001"));
+        t.commit();
+    }
+    EXPECT_THROW(Classes(FundIdFor("1001")), sdk::NotFound);
+}
+
 TEST_F(ClassesTest, AnUnknownFundIsNotFound) {
     try {
         Classes("2b9c1d52-0000-5000-8000-000000000000");

@@ -59,6 +59,7 @@ TEST_F(ResolveTest, ACnpjSharedByEntitiesOfTwoFundsIsMultiple) {
     EXPECT_EQ(data.at("resolution").as_string(), "multiple");
     ASSERT_EQ(data.at("funds").as_array().size(), 1u);
     EXPECT_EQ(data.at("funds").as_array()[0].at("fund_id").as_string(), FundIdFor("1006"));
+    EXPECT_EQ(data.at("funds").as_array()[0].at("class_ids"), boost::json::array());  // it has none
     ASSERT_EQ(data.at("classes").as_array().size(), 1u);
     EXPECT_EQ(data.at("classes").as_array()[0].at("fund_id").as_string(), FundIdFor("1004"));
     EXPECT_EQ(result.meta.row_count, 2u);
