@@ -63,17 +63,6 @@ Bounds ReadBounds(const sdk::Params& params, const std::string& min_name, const 
     return bounds;
 }
 
-std::optional<std::string> FoldedFilter(const std::optional<std::string>& value) {
-    if (!value) {
-        return std::nullopt;
-    }
-    std::string folded = FoldedText(*value);
-    if (folded.empty()) {
-        return std::nullopt;
-    }
-    return folded;
-}
-
 // A keyset position as read from the cursor; the key's texts point into it.
 struct Position {
     std::string month;

@@ -45,18 +45,6 @@ bool IsCnpjLike(std::string_view text) {
     return digit;
 }
 
-// Non-empty folded text of an optional filter, or nullopt when there is nothing to filter on.
-std::optional<std::string> FoldedFilter(const std::optional<std::string>& value) {
-    if (!value) {
-        return std::nullopt;
-    }
-    std::string folded = FoldedText(*value);
-    if (folded.empty()) {
-        return std::nullopt;
-    }
-    return folded;
-}
-
 // Where a page starts: after this fund_id (the keyset is fund_id ascending).
 struct FundsAfter {
     std::string after;

@@ -69,6 +69,17 @@ std::optional<std::string> Folded(const std::optional<std::string>& text) {
     return FoldedText(*text);
 }
 
+std::optional<std::string> FoldedFilter(const std::optional<std::string>& value) {
+    if (!value) {
+        return std::nullopt;
+    }
+    std::string folded = FoldedText(*value);
+    if (folded.empty()) {
+        return std::nullopt;
+    }
+    return folded;
+}
+
 bool IsActiveStatus(const std::optional<std::string>& status) {
     return status && FoldedText(*status) == "em funcionamento normal";
 }

@@ -29,6 +29,9 @@ std::string FundSearchText(const std::optional<std::string>& name, const std::st
 // Case- and accent-folded text (sdk::FoldForSearch) with surrounding blanks removed.
 std::string FoldedText(std::string_view text);
 std::optional<std::string> Folded(const std::optional<std::string>& text);
+// A filter's folded text, or nullopt when there is nothing to filter on (absent, or blank once
+// folded): what /v1/fundos and /v1/screening match against the registry's folded columns.
+std::optional<std::string> FoldedFilter(const std::optional<std::string>& value);
 
 // Situacao "Em Funcionamento Normal", in any case.
 bool IsActiveStatus(const std::optional<std::string>& status);
