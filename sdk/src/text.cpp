@@ -2,7 +2,12 @@
 
 #include "windows_1252.hpp"
 
+#include <utf8proc.h>
+
+#include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <memory>
 
 namespace lastro::sdk {
 
@@ -151,6 +156,46 @@ std::string FoldForSearch(std::string_view utf8) {
         }
     }
     return out;
+}
+
+std::string NormalizeNfc(std::string_view utf8) {
+    if (std::all_of(utf8.begin(), utf8.end(), [](char c) { return static_cast<unsigned char>(c) < 0x80; })) {
+        return std::string(utf8);  // ASCII is its own normal form
+    }
+    utf8proc_uint8_t* composed = nullptr;
+    const utf8proc_ssize_t length = utf8proc_map(
+        reinterpret_cast<const utf8proc_uint8_t*>(utf8.data()), static_cast<utf8proc_ssize_t>(utf8.size()),
+        &composed, static_cast<utf8proc_option_t>(UTF8PROC_STABLE | UTF8PROC_COMPOSE));
+    if (length < 0) {
+        return std::string(utf8);  // malformed: the caller's own checks refuse it
+    }
+    std::unique_ptr<utf8proc_uint8_t, decltype(&std::free)> owned(composed, &std::free);
+    return std::string(reinterpret_cast<const char*>(composed), static_cast<std::size_t>(length));
+}
+
+bool IsBlank(std::string_view utf8) {
+    auto at = reinterpret_cast<const utf8proc_uint8_t*>(utf8.data());
+    utf8proc_ssize_t left = static_cast<utf8proc_ssize_t>(utf8.size());
+    while (left > 0) {
+        utf8proc_int32_t code_point = 0;
+        const utf8proc_ssize_t length = utf8proc_iterate(at, left, &code_point);
+        if (length <= 0) {
+            return false;
+        }
+        switch (utf8proc_category(code_point)) {
+            case UTF8PROC_CATEGORY_ZS:
+            case UTF8PROC_CATEGORY_ZL:
+            case UTF8PROC_CATEGORY_ZP:
+            case UTF8PROC_CATEGORY_CC:
+            case UTF8PROC_CATEGORY_CF:
+                break;
+            default:
+                return false;
+        }
+        at += length;
+        left -= length;
+    }
+    return true;
 }
 
 std::string DigitsOnly(std::string_view text) {

@@ -115,3 +115,42 @@ TEST(DigitsOnly, KeepsAsciiDigits) {
 
 }  // namespace
 }  // namespace lastro::sdk
+
+namespace lastro::sdk {
+namespace {
+
+TEST(NormalizeNfc, ComposesCombiningMarks) {
+    EXPECT_EQ(NormalizeNfc("CRE\xCC\x81"
+                           "DITO"),
+              "CR\xC3\x89"
+              "DITO");  // E + U+0301 -> É
+    EXPECT_EQ(NormalizeNfc("c\xCC\xA7"
+                           "a\xCC\x83"
+                           "o"),
+              "\xC3\xA7\xC3\xA3o");  // ç ã
+    EXPECT_EQ(FoldForSearch(NormalizeNfc("CRE\xCC\x81"
+                                         "DITO")),
+              "credito");
+    EXPECT_EQ(NormalizeNfc("CR\xC3\x89"
+                           "DITO"),
+              "CR\xC3\x89"
+              "DITO");  // already composed
+    EXPECT_EQ(NormalizeNfc("plain ascii"), "plain ascii");
+    EXPECT_EQ(NormalizeNfc(""), "");
+    EXPECT_EQ(NormalizeNfc("\xC3"), "\xC3");  // malformed input comes back as it was
+}
+
+TEST(IsBlank, OnlyInvisibleCharactersAreBlank) {
+    EXPECT_TRUE(IsBlank(""));
+    EXPECT_TRUE(IsBlank(" "));
+    EXPECT_TRUE(IsBlank(" \t\r\n"));
+    EXPECT_TRUE(IsBlank("\xC2\xA0"));                  // no-break space
+    EXPECT_TRUE(IsBlank("\xE2\x80\x8B\xE3\x80\x80"));  // zero-width space, ideographic space
+    EXPECT_TRUE(IsBlank("\xEF\xBB\xBF"));              // byte order mark
+    EXPECT_FALSE(IsBlank(" a "));
+    EXPECT_FALSE(IsBlank("\xCC\x81"));  // a combining mark alone is not blank
+    EXPECT_FALSE(IsBlank("\xC3"));      // malformed
+}
+
+}  // namespace
+}  // namespace lastro::sdk

@@ -25,6 +25,16 @@ BOOST_SYMBOL_VISIBLE std::string Utf8ToLatin1(std::string_view utf8);
 // "Crédito Imobiliário" -> "credito imobiliario".
 BOOST_SYMBOL_VISIBLE std::string FoldForSearch(std::string_view utf8);
 
+// `utf8` in Unicode Normalization Form C (canonical composition, by utf8proc): "E" followed by
+// U+0301 COMBINING ACUTE ACCENT becomes "É", so that text typed either way compares, folds and
+// searches alike. ASCII and malformed input come back unchanged.
+BOOST_SYMBOL_VISIBLE std::string NormalizeNfc(std::string_view utf8);
+
+// True when `utf8` is empty or holds only characters that show nothing: white space of any
+// kind (Unicode Zs, Zl, Zp), controls (Cc, tabs and line ends among them) and format
+// characters (Cf: zero-width spaces, the byte order mark). Malformed input is not blank.
+BOOST_SYMBOL_VISIBLE bool IsBlank(std::string_view utf8);
+
 // Keeps only the ASCII digits of `text` ("12.345.678/0001-95" -> "12345678000195").
 BOOST_SYMBOL_VISIBLE std::string DigitsOnly(std::string_view text);
 
