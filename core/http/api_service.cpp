@@ -118,13 +118,26 @@ std::string ParamText(const sdk::ParamValue& value) {
     return std::visit(Visitor{}, value);
 }
 
-// A digest of the filters (every parameter but cursor and limit), binding a cursor to them.
-std::string FiltersDigest(const sdk::Params& params) {
+// A digest of the filters (every parameter but cursor and limit), binding a cursor to them. A
+// text the operation matches folded (ParamSpec::folded) is digested folded: two spellings that
+// find the same rows take each other's cursors.
+std::string FiltersDigest(const plugins::OperationSpec& op, const sdk::Params& params) {
     std::string canonical;
     for (const auto& [name, value] : params.All()) {
         if (name == "cursor" || name == "limit")
             continue;
-        canonical += name + "=" + ParamText(value) + "\n";
+        std::string text = ParamText(value);
+        if (const plugins::ParamSpec* spec = op.FindParam(name); spec && spec->folded) {
+            std::string_view trimmed = text;
+            while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.front()))) {
+                trimmed.remove_prefix(1);
+            }
+            while (!trimmed.empty() && std::isspace(static_cast<unsigned char>(trimmed.back()))) {
+                trimmed.remove_suffix(1);
+            }
+            text = sdk::FoldForSearch(trimmed);
+        }
+        canonical += name + "=" + text + "\n";
     }
     unsigned char digest[EVP_MAX_MD_SIZE];
     unsigned int size = 0;
@@ -159,9 +172,16 @@ ParamsOutcome ValidateParams(const plugins::OperationSpec& op, const std::map<st
         } else if (auto it = given.find(spec.name); it != given.end()) {
             raw = it->second;
         }
-        if (raw && raw->empty()) {
-            out.error = {spec.name, spec.name + " must not be empty"};
-            return out;
+        if (raw) {
+            // One spelling of each text (NFC): "E" + combining acute is "É" for every check,
+            // search and cursor after this. A value that shows nothing is refused like an
+            // empty one, so that a filter that went blank never widens a query.
+            *raw = sdk::NormalizeNfc(*raw);
+            if (sdk::IsBlank(*raw)) {
+                out.error = {spec.name, spec.name + (raw->empty() ? " must not be empty"
+                                                                  : " must not be blank (white space only)")};
+                return out;
+            }
         }
         if (!raw) {
             if (spec.required) {
@@ -320,7 +340,8 @@ ApiService::ApiService(const config::Config& config, odb::database& db, odb::dat
       access_log_(std::move(access_log)),
       metrics_(metrics),
       started_at_(billing::WallNow()),
-      openapi_json_(sdk::WriteJson(catalog::OpenApiDocument(plugins, config.server.base_url))) {
+      openapi_json_(std::make_shared<const std::string>(
+          sdk::WriteJson(catalog::OpenApiDocument(plugins, config.server.base_url)))) {
     for (const auto& p : plugins.Plugins()) {
         for (const plugins::OperationSpec& op : p->manifest.operations) {
             auto it = p->handlers.find(op.id);
@@ -371,8 +392,14 @@ void ApiService::Handle(const IncomingRequest& request, Respond respond) {
             }
         } else if (auto match = routes_.Match(*path)) {
             if (request.method != "GET") {
-                response = Problem(call, 405, "only GET is allowed on " + match->route->operation->path);
-                response.headers.emplace_back("Allow", "GET");
+                // Costs nothing, but the key's headers are its own (a client that backs off on a
+                // zero must not stop): counted in its minute like a path no operation serves.
+                if (auto away = CountUnpriced(call, request)) {
+                    response = std::move(*away);
+                } else {
+                    response = Problem(call, 405, "only GET is allowed on " + match->route->operation->path);
+                    response.headers.emplace_back("Allow", "GET");
+                }
             } else {
                 std::optional<OutgoingResponse> answered = HandleV1(call, *match, request, respond);
                 if (!answered) {
@@ -397,6 +424,17 @@ void ApiService::Finish(Call& call, OutgoingResponse response, const Respond& re
         if (call.is_v1) {
             AddBillingHeaders(call, response);
         }
+        if (call.charged > 0 && call.reservation && call.operation) {
+            // Charged only if the answer reaches the kernel whole (docs/billing.md).
+            response.undelivered = [self = weak_from_this(),
+                                    charged = billing::SettlementRequest{*call.reservation, call.allowance,
+                                                                         response.status, call.now},
+                                    operation = call.operation->id, request_id = call.request_id]() mutable {
+                if (auto service = self.lock()) {
+                    service->Undelivered(std::move(charged), operation, request_id);
+                }
+            };
+        }
         Log(call, response);
         if (metrics_) {
             metrics_->Answered(call.operation ? std::string_view(call.operation->id) : call.unbilled_label,
@@ -420,11 +458,12 @@ std::optional<OutgoingResponse> ApiService::PublicDocument(Call& call, const std
         response.body = sdk::WriteJson(catalog::PricingDocument(plugins_, config_.credits));
     } else if (path == "/openapi.json") {
         call.unbilled_label = metrics::ServerMetrics::kOpenApi;
-        response.body = openapi_json_;
+        response.shared_body = *openapi_json_;
+        response.shared_owner = openapi_json_;
     } else if (const catalog::DocsFile* file = catalog::FindDocsFile(path)) {
         call.unbilled_label = metrics::ServerMetrics::kDocs;
         response.content_type = file->content_type;
-        response.body = file->body;
+        response.shared_body = file->body;  // static storage, never copied
         response.headers.emplace_back("Content-Security-Policy", catalog::kDocsContentSecurityPolicy);
     } else {
         return std::nullopt;
@@ -436,18 +475,45 @@ std::optional<OutgoingResponse> ApiService::PublicDocument(Call& call, const std
 // in the key's minute like any other, and the headers carry the key's own figures; a caller we
 // cannot identify gets the zeros of AddBillingHeaders (docs/billing.md).
 OutgoingResponse ApiService::UnknownResource(Call& call, const IncomingRequest& request) {
-    call.price = 0;
-    if (call.is_v1 && request.authorization && !Authenticate(call, request)) {
-        try {
-            const billing::Admission admission = ledger_.Admit(billing::AdmissionRequest{
-                call.request_id, call.principal->key_id, "", 0, call.allowance, call.per_minute, call.now});
-            call.rate = admission.rate;
-            call.credits = admission.credits;
-        } catch (const billing::BillingUnavailable& e) {
-            return Unavailable(call, e.what());
+    if (call.is_v1) {
+        if (auto away = CountUnpriced(call, request)) {
+            return std::move(*away);
         }
     }
     return Problem(call, 404, "no resource at " + call.instance);
+}
+
+std::optional<OutgoingResponse> ApiService::CountUnpriced(Call& call, const IncomingRequest& request) {
+    call.price = 0;
+    if (!request.authorization || Authenticate(call, request)) {
+        return std::nullopt;  // no account to describe: the zeros of AddBillingHeaders
+    }
+    try {
+        const billing::Admission admission = ledger_.Admit(billing::AdmissionRequest{
+            call.request_id, call.principal->key_id, "", 0, call.allowance, call.per_minute, call.now});
+        call.rate = admission.rate;
+        call.credits = admission.credits;
+    } catch (const billing::BillingUnavailable& e) {
+        return Unavailable(call, e.what());
+    }
+    return std::nullopt;
+}
+
+void ApiService::Undelivered(billing::SettlementRequest charged, const std::string& operation,
+                             const std::string& request_id) {
+    const std::int64_t credits = charged.reservation.price;
+    charged.now = billing::WallNow();
+    ledger_.TakeBack(std::move(charged));
+    if (metrics_) {
+        metrics_->Undelivered(operation, credits);
+    }
+    if (access_log_) {
+        access_log_->warn(boost::json::serialize(boost::json::object{{"level", "warn"},
+                                                                     {"request_id", request_id},
+                                                                     {"operation", operation},
+                                                                     {"undelivered", true},
+                                                                     {"credits_refunded", credits}}));
+    }
 }
 
 // The /v1 pipeline, one named stage each (docs/architecture.md). Problems found before the
@@ -556,7 +622,7 @@ ApiService::Arguments ApiService::ReadArguments(const plugins::OperationSpec& op
     arguments.params = std::move(checked.params);
     arguments.param_error = std::move(checked.error);
     if (!arguments.param_error) {
-        arguments.filters = FiltersDigest(arguments.params);
+        arguments.filters = FiltersDigest(op, arguments.params);
     }
     return arguments;
 }

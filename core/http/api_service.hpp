@@ -19,6 +19,7 @@
 #include "core/billing/ledger_writer.hpp"
 #include "core/config/config.hpp"
 #include "core/http/cursor_codec.hpp"
+#include "core/http/http_messages.hpp"
 #include "core/http/response_cache.hpp"
 #include "core/http/router.hpp"
 #include "core/ingest/release_cache.hpp"
@@ -39,28 +40,7 @@
 
 namespace lastro::http {
 
-struct IncomingRequest {
-    std::string method;                                      // "GET"
-    std::string resource;                                    // the raw path, still percent-encoded
-    std::vector<std::pair<std::string, std::string>> query;  // raw name/value pairs
-    std::optional<std::string> authorization;
-    std::string client_address;  // the peer's IP address: failed authentications are counted by it
-    std::optional<std::string> content_type;
-    bool has_body = false;
-    std::size_t size_bytes = 0;  // request line, headers and body
-    // Set by the transport when the request's framing is refused (core/http/wire_request.hpp):
-    // the status and detail to answer with, before anything else.
-    std::optional<std::pair<int, std::string>> wire_problem;
-};
-
-struct OutgoingResponse {
-    int status = 200;
-    std::string content_type = "application/json";
-    std::vector<std::pair<std::string, std::string>> headers;
-    std::string body;
-};
-
-class ApiService {
+class ApiService : public std::enable_shared_from_this<ApiService> {
 public:
     // `cursor_secrets`: the first signs cursors, every one verifies (runtime/cursor_secret.hpp).
     // Starts the ledger writer, which first refunds the reservations a previous run of this
@@ -109,6 +89,14 @@ private:
     };
 
     OutgoingResponse UnknownResource(Call& call, const IncomingRequest& request);
+    // A /v1 call that no operation prices (a path none serves, a method other than GET): with a
+    // valid key it counts in the key's minute and gets the key's own figures in its headers.
+    // Returns the 503 to answer when billing is away.
+    std::optional<OutgoingResponse> CountUnpriced(Call& call, const IncomingRequest& request);
+    // The transport could not hand the answer of a charged call whole to the kernel: the charge
+    // is taken back (LedgerWriter::TakeBack), logged and counted.
+    void Undelivered(billing::SettlementRequest charged, const std::string& operation,
+                     const std::string& request_id);
     // /health, /pricing, /openapi.json and the /docs page: no key, not billed; nullopt for
     // another path.
     // Sets the call's metrics label.
@@ -164,7 +152,8 @@ private:
     std::shared_ptr<spdlog::logger> access_log_;
     metrics::ServerMetrics* metrics_;
     std::time_t started_at_;
-    std::string openapi_json_;  // the manifests do not change while serving: written once
+    // The manifests do not change while serving: written once, shared by every answer.
+    std::shared_ptr<const std::string> openapi_json_;
     std::atomic<bool> draining_{false};
     std::atomic<int> in_flight_{0};
 };

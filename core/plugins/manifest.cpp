@@ -93,8 +93,8 @@ void ParseParamType(const YamlNode& node, ParamSpec& p) {
 }
 
 ParamSpec ParseParam(const YamlNode& node) {
-    YamlMap map(node, {"name", "in", "type", "required", "min", "max", "max_length", "enum", "default",
-                       "description"});
+    YamlMap map(node, {"name", "in", "type", "required", "min", "max", "max_length", "enum", "folded",
+                       "default", "description"});
     ParamSpec p;
     p.name = map.String("name");
     if (!IsSnakeName(p.name)) {
@@ -135,6 +135,10 @@ ParamSpec ParseParam(const YamlNode& node) {
         if (p.enum_values.empty()) {
             values->Fail("enum needs at least one value");
         }
+    }
+    p.folded = map.OptionalBoolean("folded").value_or(false);
+    if (p.folded && (p.type != ParamType::kString || !p.enum_values.empty())) {
+        map.Get("folded").Fail("folded applies to free-text string parameters only (no enum)");
     }
     p.description = map.OptionalString("description").value_or("");
     if (auto def = map.Find("default")) {

@@ -32,6 +32,10 @@ struct ParamSpec {
     std::optional<std::int64_t> max;
     std::optional<std::size_t> max_length;
     std::vector<std::string> enum_values;
+    // The operation matches this text ignoring case and accents (sdk::FoldForSearch) and the
+    // blanks around it: the host compares it so folded where it binds a cursor to the filters,
+    // so that `q=CREDITO` pages on with the cursor of `q=credito` (docs/plugins.md).
+    bool folded = false;
     std::optional<std::string> default_value;  // as text; validated like a request value
     std::string description;
 };

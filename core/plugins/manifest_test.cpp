@@ -34,6 +34,19 @@ TEST(ManifestTest, ParsesAnOperationWithParameters) {
     EXPECT_EQ(m.operations[0].FindParam("month")->type, ParamType::kMonth);
 }
 
+TEST(ManifestTest, FoldedAppliesToFreeTextOnly) {
+    const std::string op = "  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n    params:\n";
+    Manifest m =
+        ParseManifest(kHead + op + "      - {name: q, type: string, folded: true}\n" + kResponse, "m.yaml");
+    EXPECT_TRUE(m.operations[0].FindParam("q")->folded);
+    EXPECT_EQ(Error(op + "      - {name: n, type: integer, folded: true}\n" + kResponse),
+              "m.yaml:10:42: operations[0].params[0].folded: folded applies to free-text string parameters "
+              "only (no enum)");
+    EXPECT_EQ(Error(op + "      - {name: s, type: string, enum: [a], folded: true}\n" + kResponse),
+              "m.yaml:10:52: operations[0].params[0].folded: folded applies to free-text string parameters "
+              "only (no enum)");
+}
+
 TEST(ManifestTest, RejectsANegativePrice) {
     EXPECT_EQ(Error("  - id: t.a\n    path: /v1/a\n    price: -1\n    scope: t\n" + kResponse),
               "m.yaml:7:12: operations[0].price: expected a non-negative integer");
