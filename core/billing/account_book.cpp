@@ -73,6 +73,12 @@ void AccountBook::Release(const Reservation& reservation) {
     reserved_in.reserved = std::max<std::int64_t>(0, reserved_in.reserved - reservation.price);
 }
 
+void AccountBook::TakenBack(const Reservation& reservation) {
+    std::unique_lock lock(mutex_);
+    Month& charged_in = MonthOf(lock, reservation.key_id, reservation.month);
+    charged_in.charged = std::max<std::int64_t>(0, charged_in.charged - reservation.price);
+}
+
 void AccountBook::ForgetMonthsBefore(const std::string& month) {
     std::lock_guard lock(mutex_);
     std::erase_if(months_, [&](const auto& entry) {

@@ -32,6 +32,8 @@ public:
                         std::time_t now);
     // The reservation ends without a charge (its settlement could not be written).
     void Release(const Reservation& reservation);
+    // A charged call's charge is taken back (its answer never reached its client whole).
+    void TakenBack(const Reservation& reservation);
     // Forgets months before `month` ("YYYY-MM") that hold no reservation.
     void ForgetMonthsBefore(const std::string& month);
 

@@ -2,13 +2,13 @@
 // per-minute window, reservations against the allowance, the start-up recovery rule, and the
 // group committer under concurrent callers and a locked database.
 #include "core/billing/credit_ledger.hpp"
+#include "billing_model-odb.hxx"
 #include "core/billing/account_book.hpp"
 #include "core/billing/ledger_writer.hpp"
 #include "core/billing/settlement.hpp"
 #include "core/storage/billing_model.hxx"
 #include "core/storage/database.hpp"
 #include "core/storage/migration.hpp"
-#include "billing_model-odb.hxx"
 
 #include <gtest/gtest.h>
 #include <sqlite3.h>
@@ -296,6 +296,38 @@ TEST_P(LedgerWriterTest, AnAnswerOfAReplacedGenerationIsNotSettled) {
     }
     EXPECT_GE(usage.calls, 3);
     EXPECT_LE(usage.calls, 4);
+}
+
+// A charged answer that never reached its client whole (issue 51, item 3): its charge is taken
+// back, in the ledger (charged -> refunded, status kept) and in what the next call may spend.
+TEST_P(LedgerWriterTest, AChargeTakenBackIsRefundedAndSpendableAgain) {
+    LedgerWriter writer(*db_, Options());
+    const std::time_t now = std::time(nullptr);
+    Admission a = writer.Admit({"lost", 9, "funds.search", 3, 4, 1000, now});
+    ASSERT_TRUE(a.reservation);
+    const SettlementRequest charged{*a.reservation, 4, 200, now};
+    ASSERT_EQ(writer.Settle(charged).charged, 3);
+    EXPECT_FALSE(writer.Admit({"refused", 9, "funds.search", 3, 4, 1000, now}).reserved)
+        << "1 credit left of 4";
+
+    writer.TakeBack(charged);
+    // The next batch pays it back: the credits can be spent again.
+    std::optional<Admission> again;
+    for (int i = 0; i < 100 && !(again && again->reserved); ++i) {
+        again = writer.Admit({"again-" + std::to_string(i), 9, "funds.search", 3, 4, 1000, now});
+        if (!again->reserved) {
+            std::this_thread::sleep_for(std::chrono::milliseconds(20));
+        }
+    }
+    ASSERT_TRUE(again && again->reserved) << "the credits taken back are spendable again";
+    writer.Settle({*again->reservation, 4, 200, now});
+    const storage::LedgerEntry lost = Entry("lost");
+    EXPECT_EQ(lost.state, "refunded");
+    EXPECT_EQ(lost.status, 200) << "the answer's status is kept";
+    MonthUsage usage = UsageOf(*db_, 9, MonthOf(now));
+    EXPECT_EQ(usage.charged, 3);
+    EXPECT_EQ(usage.ledger_charged, 3);
+    EXPECT_EQ(usage.reserved, 0);
 }
 
 TEST_F(LedgerTest, WriterAnswersUnavailableWhileLockedAndRefundsLater) {

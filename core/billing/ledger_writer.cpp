@@ -125,6 +125,31 @@ void LedgerWriter::SettleAsync(SettlementRequest request, std::function<void(Set
     }
 }
 
+void LedgerWriter::TakeBack(SettlementRequest charged) {
+    charged.reverse_charge = true;
+    try {
+        Enqueue(Pending{TakenBack{std::move(charged)}, {}});
+    } catch (const BillingUnavailable&) {
+        // Stopping: the charge stays (docs/billing.md).
+    }
+}
+
+void LedgerWriter::OweTakenBack(std::vector<Pending>& batch) {
+    std::erase_if(batch, [this](Pending& pending) {
+        auto* taken = std::get_if<TakenBack>(&pending.request);
+        if (!taken) {
+            return false;
+        }
+        if (owed_refunds_.size() < kMaxOwedRefunds) {
+            if (book_) {
+                book_->TakenBack(taken->settled.reservation);
+            }
+            owed_refunds_.push_back(std::move(taken->settled));
+        }
+        return true;
+    });
+}
+
 void LedgerWriter::Enqueue(Pending pending) {
     {
         std::lock_guard lock(mutex_);
@@ -167,13 +192,14 @@ void LedgerWriter::Run() {
             }
         }
         newest_unread_.clear();
+        OweTakenBack(batch);
         std::vector<Pending> outdated = SetAsideOutdated(batch);
         const auto began = std::chrono::steady_clock::now();
         if (book_) {
             CommitInProcess(batch);  // also when empty: reservations may be due for writing
         } else if (leases_) {
             CommitLeased(batch);
-        } else if (!batch.empty()) {
+        } else if (!batch.empty() || (!owed_refunds_.empty() && available_)) {
             Commit(batch);
         }
         if (options_.on_batch && !batch.empty()) {
@@ -405,7 +431,9 @@ void LedgerWriter::CommitInProcess(std::vector<Pending>& batch) {
     }
     std::size_t due = 0;
     const std::vector<Reservation> overdue = Overdue(batch, due);
-    if (batch.empty() && overdue.empty()) {
+    // Refunds owed are paid by the next batch; alone, only while the database answers (when it
+    // is away, Maintain() probes it once a second and pays them on its return).
+    if (batch.empty() && overdue.empty() && (owed_refunds_.empty() || !available_)) {
         unwritten_order_.erase(unwritten_order_.begin(), unwritten_order_.begin() + due);
         return;
     }

@@ -109,6 +109,13 @@ public:
     using SettleOutcome = std::variant<SettleResult, std::exception_ptr>;
     void SettleAsync(SettlementRequest request, std::function<void(SettleOutcome)> then);
 
+    // The answer of a charged call never reached its client whole (its connection ended before
+    // the kernel took it all): the charge is taken back, in memory at once and in the ledger by
+    // the next batch (the entry goes from `charged` to `refunded`). From any thread; it never
+    // blocks; at most once per call. `charged` is the call's settlement as written. A writer that is stopping
+    // takes nothing back any more (docs/billing.md, "Charged, but the answer lost").
+    void TakeBack(SettlementRequest charged);
+
     // Whether the last transaction reached the database (for /health).
     bool DatabaseAvailable() const { return available_.load(); }
     // Reservations the start-up recovery refunded.
@@ -117,7 +124,10 @@ public:
 private:
     // A queued call: an admission or a settlement waiting for its result, or a reservation the
     // AccountBook made, to be written (nobody waits for it).
-    using Request = std::variant<AdmissionRequest, SettlementRequest, Reservation>;
+    struct TakenBack {
+        SettlementRequest settled;
+    };
+    using Request = std::variant<AdmissionRequest, SettlementRequest, Reservation, TakenBack>;
     using Outcome = std::variant<Admission, SettleResult, std::exception_ptr>;
     struct Pending {
         Request request;
@@ -125,6 +135,8 @@ private:
     };
 
     void Enqueue(Pending pending);
+    // Moves the batch's TakenBack requests to the refunds owed (writer thread).
+    void OweTakenBack(std::vector<Pending>& batch);
     // Takes out of `batch` the settlements whose answer a newer release has replaced since it
     // was cached, to be answered `outdated` after the batch, unsettled.
     std::vector<Pending> SetAsideOutdated(std::vector<Pending>& batch);

@@ -36,6 +36,11 @@ ServerMetrics::ServerMetrics(const std::vector<std::string>& operations)
                     .Name("lastro_credits_refunded_total")
                     .Help("Credits reserved and given back, by operation")
                     .Register(*registry_)),
+      undelivered_(prometheus::BuildCounter()
+                       .Name("lastro_answers_undelivered_total")
+                       .Help("Charged answers that never reached the kernel whole (their charge taken back), "
+                             "by operation")
+                       .Register(*registry_)),
       batch_calls_(prometheus::BuildHistogram()
                        .Name("lastro_ledger_batch_calls")
                        .Help("Calls admitted or settled by one group commit of the credit ledger")
@@ -77,6 +82,7 @@ ServerMetrics::ServerMetrics(const std::vector<std::string>& operations)
         operation->duration = &durations_.Add({{"operation", name}}, LatencyBuckets());
         operation->charged = &charged_.Add({{"operation", name}});
         operation->refunded = &refunded_.Add({{"operation", name}});
+        operation->undelivered = &undelivered_.Add({{"operation", name}});
         operations_.emplace(name, std::move(operation));
     }
 }
@@ -123,6 +129,13 @@ void ServerMetrics::AuthRefused(AuthRefusal reason) {
 
 void ServerMetrics::KeyLookup() {
     key_lookups_.Increment();
+}
+
+void ServerMetrics::Undelivered(std::string_view operation, std::int64_t credits) {
+    Operation& op = Find(operation);
+    op.undelivered->Increment();
+    // Counters never go down: the charge stays counted as charged, and counts as refunded too.
+    op.refunded->Increment(static_cast<double>(credits));
 }
 
 void ServerMetrics::AccessLogLost() {

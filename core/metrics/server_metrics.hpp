@@ -55,6 +55,9 @@ public:
     void KeyLookup();
     // An access log line that could not be written (a full disk): lost, the call unharmed.
     void AccessLogLost();
+    // A charged answer that never reached the kernel whole (its connection ended first): its
+    // `credits` are taken back, so they move from charged to refunded.
+    void Undelivered(std::string_view operation, std::int64_t credits);
 
     std::shared_ptr<prometheus::Registry> Registry() const { return registry_; }
 
@@ -64,6 +67,7 @@ private:
         prometheus::Histogram* duration = nullptr;
         prometheus::Counter* charged = nullptr;
         prometheus::Counter* refunded = nullptr;
+        prometheus::Counter* undelivered = nullptr;
         // Requests by status, made on first use (HTTP statuses are 100..599).
         std::array<std::atomic<prometheus::Counter*>, 500> by_status{};
     };
@@ -76,6 +80,7 @@ private:
     prometheus::Family<prometheus::Histogram>& durations_;
     prometheus::Family<prometheus::Counter>& charged_;
     prometheus::Family<prometheus::Counter>& refunded_;
+    prometheus::Family<prometheus::Counter>& undelivered_;
     prometheus::Histogram& batch_calls_;
     prometheus::Histogram& batch_seconds_;
     std::array<prometheus::Counter*, 3> auth_refused_{};
