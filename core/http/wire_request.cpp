@@ -108,20 +108,48 @@ HeadStatus Fail(WireRequest* out, int status, std::string detail) {
 
 }  // namespace
 
+void ReadPartialRequestLine(std::string_view buffer, IncomingRequest& request) {
+    while (buffer.starts_with("\r\n")) {
+        buffer.remove_prefix(2);
+    }
+    const std::string_view line = buffer.substr(0, buffer.find("\r\n"));
+    const std::size_t sp = line.find(' ');
+    if (sp == std::string_view::npos || !IsToken(line.substr(0, sp))) {
+        return;
+    }
+    std::string_view path = line.substr(sp + 1);
+    path = path.substr(0, path.find_first_of("? \r"));
+    if (path.empty() || path.front() != '/' || !std::all_of(path.begin(), path.end(), IsTargetByte)) {
+        return;
+    }
+    request.method = std::string(line.substr(0, sp));
+    request.resource = std::string(path);
+}
+
 HeadStatus ReadRequestHead(std::string_view buffer, std::size_t max_request_bytes, WireRequest* out,
-                           std::size_t* consumed) {
+                           std::size_t* consumed, std::size_t* scanned) {
     *out = WireRequest{};
     *consumed = 0;
-    // Empty lines before a request line are ignored (RFC 9112, 2.2).
+    // Empty lines before a request line are ignored (RFC 9112, 2.2), a few of them: a flood of
+    // them is refused rather than held, and they count in the size limit below.
     std::size_t start = 0;
+    std::size_t empty_lines = 0;
     while (buffer.size() - start >= 2 && buffer.compare(start, 2, "\r\n") == 0) {
         start += 2;
+        if (++empty_lines > kMaxEmptyLinesBeforeRequest) {
+            return Fail(out, 400,
+                        "more than " + std::to_string(kMaxEmptyLinesBeforeRequest) +
+                            " empty lines before the request line");
+        }
     }
     const std::string_view data = buffer.substr(start);
-    const std::size_t end = data.find("\r\n\r\n");
+    // What an earlier call scanned is not scanned again; the last three bytes are, since the
+    // head's end (CRLFCRLF) or a CR's line end may straddle the bytes that arrive next.
+    const std::size_t from = scanned && *scanned > start + 3 ? *scanned - start - 3 : 0;
+    const std::size_t end = data.find("\r\n\r\n", std::min(from, data.size()));
     // A bare LF (or CR) in the head is refused at once rather than waited on.
     const std::size_t head_scan = end == std::string_view::npos ? data.size() : end + 4;
-    for (std::size_t i = 0; i < head_scan; ++i) {
+    for (std::size_t i = std::min(from, head_scan); i < head_scan; ++i) {
         if (data[i] == '\n' && (i == 0 || data[i - 1] != '\r')) {
             return Fail(out, 400, "lines of a request head end with CRLF");
         }
@@ -130,7 +158,7 @@ HeadStatus ReadRequestHead(std::string_view buffer, std::size_t max_request_byte
         }
     }
     if (end == std::string_view::npos) {
-        if (data.size() > max_request_bytes) {
+        if (start + data.size() > max_request_bytes) {
             const std::size_t eol = data.find("\r\n");
             if (eol != std::string_view::npos) {
                 const std::string_view line = data.substr(0, eol);
@@ -148,10 +176,13 @@ HeadStatus ReadRequestHead(std::string_view buffer, std::size_t max_request_byte
                 out, 413,
                 "the request head exceeds the limit of " + std::to_string(max_request_bytes) + " bytes");
         }
+        if (scanned) {
+            *scanned = start + data.size();
+        }
         return HeadStatus::kIncomplete;
     }
-    const std::size_t head_bytes = end + 4;
-    *consumed = start + head_bytes;
+    const std::size_t head_bytes = start + end + 4;  // the empty lines before it included
+    *consumed = head_bytes;
     IncomingRequest& request = out->request;
 
     // Request line: method SP origin-form SP version.
@@ -247,13 +278,15 @@ HeadStatus ReadRequestHead(std::string_view buffer, std::size_t max_request_byte
     }
     std::size_t body = 0;
     if (content_length) {
-        // Leading zeros aside, more digits than a size holds is too large anyway.
-        std::string_view digits = *content_length;
-        while (digits.size() > 1 && digits.front() == '0') {
-            digits.remove_prefix(1);
+        // 1*DIGIT (RFC 9110, 8.6), but a leading zero is refused: no client writes one, and a
+        // length read two ways by two parsers is how requests are smuggled past a proxy.
+        if (content_length->size() > 1 && content_length->front() == '0') {
+            return Fail(out, 400, "Content-Length must be a decimal number without leading zeros");
         }
-        if (digits.size() > 15 ||
-            std::from_chars(digits.data(), digits.data() + digits.size(), body).ec != std::errc()) {
+        // More digits than a size holds is too large anyway.
+        if (content_length->size() > 15 ||
+            std::from_chars(content_length->data(), content_length->data() + content_length->size(), body)
+                    .ec != std::errc()) {
             return Fail(out, 413,
                         "the request body is larger than the limit of " + std::to_string(max_request_bytes) +
                             " bytes");

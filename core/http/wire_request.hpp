@@ -4,7 +4,7 @@
 // (RFC 9112): what it cannot frame safely is a problem, and the connection ends after it.
 #pragma once
 
-#include "core/http/api_service.hpp"
+#include "core/http/http_messages.hpp"
 
 #include <cstddef>
 #include <optional>
@@ -26,12 +26,24 @@ struct WireRequest {
 
 enum class HeadStatus { kIncomplete, kComplete };
 
+// RFC 9112 (2.2) asks a server to ignore at least one empty line before a request line; more
+// than this many are refused (400), and they count in server.max_request_bytes like the head.
+inline constexpr std::size_t kMaxEmptyLinesBeforeRequest = 4;
+
 // Reads the request head at the start of `buffer` (leading empty lines skipped). kIncomplete:
 // more bytes are needed, and none of the bounds is crossed yet. kComplete: `*consumed` is the
 // length of the head (through its blank line, leading empty lines included) and `*out` the
 // request; when out->problem is set, the bytes after the head must not be read as a request.
-// `max_request_bytes` bounds the head plus its body (server.max_request_bytes).
+// `max_request_bytes` bounds the empty lines, the head and its body (server.max_request_bytes).
+// `*scanned`, when given, is how many bytes of `buffer` an earlier call on the same buffer
+// already found free of the head's end and of stray line ends; the call resumes there and, on
+// kIncomplete, moves it on, so a head that arrives a byte at a time is scanned once.
 HeadStatus ReadRequestHead(std::string_view buffer, std::size_t max_request_bytes, WireRequest* out,
-                           std::size_t* consumed);
+                           std::size_t* consumed, std::size_t* scanned = nullptr);
+
+// What can be read of a request line that never arrived whole (it timed out): the method and
+// the path as far as it came, when it starts with '/' (the query is not kept). Leading empty
+// lines are skipped. Leaves `request` as it is when the line is not that.
+void ReadPartialRequestLine(std::string_view buffer, IncomingRequest& request);
 
 }  // namespace lastro::http
