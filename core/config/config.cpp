@@ -70,6 +70,13 @@ void ParseServer(const YamlMap& map, Config& config) {
     s.body_timeout_ms = PositiveInt(map, "body_timeout_ms", s.body_timeout_ms, 3600000);
     s.keepalive_timeout_ms = PositiveInt(map, "keepalive_timeout_ms", s.keepalive_timeout_ms, 3600000);
     s.shutdown_grace_ms = PositiveInt(map, "shutdown_grace_ms", s.shutdown_grace_ms, 3600000);
+    if (auto bytes = map.OptionalInteger("socket_send_buffer_bytes")) {
+        if (*bytes != 0 && (*bytes < 4096 || *bytes > (64 << 20))) {
+            map.Get("socket_send_buffer_bytes")
+                .Fail("must be 0 (the kernel's autotuning) or 4096 to 67108864");
+        }
+        s.socket_send_buffer_bytes = static_cast<int>(*bytes);
+    }
     if (auto cache = map.OptionalInteger("response_cache_mb")) {
         if (*cache < 0 || *cache > 65536) {
             map.Get("response_cache_mb").Fail("must be between 0 (off) and 65536");
@@ -161,10 +168,11 @@ Config ParseConfig(const std::string& text, const fs::path& file) {
                       "cursors", "billing", "log"});
 
     if (auto server = map.Find("server")) {
-        ParseServer(YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
-                                      "body_timeout_ms", "keepalive_timeout_ms", "shutdown_grace_ms",
-                                      "base_url", "instance", "response_cache_mb"}),
-                    config);
+        ParseServer(
+            YamlMap(*server, {"listen", "threads", "max_request_bytes", "header_timeout_ms",
+                              "body_timeout_ms", "keepalive_timeout_ms", "shutdown_grace_ms",
+                              "socket_send_buffer_bytes", "base_url", "instance", "response_cache_mb"}),
+            config);
     }
     if (auto metrics = map.Find("metrics")) {
         YamlMap m(*metrics, {"listen"});

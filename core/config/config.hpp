@@ -24,6 +24,11 @@ struct ServerConfig {
     int body_timeout_ms = 30000;
     int keepalive_timeout_ms = 15000;
     int shutdown_grace_ms = 10000;
+    // The kernel's send buffer of each connection (SO_SNDBUF), in bytes; 0 leaves it to the
+    // kernel's autotuning (up to net.ipv4.tcp_wmem's maximum, 4 MB by default). An answer is
+    // charged once the kernel took it whole (docs/billing.md): a smaller buffer bounds what a
+    // client that stops reading costs in kernel memory, and what it is charged without reading.
+    int socket_send_buffer_bytes = 0;
     std::string base_url = "http://127.0.0.1:8080";
     // Names this process in the credit ledger; unique and stable per instance. Empty: the
     // host name and listening port ("db1:8080"), resolved at start.

@@ -55,7 +55,7 @@ TEST(ConfigTest, RejectsUnknownKeysWithTheirLine) {
         Error("server:\n  listen: 127.0.0.1:1\n  thread: 2\n"),
         "/etc/lastro/lastro.yaml:3:3: server.thread: unknown key (known keys: base_url, body_timeout_ms, "
         "header_timeout_ms, instance, keepalive_timeout_ms, listen, max_request_bytes, response_cache_mb, "
-        "shutdown_grace_ms, threads)");
+        "shutdown_grace_ms, socket_send_buffer_bytes, threads)");
 }
 
 TEST(ConfigTest, RejectsWrongTypesAndValues) {
@@ -70,6 +70,12 @@ TEST(ConfigTest, RejectsWrongTypesAndValues) {
     EXPECT_EQ(Error("credits: {calls_per_minute: 0}\n"),
               "/etc/lastro/lastro.yaml:1:29: credits.calls_per_minute: must be at least 1");
     EXPECT_NE(Error("server: {listen: [1}\n").find("malformed YAML"), std::string::npos);
+    EXPECT_EQ(Error("server: {socket_send_buffer_bytes: 100}\n"),
+              "/etc/lastro/lastro.yaml:1:36: server.socket_send_buffer_bytes: must be 0 (the kernel's "
+              "autotuning) or 4096 to 67108864");
+    EXPECT_EQ(ParseConfig("server: {socket_send_buffer_bytes: 65536}\n", "/etc/lastro/lastro.yaml")
+                  .server.socket_send_buffer_bytes,
+              65536);
     EXPECT_NE(
         Error("log: {level: info}\nlog: {level: debug}\n").find("2:1: log: duplicate key (first at line 1)"),
         std::string::npos);
