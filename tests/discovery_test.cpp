@@ -35,7 +35,7 @@ TEST_P(ApiTest, PricingPublishesPolicyOperationsHistoryAndLimits) {
     ASSERT_EQ(r.status, 200) << r.Describe();
     EXPECT_EQ(r.Header("Content-Type").value_or("(absent)"), "application/json");
     const boost::json::object body = AsObject(r.Json());
-    EXPECT_EQ(Str(body, "policy_version"), "2026-10-14-public-catalog");
+    EXPECT_EQ(Str(body, "policy_version"), "2026-11-28-delivered-answers");
 
     ASSERT_TRUE(At(body, "operations").is_array()) << r.body;
     const boost::json::array& operations = At(body, "operations").get_array();
@@ -63,6 +63,13 @@ TEST_P(ApiTest, PricingPublishesPolicyOperationsHistoryAndLimits) {
         EXPECT_TRUE(IsIsoDate(Str(h, "effective_from"))) << boost::json::serialize(h);
     }
     EXPECT_NE(FindBy(history, "version", "2026-10-14-public-catalog"), nullptr) << r.body;
+    EXPECT_NE(FindBy(history, "version", "2026-11-28-delivered-answers"), nullptr) << r.body;
+    // The rules a client cannot see from the prices alone (issue 51, items 3 and 8).
+    EXPECT_NE(Str(AsObject(At(body, "settlement")), "undelivered").find("refunded"), std::string::npos)
+        << r.body;
+    const boost::json::object& included = AsObject(At(body, "included_pages"));
+    EXPECT_EQ(At(included, "window_seconds").as_int64(), 900) << r.body;
+    EXPECT_NE(Str(included, "rule").find("same cursor"), std::string::npos) << r.body;
 
     const boost::json::object& limits = AsObject(At(body, "limits"));
     ASSERT_TRUE(At(limits, "monthly_allowance").is_int64()) << r.body;

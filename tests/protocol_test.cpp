@@ -1,6 +1,7 @@
 // The success envelope and the problem records (contract 2.2, 2.3, 7), and what the server
 // does with requests that are not plain GETs: other methods, bodies, oversized requests.
 #include "api_fixture.hpp"
+#include "raw_connection.hpp"
 
 #include <arpa/inet.h>
 #include <netinet/in.h>
@@ -21,102 +22,6 @@
 
 namespace lastro::e2e {
 namespace {
-
-// One TCP connection that writes bytes as given and reads answers off the wire, for what
-// libcurl would hide: the status line, the framing, pipelined requests.
-class RawConnection {
-public:
-    // `receive_buffer` (bytes, 0 for the system's default) bounds what the server can send
-    // before this side reads.
-    explicit RawConnection(std::uint16_t port, int receive_buffer = 0)
-        : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
-        timeval timeout{10, 0};  // a missing answer fails the test instead of hanging it
-        ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &timeout, sizeof timeout);
-        if (receive_buffer > 0) {
-            ::setsockopt(fd_, SOL_SOCKET, SO_RCVBUF, &receive_buffer, sizeof receive_buffer);
-        }
-        sockaddr_in address{};
-        address.sin_family = AF_INET;
-        address.sin_port = htons(port);
-        address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-        connected_ = ::connect(fd_, reinterpret_cast<sockaddr*>(&address), sizeof address) == 0;
-    }
-    ~RawConnection() { ::close(fd_); }
-    RawConnection(const RawConnection&) = delete;
-    RawConnection& operator=(const RawConnection&) = delete;
-
-    bool Connected() const { return connected_; }
-    // Bounds each Write (seconds): a server that stops reading fails it instead of hanging it.
-    void SendTimeout(int seconds) {
-        timeval timeout{seconds, 0};
-        ::setsockopt(fd_, SOL_SOCKET, SO_SNDTIMEO, &timeout, sizeof timeout);
-    }
-    // Ends this side's sending (a FIN); HTTP lets the client still read its answers.
-    void HalfClose() { ::shutdown(fd_, SHUT_WR); }
-    bool Write(const std::string& bytes) {
-        return ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL) == static_cast<ssize_t>(bytes.size());
-    }
-
-    struct Answer {
-        std::string head;  // status line and headers, without the blank line
-        std::string body;
-        std::string StatusLine() const { return head.substr(0, head.find("\r\n")); }
-        bool HasHeader(const std::string& line) const {
-            return head.find("\r\n" + line + "\r\n") != std::string::npos || head.ends_with("\r\n" + line);
-        }
-    };
-    // The next answer, framed by its Content-Length (or, with `head_only`, just its head, as
-    // the answer to HEAD); nullopt when none arrives in time.
-    std::optional<Answer> Read(bool head_only = false) {
-        for (;;) {
-            const std::size_t end = buffer_.find("\r\n\r\n");
-            if (end != std::string::npos) {
-                Answer answer{buffer_.substr(0, end), {}};
-                if (head_only) {
-                    buffer_.erase(0, end + 4);
-                    return answer;
-                }
-                const std::string field = "\r\nContent-Length: ";
-                const std::size_t at = answer.head.find(field);
-                if (at == std::string::npos) {
-                    return std::nullopt;
-                }
-                const std::size_t length = std::stoul(answer.head.substr(at + field.size()));
-                if (buffer_.size() >= end + 4 + length) {
-                    answer.body = buffer_.substr(end + 4, length);
-                    buffer_.erase(0, end + 4 + length);
-                    return answer;
-                }
-            }
-            char chunk[4096];
-            const ssize_t got = ::recv(fd_, chunk, sizeof chunk, 0);
-            if (got <= 0) {
-                return std::nullopt;
-            }
-            buffer_.append(chunk, static_cast<std::size_t>(got));
-        }
-    }
-
-    // Whether the server closes the connection (end of stream) before the receive timeout,
-    // reading past anything it still sends.
-    bool ClosedByServer() {
-        char chunk[4096];
-        for (;;) {
-            const ssize_t got = ::recv(fd_, chunk, sizeof chunk, 0);
-            if (got == 0) {
-                return true;
-            }
-            if (got < 0) {
-                return false;
-            }
-        }
-    }
-
-private:
-    int fd_;
-    bool connected_ = false;
-    std::string buffer_;
-};
 
 TEST_P(ApiTest, FundosAnswersWithTheEnvelope) {
     const std::string key = D().RoomyKey();
@@ -465,6 +370,9 @@ TEST_P(ApiTest, MalformedRequestsGetProblemsWithoutInternalText) {
         {"header without a colon", v1 + "Nonsense\r\n\r\n", 400},
         {"space before the colon", v1 + "X-A : b\r\n\r\n", 400},
         {"control byte in the target", "GET /v1/fu\x01ndos HTTP/1.1\r\nHost: lastro\r\n\r\n", 400},
+        {"Content-Length with a leading zero",
+         v1 + "Content-Type: application/json\r\nContent-Length: 02\r\n\r\n{}", 400},
+        {"five empty lines before the request line", "\r\n\r\n\r\n\r\n\r\n" + v1 + "\r\n", 400},
     };
     for (const Case& c : cases) {
         SCOPED_TRACE(c.name);
@@ -584,17 +492,6 @@ TEST_P(ApiTest, PipelinedRequestsAreEachAnsweredInOrder) {
         ASSERT_TRUE(health) << "health " << i;
         EXPECT_NE(health->body.find("\"status\""), std::string::npos) << health->body;
     }
-}
-
-std::int64_t ResidentKb(pid_t pid) {
-    std::ifstream status("/proc/" + std::to_string(pid) + "/status");
-    std::string line;
-    while (std::getline(status, line)) {
-        if (line.rfind("VmRSS:", 0) == 0) {
-            return std::stoll(line.substr(6));
-        }
-    }
-    return -1;
 }
 
 // One connection that sends requests and never reads must not make lastrod hold their answers

@@ -91,7 +91,17 @@ boost::json::object PricingDocument(const plugins::PluginSet& plugins, const con
     settlement["charged"] = boost::json::array{"2xx", 404, "other 4xx after reservation"};
     settlement["refunded"] = boost::json::array{400, 403, 422, "5xx"};
     settlement["not_reserved"] = boost::json::array{401, 429};
+    settlement["undelivered"] =
+        "refunded: a charged answer that the server could not hand whole to the network (the "
+        "connection ended first) is not charged";
     o["settlement"] = std::move(settlement);
+    o["included_pages"] = boost::json::object{
+        {"window_seconds", kIncludedPagesWindowSeconds},
+        {"rule",
+         "A later page of an operation with included_pages costs 0 when it is asked within window_seconds of "
+         "the page that paid and asks for no more rows than that page's limit. Asking the same page again "
+         "with the same cursor within the window costs 0 too (a retry after a lost answer is free); every "
+         "call still counts in calls_per_minute."}};
     boost::json::array operations;
     for (const auto& p : plugins.Plugins()) {
         for (const plugins::OperationSpec& op : p->manifest.operations) {

@@ -12,7 +12,7 @@
 namespace lastro::catalog {
 
 inline constexpr const char* kContractVersion = "1.15.0";
-inline constexpr const char* kPolicyVersion = "2026-10-14-public-catalog";
+inline constexpr const char* kPolicyVersion = "2026-11-28-delivered-answers";
 inline constexpr int kIncludedPagesWindowSeconds = 15 * 60;
 
 struct PolicyVersion {
@@ -20,7 +20,10 @@ struct PolicyVersion {
     const char* effective_from;  // YYYY-MM-DD
 };
 // Every credit policy this server has published, oldest first; the last one is in force.
-inline constexpr PolicyVersion kPolicyHistory[] = {{"2026-10-14-public-catalog", "2026-10-14"}};
+// 2026-11-28: a charged answer that lastrod could not hand whole to the kernel is refunded; a
+// later page asked again with the same cursor within the window is stated free.
+inline constexpr PolicyVersion kPolicyHistory[] = {{"2026-10-14-public-catalog", "2026-10-14"},
+                                                   {"2026-11-28-delivered-answers", "2026-11-28"}};
 
 boost::json::object HealthDocument(const plugins::PluginSet& plugins, std::time_t started_at, std::time_t now,
                                    bool database_available);
