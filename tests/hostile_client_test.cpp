@@ -34,6 +34,15 @@ std::string Get(const std::string& target, const std::string& key = "") {
     return request + "\r\n";
 }
 
+// `count` requests for `target`, pipelined into one write.
+std::string Pipelined(int count, const std::string& target, const std::string& key = "") {
+    std::string requests;
+    for (int i = 0; i < count; ++i) {
+        requests += Get(target, key);
+    }
+    return requests;
+}
+
 // CPU time of process `pid` (user and system), in seconds.
 double CpuSeconds(pid_t pid) {
     std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
@@ -97,11 +106,8 @@ TEST_P(ApiTest, ConnectionsThatNeverReadHoldLittleWhateverTheyAskFor) {
     ASSERT_EQ(D().Get("/v1/fundos?limit=100", key).status, 200);
     const std::int64_t before = ResidentKb(pid);
     ASSERT_GT(before, 0);
-    std::string documents, billed;
-    for (int i = 0; i < 32; ++i) {
-        documents += Get(kBundle);
-        billed += Get("/v1/fundos?limit=100", key);
-    }
+    const std::string documents = Pipelined(32, kBundle);
+    const std::string billed = Pipelined(32, "/v1/fundos?limit=100", key);
     std::vector<std::unique_ptr<RawConnection>> connections;
     for (int i = 0; i < 8; ++i) {
         auto connection = std::make_unique<RawConnection>(D().Http().Port(), 4096);
@@ -191,14 +197,7 @@ TEST_P(ApiTest, AHalfClosedClientReceivesEveryAnswerItIsChargedFor) {
     const CreatedKey key = D().CreateKeyWithId({1000000, 100000, "", ""});
     RawConnection connection(D().Http().Port());
     ASSERT_TRUE(connection.Connected());
-    std::string requests;
-    for (int i = 0; i < 3; ++i) {
-        requests += Get(kBundle);
-    }
-    for (int i = 0; i < 20; ++i) {
-        requests += Get("/v1/fundos?limit=100", key.secret);
-    }
-    ASSERT_TRUE(connection.Write(requests));
+    ASSERT_TRUE(connection.Write(Pipelined(3, kBundle) + Pipelined(20, "/v1/fundos?limit=100", key.secret)));
     connection.HalfClose();
     const std::vector<RawConnection::Answer> answers = ReadAll(connection);
     ASSERT_EQ(answers.size(), 23u) << "every answer, whole";
@@ -216,11 +215,7 @@ TEST_P(ApiTest, PastTheOwedLimitWhatIsTakenIsAnsweredWholeAndTheRestIsNotCharged
     const std::time_t started = std::time(nullptr);
     const CreatedKey key = D().CreateKeyWithId({1000000, 100000, "", ""});
     RawConnection connection(D().Http().Port());
-    std::string requests;
-    for (int i = 0; i < 33; ++i) {
-        requests += Get("/v1/fundos?limit=100", key.secret);
-    }
-    ASSERT_TRUE(connection.Write(requests));
+    ASSERT_TRUE(connection.Write(Pipelined(33, "/v1/fundos?limit=100", key.secret)));
     const std::vector<RawConnection::Answer> answers = ReadAll(connection);
     EXPECT_EQ(answers.size(), 32u);
     for (const auto& answer : answers) {
@@ -304,11 +299,7 @@ TEST_P(ApiTest, TimeoutsAnswerWithTheV1HeadersAndRefundWhatWasNotSent) {
     std::int64_t received = 0;
     {
         RawConnection deaf(server->Port(), 4096);
-        std::string requests;
-        for (int i = 0; i < 30; ++i) {
-            requests += Get("/v1/fundos?limit=100", key.secret);
-        }
-        ASSERT_TRUE(deaf.Write(requests));
+        ASSERT_TRUE(deaf.Write(Pipelined(30, "/v1/fundos?limit=100", key.secret)));
         std::this_thread::sleep_for(std::chrono::milliseconds(3000));  // past the timeout
         received = ChargedIn(ReadAll(deaf));
     }
@@ -330,11 +321,7 @@ TEST_P(ApiTest, TimeoutsAnswerWithTheV1HeadersAndRefundWhatWasNotSent) {
     std::int64_t read_whole = 0;
     {
         RawConnection connection(server->Port(), 4096);
-        std::string requests;
-        for (int i = 0; i < 30; ++i) {
-            requests += Get("/v1/fundos?limit=100", reset_key.secret);
-        }
-        ASSERT_TRUE(connection.Write(requests));
+        ASSERT_TRUE(connection.Write(Pipelined(30, "/v1/fundos?limit=100", reset_key.secret)));
         std::this_thread::sleep_for(std::chrono::milliseconds(500));  // lastrod fills what it may
         if (auto first = connection.Read()) {
             read_whole += std::stoll(first->Header("X-Credits-Charged").value_or("0"));
