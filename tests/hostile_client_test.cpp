@@ -208,20 +208,23 @@ TEST_P(ApiTest, AHalfClosedClientReceivesEveryAnswerItIsChargedFor) {
     EXPECT_EQ(usage.ledger_charged, usage.charged);
 }
 
-// Item 3, past the owed limit: 33 pipelined billed requests, all read. lastrod used to shut its
-// reading side at the 33rd and close the socket with 29 charged answers unsent. Now it takes 32,
-// answers them all, and the 33rd is neither read, answered nor charged.
+// Item 3, past the owed limit: three large documents and 30 billed pages pipelined, all read.
+// lastrod used to shut its reading side at the 33rd request and close the socket with the
+// charged answers unsent (0 of 29 arrived, 29 charged). Now it takes 32, answers them all
+// whole, and the 33rd is neither read, answered nor charged.
 TEST_P(ApiTest, PastTheOwedLimitWhatIsTakenIsAnsweredWholeAndTheRestIsNotCharged) {
     const std::time_t started = std::time(nullptr);
     const CreatedKey key = D().CreateKeyWithId({1000000, 100000, "", ""});
-    RawConnection connection(D().Http().Port());
-    ASSERT_TRUE(connection.Write(Pipelined(33, "/v1/fundos?limit=100", key.secret)));
+    RawConnection connection(D().Http().Port(), 4096);
+    ASSERT_TRUE(connection.Write(Pipelined(3, kBundle) + Pipelined(30, "/v1/fundos?limit=100", key.secret)));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));  // then reads, at its own pace
     const std::vector<RawConnection::Answer> answers = ReadAll(connection);
     EXPECT_EQ(answers.size(), 32u);
     for (const auto& answer : answers) {
         EXPECT_EQ(answer.StatusLine(), "HTTP/1.1 200 OK");
     }
     const std::int64_t received = ChargedIn(answers);
+    EXPECT_EQ(received, 29);
     const KeyUsage usage = SettledUsage(D(), key.id, received, started);
     EXPECT_EQ(usage.charged, received) << "charged exactly the answers received whole";
     EXPECT_EQ(usage.ledger_charged, usage.charged);
