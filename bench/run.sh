@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|all]: benchmarks, each side by side
-# with a reference run in the same invocation (bench/README.md). Release preset. Default: all of
-# them but scale (all: memory, ingest, latency, load, pgsql, industry).
+# ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|soak|all]: benchmarks, each side by
+# side with a reference run in the same invocation (bench/README.md). Release preset. Default: all
+# of them but scale and soak (all: memory, ingest, latency, load, pgsql, industry).
 #
 # memory:  lastrod on the sample (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
 #          through wrk (2 threads, 32 connections); a bare Pistache endpoint takes the same load.
@@ -48,6 +48,15 @@
 #          with the database's size. About a quarter of an hour, so not part of `all`.
 # profile: (not part of `all`) one operation's instructions under callgrind: URL (default
 #          /v1/fundos?limit=100), CALLS (default 200) calls, MONTHS (default 1) full-size months.
+# soak:    (bench/soak.sh, issue 51; not part of `all`, not in CI) lastrod on the sample for
+#          SOAK_MINUTES (default 30) at SOAK_LOAD (default 0.8) of its capacity of billed calls
+#          (wrk at 32 connections, DURATION s, on /v1/fundos?limit=10), paced by
+#          bench/soak_client.cpp, beside ABUSERS (default 8) connections of each abusive kind:
+#          never-reading, half-closing, CRLF flood, slowloris. Checks: resident memory flat
+#          (sampled every 10 s), no 5xx, /health answered every second, and the credits charged
+#          to the soak's keys (lastro keys usage; a key per population of clients) equal to the
+#          X-Credits-Charged of the answers received whole. Exit 1 when one fails. ./dev passes only its own variables into the build
+#          root, so the knobs also go as arguments: ./dev bench soak SOAK_MINUTES=2 ABUSERS=2.
 #
 # Ports: lastrod listens on BENCH_PORT (default 18080) and BENCH_PORT + 1, the bare endpoint on
 # BENCH_PORT + 10 and + 11, PostgreSQL on BENCH_PORT + 352; set BENCH_PORT to run two benchmarks
@@ -69,8 +78,8 @@ bare_port=$((api_port + 10))
 bare_port2=$((api_port + 11))
 pg_port=$((api_port + 352))
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | pgfloor | industry | scale | profile | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|industry|scale|profile|all]"
+case "$what" in memory | ingest | latency | load | pgsql | pgfloor | industry | scale | profile | soak | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|industry|scale|profile|soak|all]"
     exit 2
     ;;
 esac
@@ -677,6 +686,9 @@ SQL
 # ./dev bench scale (bench/scale/scale.sh): not part of `all`, it takes about a quarter of an hour.
 # shellcheck source=bench/scale/scale.sh
 . "$repo/bench/scale/scale.sh"
+# ./dev bench soak (bench/soak.sh): not part of `all`, it takes half an hour by default.
+# shellcheck source=bench/soak.sh
+. "$repo/bench/soak.sh"
 
 case "$what" in
 memory) memory ;;
@@ -688,6 +700,7 @@ latency) latency ;;
 industry) industry ;;
 scale) scale ;;
 profile) profile ;;
+soak) soak "${@:2}" ;;
 all)
     memory
     ingest
