@@ -16,7 +16,8 @@ public:
 
     // Binds and serves on background threads; returns the bound port.
     std::uint16_t Start();
-    // Refuses new requests, waits (up to the grace period) for those in flight, then stops.
+    // Refuses new requests, waits (up to the grace period) for those in flight and for their
+    // answers to be read, then stops; an answer still unsent then is reported undelivered.
     void Stop();
 
 private:
