@@ -143,16 +143,17 @@ object FieldSchema(const plugins::FieldSpec& field) {
 }
 
 // A parameter's default, typed as the parameter (the manifest writes it as text).
-value DefaultValue(const plugins::ParamSpec& p) {
+// A default or example, given as text in the manifest, as the JSON value of its type.
+value TypedValue(const plugins::ParamSpec& p, const std::string& text) {
     switch (p.type) {
         case plugins::ParamType::kInteger:
-            return std::stoll(*p.default_value);
+            return std::stoll(text);
         case plugins::ParamType::kNumber:
-            return std::stod(*p.default_value);
+            return std::stod(text);
         case plugins::ParamType::kBoolean:
-            return *p.default_value == "true";
+            return text == "true";
         default:
-            return value(*p.default_value);
+            return value(text);
     }
 }
 
@@ -198,17 +199,21 @@ object ParamSchema(const plugins::ParamSpec& p) {
         schema["enum"] = std::move(values);
     }
     if (p.default_value)
-        schema["default"] = DefaultValue(p);
+        schema["default"] = TypedValue(p, *p.default_value);
     return schema;
 }
 
 object Parameter(const plugins::ParamSpec& p) {
     const bool in_path = p.in == plugins::ParamLocation::kPath;
-    return object{{"name", p.name},
-                  {"in", in_path ? "path" : "query"},
-                  {"required", in_path || p.required},
-                  {"description", p.description},
-                  {"schema", ParamSchema(p)}};
+    object parameter{{"name", p.name},
+                     {"in", in_path ? "path" : "query"},
+                     {"required", in_path || p.required},
+                     {"description", p.description},
+                     {"schema", ParamSchema(p)}};
+    if (p.example) {
+        parameter["example"] = TypedValue(p, *p.example);
+    }
+    return parameter;
 }
 
 // meta of the success envelope (contract 2.2) for `op`: the host's members, the manifest's

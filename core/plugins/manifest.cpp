@@ -94,7 +94,7 @@ void ParseParamType(const YamlNode& node, ParamSpec& p) {
 
 ParamSpec ParseParam(const YamlNode& node) {
     YamlMap map(node, {"name", "in", "type", "required", "min", "max", "max_length", "enum", "folded",
-                       "default", "description"});
+                       "default", "example", "description"});
     ParamSpec p;
     p.name = map.String("name");
     if (!IsSnakeName(p.name)) {
@@ -149,6 +149,13 @@ ParamSpec ParseParam(const YamlNode& node) {
         auto converted = ConvertParam(p, *p.default_value);
         if (auto* error = std::get_if<ParamError>(&converted)) {
             def->Fail("invalid default: " + error->detail);
+        }
+    }
+    if (auto example = map.Find("example")) {
+        p.example = example->AsString();
+        auto converted = ConvertParam(p, *p.example);
+        if (auto* error = std::get_if<ParamError>(&converted)) {
+            example->Fail("invalid example: " + error->detail);
         }
     }
     return p;
@@ -387,6 +394,34 @@ SyncSpec ParseSync(const YamlNode& node) {
         }
     }
     return spec;
+}
+
+// `properties: {name: text, ...}` of a dataset: what its plugin reads about it (the series
+// plugin's SGS code, unit and kind). Names like parameter names, values non-empty scalars.
+std::map<std::string, std::string> ParseProperties(const YamlNode& node) {
+    if (!node.IsMap()) {
+        node.Fail("expected a mapping of property names to values");
+    }
+    std::map<std::string, std::string> properties;
+    for (const auto& entry : node.Raw()) {
+        const std::string name = entry.first.IsScalar() ? entry.first.Scalar() : std::string();
+        const YamlNode value(entry.second, node.File(), node.Path() + "." + name);
+        bool valid_name = !name.empty() && name.size() <= 64 && name[0] >= 'a' && name[0] <= 'z';
+        for (char c : name) {
+            valid_name = valid_name && ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_');
+        }
+        if (!valid_name) {
+            YamlNode(entry.first, node.File(), node.Path())
+                .Fail("property names are lower case letters, digits and _, starting with a letter");
+        }
+        if (!value.IsScalar() || value.Raw().Scalar().empty()) {
+            value.Fail("a property's value is a non-empty scalar");
+        }
+        if (!properties.emplace(name, value.Raw().Scalar()).second) {
+            value.Fail("property '" + name + "' given twice");
+        }
+    }
+    return properties;
 }
 
 // `sample: {files: [pattern...], scales: [sample, full]}` of a dataset.
@@ -662,7 +697,8 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
     std::set<std::string> dataset_ids;
     if (auto datasets = map.Find("datasets")) {
         for (const YamlNode& item : datasets->AsSequence()) {
-            YamlMap d(item, {"id", "provider", "description", "files", "derived_from", "sample", "sync"});
+            YamlMap d(item, {"id", "provider", "description", "files", "derived_from", "sample", "sync",
+                             "properties"});
             DatasetSpec ds;
             ds.location = item.Where();
             ds.id = d.String("id");
@@ -693,6 +729,9 @@ Manifest ParseManifest(const std::string& text, const std::filesystem::path& fil
                 if (ds.files.size()) {
                     d.Get("files").Fail("a derived dataset is computed, not read from files");
                 }
+            }
+            if (auto properties = d.Find("properties")) {
+                ds.properties = ParseProperties(*properties);
             }
             if (auto sample = d.Find("sample")) {
                 if (ds.Derived()) {

@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -37,6 +38,9 @@ struct ParamSpec {
     // so that `q=CREDITO` pages on with the cursor of `q=credito` (docs/plugins.md).
     bool folded = false;
     std::optional<std::string> default_value;  // as text; validated like a request value
+    // A value that answers, for /openapi.json and the clients generated from it; validated like
+    // a request value.
+    std::optional<std::string> example;
     std::string description;
 };
 
@@ -126,6 +130,9 @@ struct DatasetSpec {
     // Datasets this one is computed from (a Derivation, not an ingester); empty for a dataset
     // read from files.
     std::vector<std::string> derived_from;
+    // `properties:`: what the plugin reads about the dataset itself (sdk::DeclaredDataset), text
+    // as written; the host only checks their shape.
+    std::map<std::string, std::string> properties;
     std::string location;
 
     bool Derived() const { return !derived_from.empty(); }

@@ -5,6 +5,9 @@
 
 #include <gtest/gtest.h>
 
+#include <map>
+#include <string>
+
 namespace lastro::plugins {
 namespace {
 
@@ -57,6 +60,14 @@ TEST(ManifestTest, RejectsAnUnknownParameterType) {
                     "      - {name: x, type: float}\n" +
                     kResponse)
                   .find("unknown parameter type 'float'"),
+              std::string::npos);
+}
+
+TEST(ManifestTest, AnExampleIsValidatedLikeARequestValue) {
+    EXPECT_NE(Error("  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n    params:\n"
+                    "      - {name: limit, type: integer, min: 1, max: 10, example: \"50\"}\n" +
+                    kResponse)
+                  .find("invalid example: limit must be an integer between 1 and 10"),
               std::string::npos);
 }
 
@@ -211,6 +222,32 @@ TEST(ManifestTest, RejectsMalformedSyncDeclarations) {
     EXPECT_EQ(SyncError("{url: \"https://x/a.zip\", format: xml}"),
               "m.yaml:7:44: datasets[0].sync.format: expected zip, csv or json, found 'xml'");
     EXPECT_EQ(SyncError("{periods: 1}"), "m.yaml:7:11: datasets[0].sync: missing required key 'url'");
+}
+
+// `properties:` are handed to the plugin as written; only their shape is the host's business.
+TEST(ManifestTest, ParsesADatasetsPropertiesAndRejectsMalformedOnes) {
+    const Manifest m = ParseManifest(
+        kDatasetHead + "    properties: {sgs_code: \"11\", kind: rate, since: 1986-06-04}\n", "m.yaml");
+    EXPECT_EQ(m.datasets[0].properties, (std::map<std::string, std::string>{
+                                            {"sgs_code", "11"}, {"kind", "rate"}, {"since", "1986-06-04"}}));
+    EXPECT_TRUE(ParseManifest(kDatasetHead, "m.yaml").datasets[0].properties.empty());
+    const auto error = [](const std::string& properties) {
+        try {
+            ParseManifest(kDatasetHead + "    properties: " + properties + "\n", "m.yaml");
+        } catch (const std::exception& e) {
+            return std::string(e.what());
+        }
+        return std::string("accepted");
+    };
+    EXPECT_EQ(error("[a, b]"),
+              "m.yaml:7:17: datasets[0].properties: expected a mapping of property names to values");
+    EXPECT_EQ(error("{Kind: rate}"),
+              "m.yaml:7:18: datasets[0].properties: property names are lower case letters, digits and _, "
+              "starting with a letter");
+    EXPECT_EQ(error("{kind: [a]}"),
+              "m.yaml:7:24: datasets[0].properties.kind: a property's value is a non-empty scalar");
+    EXPECT_EQ(error("{kind: \"\"}"),
+              "m.yaml:7:24: datasets[0].properties.kind: a property's value is a non-empty scalar");
 }
 
 TEST(ManifestTest, ParsesADatasetsSampleFilesAndScales) {

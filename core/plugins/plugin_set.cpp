@@ -27,6 +27,13 @@ std::vector<dll::shared_library>& KeptLibraries() {
 class CollectingRegistrar : public sdk::Registrar {
 public:
     explicit CollectingRegistrar(LoadedPlugin& target) : target_(target) {}
+    std::vector<sdk::DeclaredDataset> DeclaredDatasets() const override {
+        std::vector<sdk::DeclaredDataset> declared;
+        for (const DatasetSpec& dataset : target_.manifest.datasets) {
+            declared.push_back({dataset.id, dataset.description, dataset.properties, dataset.Derived()});
+        }
+        return declared;
+    }
     void AddHandler(const std::string& operation_id, sdk::Handler handler) override {
         if (!target_.handlers.emplace(operation_id, std::move(handler)).second) {
             errors_.push_back("handler for '" + operation_id + "' registered twice");

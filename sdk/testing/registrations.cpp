@@ -61,6 +61,14 @@ ManifestDeclarations ReadManifestDeclarations(const std::filesystem::path& manif
     for (const YAML::Node& dataset : root["datasets"]) {
         const std::string id = Text(dataset["id"], "datasets[].id", declared.file);
         (dataset["derived_from"] ? declared.derived_datasets : declared.datasets).insert(id);
+        DeclaredDataset entry{id,
+                              dataset["description"] ? dataset["description"].Scalar() : "",
+                              {},
+                              static_cast<bool>(dataset["derived_from"])};
+        for (const auto& property : dataset["properties"]) {
+            entry.properties[property.first.Scalar()] = property.second.Scalar();
+        }
+        declared.declared.push_back(std::move(entry));
         declared.declares_sample = declared.declares_sample || static_cast<bool>(dataset["sample"]);
     }
     return declared;
@@ -158,9 +166,10 @@ std::set<std::string> RecordingRegistrar::ServiceNames() const {
 }
 
 ::testing::AssertionResult RegistrationsMatchManifest(Plugin& plugin, const std::filesystem::path& manifest) {
-    RecordingRegistrar registrar;
+    ManifestDeclarations declared = ReadManifestDeclarations(manifest);
+    RecordingRegistrar registrar(declared.declared);
     plugin.Register(registrar);
-    return RegistrationsMatch(registrar, ReadManifestDeclarations(manifest));
+    return RegistrationsMatch(registrar, declared);
 }
 
 }  // namespace lastro::sdk::testing

@@ -118,6 +118,8 @@ class Prober:
                 months += [m for m in self.month_pattern_values(self.seen_for.get(arg, {})) if m not in months]
             months += [m for m in self.month_pattern_values(self.seen) if m not in months]
             return months[:MONTHS_PER_CALL]
+        if "example" in param:
+            return [param["example"]]
         if "default" in schema:
             return [schema["default"]]
         if "enum" in schema:

@@ -20,6 +20,7 @@
 #include <ctime>
 #include <filesystem>
 #include <functional>
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -134,9 +135,21 @@ public:
     virtual IngestSummary Run(const DerivationContext& context) = 0;
 };
 
+// A dataset as the plugin's own manifest declares it, for a plugin whose datasets are manifest
+// entries rather than code (the series plugin: one dataset per SGS series, each described by its
+// `properties:`).
+struct BOOST_SYMBOL_VISIBLE DeclaredDataset {
+    std::string id;  // "bcb.sgs.11"
+    std::string description;
+    std::map<std::string, std::string> properties;  // `properties:`, each value as written
+    bool derived = false;                           // declares derived_from:
+};
+
 class BOOST_SYMBOL_VISIBLE Registrar {
 public:
     virtual ~Registrar() = default;
+    // The datasets of the registering plugin's manifest, in manifest order.
+    virtual std::vector<DeclaredDataset> DeclaredDatasets() const = 0;
     virtual void AddHandler(const std::string& operation_id, Handler handler) = 0;
     virtual void AddIngester(const std::string& dataset_id, std::shared_ptr<Ingester> ingester) = 0;
     // At most one per plugin, registered exactly when some dataset of the manifest declares

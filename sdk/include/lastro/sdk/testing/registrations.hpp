@@ -27,6 +27,7 @@ struct ManifestDeclarations {
     std::set<std::string> datasets;          // datasets read from files
     std::set<std::string> derived_datasets;  // datasets with derived_from:
     bool declares_sample = false;            // some dataset declares sample:
+    std::vector<DeclaredDataset> declared;   // every dataset, as Registrar::DeclaredDatasets() gives it
 };
 
 // Throws std::runtime_error naming the file when it cannot be read or lacks a name or an id.
@@ -35,6 +36,10 @@ ManifestDeclarations ReadManifestDeclarations(const std::filesystem::path& manif
 // Records what a plugin registers, and what it registered wrongly (twice, or without an object).
 class RecordingRegistrar : public Registrar {
 public:
+    // `declared`: what DeclaredDatasets() answers (ManifestDeclarations::declared).
+    explicit RecordingRegistrar(std::vector<DeclaredDataset> declared = {})
+        : declared_(std::move(declared)) {}
+    std::vector<DeclaredDataset> DeclaredDatasets() const override { return declared_; }
     void AddHandler(const std::string& operation_id, Handler handler) override;
     void AddIngester(const std::string& dataset_id, std::shared_ptr<Ingester> ingester) override;
     void AddSampleWriter(std::shared_ptr<SampleWriter> writer) override;
@@ -58,6 +63,7 @@ public:
     const std::vector<std::string>& Problems() const { return problems_; }
 
 private:
+    std::vector<DeclaredDataset> declared_;
     std::map<std::string, Handler> handlers_;
     std::map<std::string, std::shared_ptr<Ingester>> ingesters_;
     std::map<std::string, std::shared_ptr<Derivation>> derivations_;
