@@ -2,18 +2,19 @@
 # ./dev test-packages: proof that the .deb packages install, run, upgrade and go away cleanly
 # (docs/packaging.md, "The package test"). In a fresh trixie root (debootstrap minbase, made
 # once and kept as a pristine tarball, unpacked anew for every run):
-#   1. apt-get install ./*.deb (lastro, lastro-plugin-funds, lastro-plugin-industry, lastro-plugin-funds-dev,
-#      lastro-sdk-dev): dependencies come
+#   1. apt-get install ./*.deb (lastro, lastro-plugin-funds, lastro-plugin-industry,
+#      lastro-plugin-series, lastro-plugin-funds-dev, lastro-sdk-dev): dependencies come
 #      from Debian; postinst made the lastro user, /var/lib/lastro and the schema;
 #   2. systemd-analyze verify of the installed unit; lastrod started the way the unit starts it
 #      (its ExecStart, User and Environment; there is no systemd in a chroot);
 #   3. lastro sample + lastro ingest --sample as the lastro user; /health; a billed /v1 call with
-#      a key made by the installed lastro;
+#      a key made by the installed lastro; the series plugin's operations answer from its sample;
 #   4. the example plugin examples/holidays, copied alone into the root, built there against
 #      lastro-sdk-dev, installed, loaded and called; the funds services header of
 #      lastro-plugin-funds-dev compiles there;
 #   5. an upgrade to a newer build (version +b1): the same key and data answer the same;
-#   6. apt-get remove lastro-plugin-funds: its operations leave /pricing, the example stays;
+#   6. apt-get remove lastro-plugin-funds: its operations leave /pricing, the example and the
+#      series plugin (which requires no other) stay;
 #   7. purge of everything: the root's file list is what it was before step 1.
 # Each step prints what it checks; the first failure stops the run with a non-zero exit.
 set -euo pipefail
@@ -160,6 +161,33 @@ expect_status() {
     [ "$(tail -n 1 <<<"$answer")" = "$want" ] || fail "GET $path: expected $want, got: $answer"
     sed '$d' <<<"$answer"
 }
+# json_rows FIELD < BODY: the body is a JSON envelope whose `data` is a non-empty array of
+# objects, each with FIELD; prints its rows, one JSON object a line (python3 is in the build
+# environment, packaging/buildroot/packages.txt).
+json_rows() {
+    python3 -c '
+import json, sys
+answer = json.load(sys.stdin)
+data = answer.get("data") if isinstance(answer, dict) else None
+if not isinstance(data, list) or not data:
+    sys.exit("data is not a non-empty array")
+if not all(isinstance(row, dict) and sys.argv[1] in row for row in data):
+    sys.exit("a row of data has no " + sys.argv[1])
+for row in data:
+    print(json.dumps(row, sort_keys=True))
+' "$1"
+}
+# series_answers KEY: the series plugin serves SGS 433 (IPCA) and the CDI's daily series from
+# the ingested sample; the IPCA rows are kept in $work/ipca.txt (compared after the upgrade).
+series_answers() {
+    local path
+    path="/v1/macroeconomia/433?limit=5"
+    expect_status 200 "$path" "$1" >"$work/ipca.json"
+    json_rows value <"$work/ipca.json" >"$work/ipca.txt" || fail "GET $path answered no rows: $(cat "$work/ipca.json")"
+    path="/v1/benchmarks/cdi/serie-diaria?limit=3"
+    expect_status 200 "$path" "$1" >"$work/cdi.json"
+    json_rows factor <"$work/cdi.json" >/dev/null || fail "GET $path answered no rows: $(cat "$work/cdi.json")"
+}
 
 # ---- the steps ----
 # debs v1|v2: the packages of that build as the root sees them (/tmp/v1/...), debug symbols aside.
@@ -204,6 +232,8 @@ step_install() {
     [ -f "$root$plugin_dir/funds.yaml" ] && [ -f "$root$plugin_dir/liblastro-funds.so" ] || fail "funds plugin not in $plugin_dir"
     as_lastro lastro plugins | grep -q '^funds' || fail "lastro plugins does not list funds"
     as_lastro lastro plugins | grep -q '^industry' || fail "lastro plugins does not list industry"
+    [ -f "$root$plugin_dir/series.yaml" ] && [ -f "$root$plugin_dir/liblastro-series.so" ] || fail "series plugin not in $plugin_dir"
+    as_lastro lastro plugins | grep -q '^series' || fail "lastro plugins does not list series"
 }
 
 step_unit() {
@@ -245,6 +275,8 @@ step_serve() {
     grep -qi '^X-Credits-Charged: 1' <<<"$headers" || fail "GET /v1/fundos was not billed: $headers"
     grep -q '"fund_id"' "$work/fundos.json" || fail "GET /v1/fundos answered no fund"
     expect_status 401 /v1/fundos >/dev/null
+    # The series plugin (scope series; the key has every scope) from its own sample files.
+    series_answers "$key"
     # A rotation keeps the previous secret beside the new one, in a file still lastro's, 0600.
     as_lastro lastro cursors rotate 2>/dev/null || fail "lastro cursors rotate"
     [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro/cursor.key)" = "lastro:lastro 600" ] ||
@@ -294,10 +326,13 @@ step_upgrade() {
     diff <(grep -o '"fund_id":"[^"]*"' "$work/fundos.json") <(grep -o '"fund_id":"[^"]*"' "$work/fundos-after.json") ||
         fail "the funds answered differently after the upgrade"
     expect_status 200 "/v1/example/holidays?year=2025" "$key" | grep -q Tiradentes || fail "the example's data is gone"
+    cp "$work/ipca.txt" "$work/ipca-before.txt"
+    series_answers "$key"
+    diff "$work/ipca-before.txt" "$work/ipca.txt" || fail "the series answered differently after the upgrade"
 }
 
 step_remove_plugin() {
-    say "6. apt-get remove lastro-plugin-funds: its operations, and its dependent industry's, leave /pricing"
+    say "6. apt-get remove lastro-plugin-funds: its operations, and its dependent industry's, leave /pricing; series stays"
     expect_status 200 /pricing | grep -q '"funds\.' || fail "/pricing lists no funds operation before the removal"
     stop_lastrod
     apt_root remove lastro-plugin-funds >>"$work/install.log" 2>&1 || fail "apt-get remove lastro-plugin-funds"
@@ -313,6 +348,10 @@ step_remove_plugin() {
     ! grep -q '"industry\.' <<<"$pricing" || fail "/pricing still lists industry operations: $pricing"
     grep -q '"holidays.list"' <<<"$pricing" || fail "/pricing lost the example plugin: $pricing"
     expect_status 404 "/v1/fundos?limit=5" "$key" >/dev/null
+    # series requires no plugin: it stays installed, listed and served without funds.
+    [ -f "$root$plugin_dir/series.yaml" ] || fail "series.yaml went away with funds"
+    grep -q '"series\.' <<<"$pricing" || fail "/pricing lost the series plugin's operations: $pricing"
+    series_answers "$key"
 }
 
 step_purge() {
@@ -321,7 +360,10 @@ step_purge() {
     # The example was installed by hand (cmake --install): removed by hand, from its manifest.
     in_root sh -c 'xargs -d "\n" rm -f </tmp/holidays/build/install_manifest.txt'
     rm -rf "$root/tmp/holidays" "$root/tmp/v1" "$root/tmp/v2"
-    apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-sdk-dev >>"$work/install.log" 2>&1 || fail "apt-get purge"
+    apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-plugin-series lastro-sdk-dev \
+        >>"$work/install.log" 2>&1 || fail "apt-get purge"
+    [ ! -e "$root$plugin_dir/series.yaml" ] && [ ! -e "$root$plugin_dir/liblastro-series.so" ] ||
+        fail "the series plugin's files are still in $plugin_dir after the purge"
     ! in_root getent passwd lastro >/dev/null || fail "the lastro user is still there"
     ! in_root getent group lastro >/dev/null || fail "the lastro group is still there"
     local f
