@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # ./dev bench [memory|ingest|latency|load|pgsql|industry|scale|soak|all]: benchmarks, each side by
 # side with a reference run in the same invocation (bench/README.md). Release preset. Default: all
-# of them but scale and soak (all: memory, ingest, latency, load, pgsql, industry).
+# of them but scale and soak (all: memory, ingest, latency, load, pgsql, industry, series).
 #
 # memory:  lastrod on the sample (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
 #          through wrk (2 threads, 32 connections); a bare Pistache endpoint takes the same load.
@@ -41,6 +41,13 @@
 #          month; then, at 32 connections (DURATION seconds each, default 5 here), each of the
 #          twelve /v1/industria indicators over 120 months and the ranking, with the response
 #          cache and without it, beside the bare endpoint.
+# series:  the Central Bank series (plugins/series) at full scale (`lastro sample --scale full`:
+#          every series from its first SGS date): the whole history of SGS 11 ingested (its
+#          10-year window files, seconds and peak memory) beside sqlite3 importing the same rows
+#          from one CSV; then, uncached (response_cache_mb: 0), at 32 connections for DURATION
+#          seconds (default 5): a 500-row page of 11, 11 compounded per year over its whole
+#          history, a 500-day page of the CDI with its factors, and three series aligned by
+#          month, beside the bare endpoint. Issue 45 asks p99 under 5 ms and the ingest under 1 s.
 # scale:   (bench/scale/) every /v1 operation of every loaded plugin, uncached, on MONTHS (default
 #          120) full-size months, each with its own spread of parameters drawn from the data,
 #          DURATION seconds each (default 5) at 32 connections, beside the bare endpoint, on
@@ -78,14 +85,14 @@ bare_port=$((api_port + 10))
 bare_port2=$((api_port + 11))
 pg_port=$((api_port + 352))
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | pgfloor | industry | scale | profile | soak | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|industry|scale|profile|soak|all]"
+case "$what" in memory | ingest | latency | load | pgsql | pgfloor | industry | series | scale | profile | soak | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|industry|series|scale|profile|soak|all]"
     exit 2
     ;;
 esac
 
 cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset" --target lastrod lastro lastro-funds lastro-industry bare_endpoint >/dev/null
+cmake --build --preset "$preset" --target lastrod lastro lastro-funds lastro-industry lastro-series bare_endpoint >/dev/null
 bin="$repo/build/$preset/bin"
 
 work=$(mktemp -d)
@@ -593,6 +600,43 @@ industry() {
     done
 }
 
+series() {
+    local dir="$work/series-full"
+    duration=${DURATION:-5}
+    deploy series full 0
+    "$bin/lastro" sample --scale full --out "$dir" 2>/dev/null
+    local files=("$dir"/bcdata.sgs.11_*)
+    local rows
+    rows=$(cat "${files[@]}" | grep -o '"data"' | wc -l)
+    printf '%-58s %10s %10s\n' step seconds peak_kB
+    read -r i_s i_kb < <(measure "$bin/lastro" ingest bcb.sgs.11 "${files[@]}")
+    printf '%-58s %10s %10s\n' "lastro ingest bcb.sgs.11 (${#files[@]} windows, $rows rows)" "$i_s" "$i_kb"
+    # The same rows as one CSV, imported by sqlite3 into a bare table: the floor of any ingest.
+    cat "${files[@]}" | grep -o '"data":"[^"]*","valor":"[^"]*"' |
+        sed -E 's/"data":"([^"]*)","valor":"([^"]*)"/\1,\2/' >"$work/sgs11.csv"
+    read -r q_s q_kb < <(measure sqlite3 "$work/bare.db" "CREATE TABLE o(date TEXT, value TEXT);" ".mode csv" \
+        ".import $work/sgs11.csv o" "CREATE UNIQUE INDEX o_i ON o(date);")
+    printf '%-58s %10s %10s\n' "sqlite3: .import of the same rows, with a unique index" "$q_s" "$q_kb"
+    awk -v a="$i_s" -v b="$q_s" 'BEGIN { printf "ratio lastro ingest / sqlite3 import: %.1f (requirement: ingest under 1 s)\n", a / (b > 0 ? b : 0.01) }'
+    local dataset
+    for dataset in 12 432 433 4389 4390 4391; do
+        "$bin/lastro" ingest "bcb.sgs.$dataset" "$dir"/bcdata.sgs."$dataset"_* >/dev/null 2>&1
+    done
+    export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    start_servers
+    local n rps p50 p99 bad target bare_rps
+    read -r n bare_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" 32)
+    printf '%-62s %6s %10s %10s %10s %10s %8s %8s\n' endpoint conns requests req/s p50 p99 non2xx vs_bare
+    printf '%-62s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache" 32 "$n" "$bare_rps" "$p50" "$p99" "$bad" 1.000
+    for target in "/v1/macroeconomia/11?limit=500" "/v1/macroeconomia/11?frequency=yearly" \
+        "/v1/benchmarks/cdi/serie-diaria?limit=500" "/v1/macroeconomia?series=11,12,433&frequency=monthly&limit=500"; do
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$target" 32)
+        printf '%-62s %6s %10s %10s %10s %10s %8s %8s\n' "$target (uncached)" 32 "$n" "$rps" "$p50" "$p99" "$bad" \
+            "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
+    done
+    stop_servers
+}
+
 # ./dev bench profile: where one operation's instructions go. lastrod (release) runs under
 # valgrind's callgrind, which counts instructions, not seconds, so a profile repeats on a busy
 # machine; it answers CALLS (default 200) calls of URL (default /v1/fundos?limit=100), one at a
@@ -698,6 +742,7 @@ pgfloor) pgfloor ;;
 ingest) ingest ;;
 latency) latency ;;
 industry) industry ;;
+series) series ;;
 scale) scale ;;
 profile) profile ;;
 soak) soak "${@:2}" ;;
@@ -708,5 +753,6 @@ all)
     load
     pgsql
     industry
+    series
     ;;
 esac
