@@ -11,6 +11,7 @@
 #include <gtest/gtest.h>
 
 #include <fstream>
+#include <iterator>
 
 namespace lastro::e2e {
 namespace {
@@ -277,6 +278,59 @@ TEST_P(SyncWindowTest, FetchesADailySeriesInTenYearWindowsAndKeepsEachOnce) {
         << refused.err;
     EXPECT_EQ(refused.err.find("good.things: release"), std::string::npos) << refused.err;
     EXPECT_EQ(ReadFile(kept / "dados_20200103_open.json"), ReadFile(D().Dir() / "w3b.json")) << "kept whole";
+}
+
+// The series plugin's own declaration (plugins/series/manifest.yaml): the IPCA asked from 1980 in
+// 10-year windows, each answered with the real SGS history's months of that window
+// (../shared/datasets/real/bcb_sgs), ingested as the files are kept, then served: IBGE's 4.62 %
+// for 2023 from the synced months.
+TEST_P(SyncWindowTest, TheSeriesPluginsIpcaSyncsItsWholeHistoryWindowByWindow) {
+    Origin origin(D().Dir());
+    std::ifstream in(fs::path(LASTRO_SOURCE_DIR) /
+                     "../shared/datasets/real/bcb_sgs/sgs433_ipca_monthly_1980-2026.json");
+    const boost::json::array history =
+        boost::json::parse(std::string(std::istreambuf_iterator<char>(in), {})).as_array();
+    const std::string path = "/dados/serie/bcdata.sgs.433/dados?formato=json&dataInicial=";
+    boost::json::object script;
+    std::size_t served = 0;
+    for (int start = 1980; start <= 2020; start += 10) {
+        boost::json::array months;
+        for (const boost::json::value& month : history) {
+            const int year = std::stoi(std::string(month.at("data").as_string()).substr(6));
+            if (year >= start && year < start + 10) {
+                months.push_back(month);
+            }
+        }
+        served += months.size();
+        const std::string name = "ipca_" + std::to_string(start) + ".json";
+        std::ofstream(D().Dir() / name, std::ios::trunc) << boost::json::serialize(months);
+        const std::string window = path + "01/01/" + std::to_string(start) + "&dataFinal=" +
+                                   (start == 2020 ? std::string("*") : "31/12/" + std::to_string(start + 9));
+        script[window] = boost::json::array{{{"file", (D().Dir() / name).string()}}};
+    }
+    origin.Script(script);
+    const fs::path config =
+        D().WriteConfig("sync-ipca.yaml", D().Dir() / "sync-ipca-access.log",
+                        "sync:\n  origins: {\"https://api.bcb.gov.br\": \"" + origin.Url() +
+                            "\"}\n  attempts: 2\n  backoff_ms: 10\n  timeout_s: 10\n");
+    CommandOptions options;
+    options.env = {"LASTRO_CONFIG=" + config.string()};
+    const CommandResult r = RunCommand({BinaryPath("lastro").string(), "sync", "bcb.sgs.433"}, options);
+    ASSERT_EQ(r.exit_code, 0) << r.Describe();
+    EXPECT_NE(r.err.find("sync: 5 fetched, 0 unchanged, 0 not published, 0 failed"), std::string::npos)
+        << r.err;
+    EXPECT_NE(r.err.find("bcb.sgs.433: release sgs-433-"), std::string::npos) << r.err;
+    EXPECT_EQ(served, 557u);
+
+    // lastrod serves what the sync wrote (the sample's invented months replaced by the real ones).
+    const std::string key = D().CreateKey({100, 100, "", ""});
+    HttpResponse year = D().Get("/v1/macroeconomia/433?frequency=yearly&from_date=2023&to_date=2023", key);
+    ASSERT_EQ(year.status, 200) << year.Describe();
+    EXPECT_NE(year.body.find("\"value\":4.62111393,"), std::string::npos) << year.body;
+    HttpResponse first = D().Get("/v1/macroeconomia/433?limit=1", key);
+    EXPECT_NE(first.body.find("\"date\":\"1980-01-01\",\"period\":\"1980-01\",\"value\":6.62,"),
+              std::string::npos)
+        << first.body;
 }
 
 }  // namespace
