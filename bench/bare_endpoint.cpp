@@ -1,5 +1,5 @@
 // The baseline for bench/run.sh: a bare Pistache endpoint that answers every request with a
-// small fixed JSON body, with the same threads and the same Connection fix as lastrod, so a
+// small fixed JSON body (or one of ?bytes=N), with the same threads and the same Connection fix as lastrod, so a
 // comparison measures Lastro's own work and not reconnects.
 //
 // With a third argument it is instead the floor of any billed design on the machine: every
@@ -14,6 +14,7 @@
 #include <pthread.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <condition_variable>
@@ -51,6 +52,16 @@ public:
 
     void onRequest(const Http::Request& request, Http::ResponseWriter response) override {
         KeepAlive(request, response);
+        // ?bytes=N: a JSON body of N bytes (at most 4 MiB), the floor for an answer of that size.
+        const auto bytes = request.query().get("bytes");
+        if (bytes) {
+            const std::size_t size = std::min<std::size_t>(std::strtoul(bytes->c_str(), nullptr, 10), 4 << 20);
+            std::string body = "{\"data\":\"";
+            body.append(size > body.size() + 2 ? size - body.size() - 2 : 0, 'x');
+            body += "\"}";
+            response.send(Http::Code::Ok, body, MIME(Application, Json));
+            return;
+        }
         response.send(Http::Code::Ok, kBody, MIME(Application, Json));
     }
 };

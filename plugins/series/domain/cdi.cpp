@@ -1,16 +1,22 @@
 #include "domain/cdi.hpp"
 
+#include <array>
 #include <cmath>
 
 namespace lastro::series {
 namespace {
 
-Wide PowerOfTen(int exponent) {
-    Wide value = 1;
-    for (int i = 0; i < exponent; ++i) {
-        value *= 10;
-    }
-    return value;
+// 10^exponent, 0..38, made once: a page of the CDI divides by 10^16 on every row.
+const Wide& PowerOfTen(int exponent) {
+    static const std::array<Wide, 39> powers = [] {
+        std::array<Wide, 39> table{};
+        table[0] = 1;
+        for (std::size_t i = 1; i < table.size(); ++i) {
+            table[i] = table[i - 1] * 10;
+        }
+        return table;
+    }();
+    return powers.at(static_cast<std::size_t>(exponent));
 }
 
 // growth (a factor at kAccumulationDecimals) as Real.

@@ -1,5 +1,6 @@
 #include "domain/decimal_math.hpp"
 
+#include <array>
 #include <cmath>
 #include <stdexcept>
 
@@ -14,14 +15,51 @@ Wide PowerOfTen(int exponent) {
     return value;
 }
 
+// 10^exponent, 0..38, exact in a quadruple up to 10^48.
+Real PowerOfTenReal(int exponent) {
+    static const std::array<Real, 39> powers = [] {
+        std::array<Real, 39> table{};
+        table[0] = 1;
+        for (std::size_t i = 1; i < table.size(); ++i) {
+            table[i] = table[i - 1] * 10;
+        }
+        return table;
+    }();
+    return powers.at(static_cast<std::size_t>(exponent));
+}
+
 }  // namespace
 
 Real RealOf(std::string_view decimal_text) {
-    return Real(std::string(decimal_text));
+    unsigned __int128 units = 0;
+    int scale = 0;
+    bool negative = false;
+    bool fraction = false;
+    int digits = 0;
+    for (char c : decimal_text) {
+        if (c == '-') {
+            negative = true;
+        } else if (c == '.') {
+            fraction = true;
+        } else if (c >= '0' && c <= '9') {
+            if (++digits > 38) {
+                throw std::invalid_argument("more than 38 digits: " + std::string(decimal_text));
+            }
+            units = units * 10 + static_cast<unsigned>(c - '0');
+            scale += fraction ? 1 : 0;
+        } else {
+            throw std::invalid_argument("not a decimal: " + std::string(decimal_text));
+        }
+    }
+    Real value = static_cast<Real>(units);
+    if (scale > 0) {
+        value /= PowerOfTenReal(scale);
+    }
+    return negative ? -value : value;
 }
 
 Real GrowthOf(std::string_view percent_text) {
-    return Real(1) + RealOf(percent_text) / 100;
+    return 1 + RealOf(percent_text) / 100;
 }
 
 int DecimalsOf(std::string_view decimal_text) {
@@ -30,15 +68,21 @@ int DecimalsOf(std::string_view decimal_text) {
 }
 
 std::string FormatFixed(const Real& value, int decimals) {
-    Real scaled = boost::multiprecision::abs(value);
-    for (int i = 0; i < decimals; ++i) {
-        scaled *= 10;
+    const bool negative = value < 0;
+    Real scaled = (negative ? -value : value) * PowerOfTenReal(decimals) + Real(0.5);
+    // Whole digits past what 128 bits hold are written as zeros (see the header).
+    int zeros = 0;
+    while (scaled >= PowerOfTenReal(36)) {
+        scaled /= 10;
+        ++zeros;
     }
-    scaled = boost::multiprecision::floor(scaled + Real("0.5"));
-    std::string digits = scaled.str(0, std::ios_base::fixed);
-    if (const std::size_t point = digits.find('.'); point != std::string::npos) {
-        digits.erase(point);
-    }
+    unsigned __int128 units = static_cast<unsigned __int128>(scaled);  // truncates: half rounds up
+    std::string digits;
+    do {
+        digits.insert(digits.begin(), static_cast<char>('0' + static_cast<int>(units % 10)));
+        units /= 10;
+    } while (units != 0);
+    digits.append(static_cast<std::size_t>(zeros), '0');
     if (static_cast<int>(digits.size()) <= decimals) {
         digits.insert(0, static_cast<std::size_t>(decimals) + 1 - digits.size(), '0');
     }
@@ -46,7 +90,7 @@ std::string FormatFixed(const Real& value, int decimals) {
         digits.insert(digits.size() - static_cast<std::size_t>(decimals), ".");
     }
     const bool zero = digits.find_first_not_of("0.") == std::string::npos;
-    return (value < 0 && !zero) ? "-" + digits : digits;
+    return (negative && !zero) ? "-" + digits : digits;
 }
 
 std::string PercentOfGrowth(const Real& growth) {
@@ -54,8 +98,7 @@ std::string PercentOfGrowth(const Real& growth) {
 }
 
 Real Power(const Real& growth, long double exponent) {
-    const long double base = growth.convert_to<long double>();
-    return Real(std::pow(base, exponent));
+    return static_cast<Real>(std::pow(static_cast<long double>(growth), exponent));
 }
 
 Scaled ScaledOf(std::string_view decimal_text) {

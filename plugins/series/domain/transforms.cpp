@@ -208,9 +208,8 @@ std::vector<PeriodSpan> PeriodsInRange(const SeriesData& data, const SeriesQuery
         PeriodSpan span;
         PeriodOf(data.DateAt(i), query.frequency, span.start, span.last, span.key);
         span.begin = i;
-        while (i < end && data.DateAt(i) <= span.last) {
-            ++i;
-        }
+        // A month or a year ends by search, not by walking its days.
+        i = query.frequency == Frequency::kDaily ? i + 1 : std::min(end, data.UpperBound(span.last));
         span.end = i;
         periods.push_back(std::move(span));
     }

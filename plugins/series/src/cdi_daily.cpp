@@ -34,10 +34,15 @@ sdk::Result HandleCdiDaily(const SeriesCatalog& catalog, const sdk::RequestConte
     const SeriesSpec* annual_spec = catalog.Find(kCdiAnnual);
     const SeriesQuery query = ReadSeriesQuery(context.params, Frequency::kDaily);
     CheckQuery(*daily_spec, query.frequency, query.transform);
-    const std::shared_ptr<const SeriesData> daily = LoadSeries(context, *daily_spec);
+    const bool with_annual = annual_spec && context.host.LatestRelease(annual_spec->dataset);
+    sdk::Result result;
+    result.meta = with_annual ? sdk::DatasetMeta(context.host, {daily_spec->dataset, annual_spec->dataset})
+                              : sdk::DatasetMeta(context.host, {daily_spec->dataset});
+    RequireRelease(result.meta, *daily_spec);
+    const std::shared_ptr<const SeriesData> daily = LoadSeries(context, *daily_spec)->data;
     std::shared_ptr<const SeriesData> annual;
-    if (annual_spec && context.host.LatestRelease(annual_spec->dataset)) {
-        annual = LoadSeries(context, *annual_spec);
+    if (with_annual) {
+        annual = LoadSeries(context, *annual_spec)->data;
     }
     const std::shared_ptr<const CdiData> cdi = sdk::Remembered<CdiData>(
         context.host, "series.cdi", [&] { return std::make_shared<const CdiData>(daily, annual); });
@@ -78,10 +83,7 @@ sdk::Result HandleCdiDaily(const SeriesCatalog& catalog, const sdk::RequestConte
     }
     json.EndArray();
 
-    sdk::Result result;
     result.data_json = json.Take();
-    result.meta = annual ? sdk::DatasetMeta(context.host, {daily_spec->dataset, annual_spec->dataset})
-                         : sdk::DatasetMeta(context.host, {daily_spec->dataset});
     result.meta.row_count = periods.size();
     boost::json::object series = SeriesMeta(*daily, query);
     series["accumulation"] =

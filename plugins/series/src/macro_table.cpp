@@ -82,7 +82,8 @@ sdk::Result HandleMacroTable(const SeriesCatalog& catalog, const sdk::RequestCon
     for (const SeriesSpec* spec : specs) {
         Column column;
         column.spec = spec;
-        column.data = LoadSeries(context, *spec);
+        RequireRelease(context.host, *spec);
+        column.data = LoadSeries(context, *spec)->data;
         column.periods = PeriodsInRange(*column.data, query);
         column.range_begin = RangeBegin(*column.data, query);
         columns.push_back(std::move(column));

@@ -1,5 +1,6 @@
 // GET /v1/macroeconomia/{serie_id}: one series, a page of rows (docs/api/macroeconomia.md).
 #include "src/handlers.hpp"
+#include "src/row_json.hpp"
 #include "src/series_meta.hpp"
 #include "src/series_request.hpp"
 #include "src/series_store.hpp"
@@ -14,7 +15,11 @@ sdk::Result HandleMacroValues(const SeriesCatalog& catalog, const sdk::RequestCo
     const SeriesSpec& spec = catalog.Require(context.params.Integer("serie_id").value_or(0), "serie_id");
     const SeriesQuery query = ReadSeriesQuery(context.params, spec.frequency);
     CheckQuery(spec, query.frequency, query.transform);
-    const std::shared_ptr<const SeriesData> data = LoadSeries(context, spec);
+    sdk::Result result;
+    result.meta = sdk::DatasetMeta(context.host, {spec.dataset});
+    RequireRelease(result.meta, spec);
+    const std::shared_ptr<const ServedSeries> served = LoadSeries(context, spec);
+    const std::shared_ptr<const SeriesData>& data = served->data;
     const std::size_t limit = sdk::PageLimit(context.params, 100);
     const auto position =
         sdk::ReadPosition<PeriodAfter>(context.cursor_position, "/v1/macroeconomia/{serie_id}");
@@ -31,25 +36,20 @@ sdk::Result HandleMacroValues(const SeriesCatalog& catalog, const sdk::RequestCo
     const bool more = sdk::CutToPage(periods, limit);
 
     const std::size_t range_begin = RangeBegin(*data, query);
+    // A row as published depends on no parameter: its JSON was written with the series.
+    const bool as_published = query.frequency == spec.frequency && query.transform == Transform::kNone;
     sdk::JsonText json;
     json.BeginArray();
     for (const PeriodSpan& period : periods) {
-        const ServedRow row = ServeRow(*data, query, period, range_begin);
-        json.BeginObject();
-        json.Key("date").Value(row.date.ToString());
-        json.Key("period").Value(row.period);
-        json.Key("value");
-        row.value ? json.Raw(*row.value) : json.Null();
-        json.Key("observations").Value(static_cast<std::int64_t>(row.observations));
-        json.Key("last_observation").Value(row.last_observation.ToString());
-        json.Key("partial").Value(row.partial);
-        json.EndObject();
+        if (as_published) {
+            json.Raw(served->native_rows[period.begin]);
+        } else {
+            WriteSeriesRow(json, ServeRow(*data, query, period, range_begin));
+        }
     }
     json.EndArray();
 
-    sdk::Result result;
     result.data_json = json.Take();
-    result.meta = sdk::DatasetMeta(context.host, {spec.dataset});
     result.meta.row_count = periods.size();
     result.meta.extra["series"] = SeriesMeta(*data, query);
     if (more) {

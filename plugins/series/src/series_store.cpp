@@ -2,8 +2,10 @@
 
 #include "series_model-odb.hxx"
 #include "series_model.hxx"
+#include "src/row_json.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/remembered.hpp>
 
 #include <odb/database.hxx>
@@ -14,13 +16,29 @@
 #include <vector>
 
 namespace lastro::series {
+namespace {
 
-std::shared_ptr<const SeriesData> LoadSeries(const sdk::RequestContext& context, const SeriesSpec& spec) {
-    if (!context.host.LatestRelease(spec.dataset)) {
-        throw sdk::Unavailable("series " + std::to_string(spec.code) + " (" + spec.dataset +
-                               ") has not been ingested yet");
+[[noreturn]] void NotIngested(const SeriesSpec& spec) {
+    throw sdk::Unavailable("series " + std::to_string(spec.code) + " (" + spec.dataset +
+                           ") has not been ingested yet");
+}
+
+}  // namespace
+
+void RequireRelease(const sdk::Meta& meta, const SeriesSpec& spec) {
+    if (!meta.data_release) {
+        NotIngested(spec);
     }
-    return sdk::Remembered<SeriesData>(context.host, "series.data." + std::to_string(spec.code), [&] {
+}
+
+void RequireRelease(const sdk::Host& host, const SeriesSpec& spec) {
+    if (!host.LatestRelease(spec.dataset)) {
+        NotIngested(spec);
+    }
+}
+
+std::shared_ptr<const ServedSeries> LoadSeries(const sdk::RequestContext& context, const SeriesSpec& spec) {
+    return sdk::Remembered<ServedSeries>(context.host, "series.data." + std::to_string(spec.code), [&] {
         using Query = odb::query<StoredObservation>;
         std::vector<Observation> observations;
         odb::result<StoredObservation> rows(context.db.query<StoredObservation>(
@@ -32,7 +50,15 @@ std::shared_ptr<const SeriesData> LoadSeries(const sdk::RequestContext& context,
             }
             observations.push_back({*date, row.value});
         }
-        return SeriesData(spec, std::move(observations));
+        ServedSeries served;
+        served.data = std::make_shared<const SeriesData>(spec, std::move(observations));
+        const SeriesQuery native{std::nullopt, std::nullopt, spec.frequency, Transform::kNone};
+        for (const PeriodSpan& period : PeriodsInRange(*served.data, native)) {
+            sdk::JsonText json;
+            WriteSeriesRow(json, ServeRow(*served.data, native, period, 0));
+            served.native_rows.push_back(json.Take());
+        }
+        return served;
     });
 }
 

@@ -21,6 +21,9 @@
 namespace lastro::series {
 namespace {
 
+constexpr int kMaxDecimals = 12;
+constexpr std::size_t kMaxDigits = 24;
+
 struct Published {
     std::optional<std::string> value;
     std::string file;
@@ -67,6 +70,18 @@ void Check(const SeriesSpec& spec, const SgsObservation& observation, const std:
         throw sdk::IngestError(file, observation.line,
                                SgsDate(observation.date) + ": series " + std::to_string(spec.code) +
                                    " is monthly, and SGS dates a month by its first day");
+    }
+    // The arithmetic keeps 34 significant digits and B3's factor 16 decimals (docs/transforms.md);
+    // SGS publishes at most a few decimals, so a longer value is not an SGS value.
+    if (observation.value) {
+        const std::string& value = *observation.value;
+        const std::size_t digits = value.size() - (value[0] == '-' ? 1 : 0) - (value.find('.') != std::string::npos);
+        if (DecimalsOf(value) > kMaxDecimals || digits > kMaxDigits) {
+            throw sdk::IngestError(file, observation.line,
+                                   SgsDate(observation.date) + ": '" + value + "' has more than " +
+                                       std::to_string(kMaxDigits) + " digits or " + std::to_string(kMaxDecimals) +
+                                       " decimals, more than SGS publishes");
+        }
     }
     // A rate of -100 % or less has no growth to compound (1 + r/100 <= 0).
     if (spec.kind == SeriesKind::kRate && observation.value && RealOf(*observation.value) <= -100) {
