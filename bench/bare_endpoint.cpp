@@ -1,6 +1,6 @@
 // The baseline for bench/run.sh: a bare Pistache endpoint that answers every request with a
-// small fixed JSON body (or one of ?bytes=N), with the same threads and the same Connection fix as lastrod, so a
-// comparison measures Lastro's own work and not reconnects.
+// small fixed JSON body (or one of ?bytes=N), with the same threads and the same Connection fix as lastrod,
+// so a comparison measures Lastro's own work and not reconnects.
 //
 // With a third argument it is instead the floor of any billed design on the machine: every
 // request is handed to one writer thread, which appends a small record per request to that
@@ -55,7 +55,8 @@ public:
         // ?bytes=N: a JSON body of N bytes (at most 4 MiB), the floor for an answer of that size.
         const auto bytes = request.query().get("bytes");
         if (bytes) {
-            const std::size_t size = std::min<std::size_t>(std::strtoul(bytes->c_str(), nullptr, 10), 4 << 20);
+            const std::size_t size =
+                std::min<std::size_t>(std::strtoul(bytes->c_str(), nullptr, 10), 4 << 20);
             std::string body = "{\"data\":\"";
             body.append(size > body.size() + 2 ? size - body.size() - 2 : 0, 'x');
             body += "\"}";

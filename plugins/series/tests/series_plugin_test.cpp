@@ -230,8 +230,9 @@ TEST(SgsIngest, WhatIsNotAnSgsAnswerOrBreaksTheSeriesRulesIsRefused) {
         db.Ingest(12, {db.Write("long.json", R"([{"data":"02/01/2023","valor":"0.0507880000000001"}])")});
         ADD_FAILURE();
     } catch (const sdk::IngestError& e) {
-        EXPECT_EQ(std::string(e.what()), "long.json:1: 02/01/2023: '0.0507880000000001' has more than 24 digits or 12 "
-                                         "decimals, more than SGS publishes");
+        EXPECT_EQ(std::string(e.what()),
+                  "long.json:1: 02/01/2023: '0.0507880000000001' has more than 24 digits or 12 "
+                  "decimals, more than SGS publishes");
     }
     EXPECT_TRUE(sdk::testing::AllRows<StoredObservation>(db.Db()).empty());
 }

@@ -75,12 +75,13 @@ void Check(const SeriesSpec& spec, const SgsObservation& observation, const std:
     // SGS publishes at most a few decimals, so a longer value is not an SGS value.
     if (observation.value) {
         const std::string& value = *observation.value;
-        const std::size_t digits = value.size() - (value[0] == '-' ? 1 : 0) - (value.find('.') != std::string::npos);
+        const std::size_t digits =
+            value.size() - (value[0] == '-' ? 1 : 0) - (value.find('.') != std::string::npos);
         if (DecimalsOf(value) > kMaxDecimals || digits > kMaxDigits) {
             throw sdk::IngestError(file, observation.line,
                                    SgsDate(observation.date) + ": '" + value + "' has more than " +
-                                       std::to_string(kMaxDigits) + " digits or " + std::to_string(kMaxDecimals) +
-                                       " decimals, more than SGS publishes");
+                                       std::to_string(kMaxDigits) + " digits or " +
+                                       std::to_string(kMaxDecimals) + " decimals, more than SGS publishes");
         }
     }
     // A rate of -100 % or less has no growth to compound (1 + r/100 <= 0).
