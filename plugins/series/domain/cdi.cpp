@@ -1,23 +1,9 @@
 #include "domain/cdi.hpp"
 
-#include <array>
 #include <cmath>
 
 namespace lastro::series {
 namespace {
-
-// 10^exponent, 0..38, made once: a page of the CDI divides by 10^16 on every row.
-const Wide& PowerOfTen(int exponent) {
-    static const std::array<Wide, 39> powers = [] {
-        std::array<Wide, 39> table{};
-        table[0] = 1;
-        for (std::size_t i = 1; i < table.size(); ++i) {
-            table[i] = table[i - 1] * 10;
-        }
-        return table;
-    }();
-    return powers.at(static_cast<std::size_t>(exponent));
-}
 
 // growth (a factor at kAccumulationDecimals) as Real.
 Real RealOfFactor(const Wide& factor) {

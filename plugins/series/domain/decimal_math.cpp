@@ -7,18 +7,11 @@
 namespace lastro::series {
 namespace {
 
-Wide PowerOfTen(int exponent) {
-    Wide value = 1;
-    for (int i = 0; i < exponent; ++i) {
-        value *= 10;
-    }
-    return value;
-}
-
-// 10^exponent, 0..38, exact in a quadruple up to 10^48.
-Real PowerOfTenReal(int exponent) {
-    static const std::array<Real, 39> powers = [] {
-        std::array<Real, 39> table{};
+// 10^0 .. 10^38 of type T, made once (a page divides by them on every row).
+template <typename T>
+const T& TableOfTen(int exponent) {
+    static const std::array<T, 39> powers = [] {
+        std::array<T, 39> table{};
         table[0] = 1;
         for (std::size_t i = 1; i < table.size(); ++i) {
             table[i] = table[i - 1] * 10;
@@ -28,7 +21,16 @@ Real PowerOfTenReal(int exponent) {
     return powers.at(static_cast<std::size_t>(exponent));
 }
 
+// Exact in a quadruple up to 10^48.
+Real PowerOfTenReal(int exponent) {
+    return TableOfTen<Real>(exponent);
+}
+
 }  // namespace
+
+const Wide& PowerOfTen(int exponent) {
+    return TableOfTen<Wide>(exponent);
+}
 
 Real RealOf(std::string_view decimal_text) {
     unsigned __int128 units = 0;

@@ -51,6 +51,9 @@ struct Scaled {
     int scale = 0;
 };
 
+// 10^exponent, 0..38 (std::out_of_range beyond).
+const Wide& PowerOfTen(int exponent);
+
 // The published decimal as a scaled integer, exactly ("0.052531" -> {52531, 6}).
 Scaled ScaledOf(std::string_view decimal_text);
 
