@@ -230,10 +230,14 @@ step_install() {
         fail "postinst did not make the cursor secret /var/lib/lastro/cursor.key, lastro's, mode 600"
     in_root dpkg-query -W -f '${Conffiles}\n' lastro | grep -q '/etc/lastro/lastro.yaml' || fail "lastro.yaml is not a conffile"
     [ -f "$root$plugin_dir/funds.yaml" ] && [ -f "$root$plugin_dir/liblastro-funds.so" ] || fail "funds plugin not in $plugin_dir"
-    as_lastro lastro plugins | grep -q '^funds' || fail "lastro plugins does not list funds"
-    as_lastro lastro plugins | grep -q '^industry' || fail "lastro plugins does not list industry"
+    # Read whole first: `grep -q` leaves at the first match, and under pipefail the writer's
+    # broken pipe would fail the check once the listing outgrows one write.
+    local plugins
+    plugins=$(as_lastro lastro plugins) || fail "lastro plugins failed: $plugins"
+    grep -q '^funds' <<<"$plugins" || fail "lastro plugins does not list funds: $plugins"
+    grep -q '^industry' <<<"$plugins" || fail "lastro plugins does not list industry: $plugins"
     [ -f "$root$plugin_dir/series.yaml" ] && [ -f "$root$plugin_dir/liblastro-series.so" ] || fail "series plugin not in $plugin_dir"
-    as_lastro lastro plugins | grep -q '^series' || fail "lastro plugins does not list series"
+    grep -q '^series' <<<"$plugins" || fail "lastro plugins does not list series: $plugins"
 }
 
 step_unit() {
@@ -325,7 +329,7 @@ step_upgrade() {
     expect_status 200 "/v1/fundos?limit=5" "$key" >"$work/fundos-after.json"
     diff <(grep -o '"fund_id":"[^"]*"' "$work/fundos.json") <(grep -o '"fund_id":"[^"]*"' "$work/fundos-after.json") ||
         fail "the funds answered differently after the upgrade"
-    expect_status 200 "/v1/example/holidays?year=2025" "$key" | grep -q Tiradentes || fail "the example's data is gone"
+    grep -q Tiradentes <<<"$(expect_status 200 "/v1/example/holidays?year=2025" "$key")" || fail "the example's data is gone"
     cp "$work/ipca.txt" "$work/ipca-before.txt"
     series_answers "$key"
     diff "$work/ipca-before.txt" "$work/ipca.txt" || fail "the series answered differently after the upgrade"
@@ -333,7 +337,7 @@ step_upgrade() {
 
 step_remove_plugin() {
     say "6. apt-get remove lastro-plugin-funds: its operations, and its dependent industry's, leave /pricing; series stays"
-    expect_status 200 /pricing | grep -q '"funds\.' || fail "/pricing lists no funds operation before the removal"
+    grep -q '"funds\.' <<<"$(expect_status 200 /pricing)" || fail "/pricing lists no funds operation before the removal"
     stop_lastrod
     apt_root remove lastro-plugin-funds >>"$work/install.log" 2>&1 || fail "apt-get remove lastro-plugin-funds"
     [ ! -e "$root$plugin_dir/funds.yaml" ] || fail "funds.yaml is still installed"
