@@ -60,11 +60,18 @@ CdiData::CdiData(std::shared_ptr<const SeriesData> daily, std::shared_ptr<const 
     const std::size_t days = daily_->Size();
     annual_.resize(days);
     factors_.resize(days);
+    factor_texts_.resize(days);
     from_annual_.resize(days);
     for (std::size_t i = 0; i < days; ++i) {
         const Observation& day = daily_->Observations()[i];
         if (day.value) {
             factors_[i] = DailyFactor(*day.value);
+            if (factors_[i]) {
+                // As many decimals as the rate has, plus the two of a percentage: B3's 8.
+                const int decimals = DecimalsOf(*day.value) + 2;
+                factor_texts_[i] =
+                    FormatScaled(*factors_[i] / PowerOfTen(kAccumulationDecimals - decimals), decimals);
+            }
         }
         if (annual) {
             const std::size_t j = annual->LowerBound(day.date);
@@ -81,8 +88,10 @@ CdiRow ServeCdiRow(const CdiData& cdi, const SeriesQuery& query, const PeriodSpa
     const SeriesData& daily = cdi.Daily();
     CdiRow row;
     row.base = ServeRow(daily, query, period, range_begin);
-    // The period's own factor and the running one, both by B3's truncated product.
-    std::optional<Wide> period_factor = OneAccumulated();
+    const bool single_day = query.frequency == Frequency::kDaily;
+    // The period's own factor (a day's is its published one) and the running one, both by
+    // B3's truncated product.
+    std::optional<Wide> period_factor = single_day ? std::nullopt : std::optional<Wide>(OneAccumulated());
     for (std::size_t i = period.begin; i < period.end; ++i) {
         const std::optional<Wide>& factor = cdi.FactorAt(i);
         if (!factor) {
@@ -97,15 +106,11 @@ CdiRow ServeCdiRow(const CdiData& cdi, const SeriesQuery& query, const PeriodSpa
             accumulated = AccumulateTruncated(*accumulated, *factor);
         }
     }
-    const bool single_day = query.frequency == Frequency::kDaily;
     if (single_day) {
         const std::size_t i = period.begin;
         row.annual_rate_pct = cdi.AnnualAt(i);
         row.rate_pct = daily.Observations()[i].value;
-        if (const std::optional<Wide>& factor = cdi.FactorAt(i)) {
-            const int decimals = DecimalsOf(*row.rate_pct) + 2;
-            row.factor = FormatScaled(*factor / PowerOfTen(kAccumulationDecimals - decimals), decimals);
-        }
+        row.factor = cdi.FactorTextAt(i);
         row.daily_factor_from_annual = cdi.FactorFromAnnualAt(i);
     } else if (period_factor) {
         const Real growth = RealOfFactor(*period_factor);

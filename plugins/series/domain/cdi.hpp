@@ -43,12 +43,15 @@ public:
     // The annual rate published for day `i` of Daily(); nullopt when none or empty.
     const std::optional<std::string>& AnnualAt(std::size_t i) const { return annual_[i]; }
     const std::optional<Wide>& FactorAt(std::size_t i) const { return factors_[i]; }
+    // FactorAt(i) as served: with its published decimals ("1.00043739").
+    const std::optional<std::string>& FactorTextAt(std::size_t i) const { return factor_texts_[i]; }
     const std::optional<std::string>& FactorFromAnnualAt(std::size_t i) const { return from_annual_[i]; }
 
 private:
     std::shared_ptr<const SeriesData> daily_;
     std::vector<std::optional<std::string>> annual_;
     std::vector<std::optional<Wide>> factors_;
+    std::vector<std::optional<std::string>> factor_texts_;
     std::vector<std::optional<std::string>> from_annual_;
 };
 

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cmath>
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 
 namespace lastro::series {
@@ -133,7 +135,14 @@ Wide Rescale(const Scaled& value, int scale) {
 
 std::string FormatScaled(const Wide& units, int scale) {
     const bool negative = units < 0;
-    std::string digits = (negative ? Wide(-units) : units).str();
+    const Wide magnitude = negative ? Wide(-units) : units;
+    std::string digits;
+    if (magnitude <= Wide((std::numeric_limits<std::uint64_t>::max)())) {
+        // A CDI factor at 16 decimals is a 17-digit number: 64 bits, without Boost's division.
+        digits = std::to_string(magnitude.convert_to<std::uint64_t>());
+    } else {
+        digits = magnitude.str();
+    }
     if (static_cast<int>(digits.size()) <= scale) {
         digits.insert(0, static_cast<std::size_t>(scale) + 1 - digits.size(), '0');
     }
