@@ -1,8 +1,8 @@
-#include "sample/sgs_calendar.hpp"
+#include "domain/business_calendar.hpp"
 
 #include <lastro/sdk/sample/date_math.hpp>
 
-namespace lastro::series::sgs_sample {
+namespace lastro::series {
 
 namespace sample = sdk::sample;
 
@@ -70,4 +70,4 @@ sdk::Date NextBusinessDay(const sdk::Date& date) {
     return day;
 }
 
-}  // namespace lastro::series::sgs_sample
+}  // namespace lastro::series

@@ -1,12 +1,13 @@
-// The business days of the series sample: weekdays less Brazil's national holidays, the days on
-// which the Central Bank publishes its daily series (Selic, CDI) and on which the DI accrues.
+// The business days of Brazil's financial calendar (ANBIMA's national holidays): the days on
+// which the Central Bank publishes its daily series (Selic, CDI), the DI accrues and funds file
+// their daily reports. Shared by the sample writers, the provisional-day rule and the gap rule.
 #pragma once
 
 #include <lastro/sdk/calendar.hpp>
 
 #include <vector>
 
-namespace lastro::series::sgs_sample {
+namespace lastro::series {
 
 // Easter Sunday of a Gregorian year (the anonymous Gregorian algorithm, Meeus/Jones/Butcher).
 sdk::Date EasterSunday(int year);
@@ -25,4 +26,4 @@ std::vector<sdk::Date> BusinessDays(const sdk::Date& first, const sdk::Date& las
 // `date` when it is a business day, else the next one.
 sdk::Date NextBusinessDay(const sdk::Date& date);
 
-}  // namespace lastro::series::sgs_sample
+}  // namespace lastro::series

@@ -11,7 +11,8 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 1)
+// Version 2 adds the tables of the funds' daily reports as plugin SQL (model/daily_tables.cpp).
+#pragma db model version(1, 2)
 
 namespace lastro::series {
 

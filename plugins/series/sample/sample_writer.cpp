@@ -1,6 +1,6 @@
 #include "sample/sample_writer.hpp"
 
-#include "sample/sgs_calendar.hpp"
+#include "domain/business_calendar.hpp"
 #include "sample/sgs_model.hpp"
 
 #include <lastro/sdk/sample/date_math.hpp>

@@ -1,6 +1,6 @@
 #include "sample/sgs_model.hpp"
 
-#include "sample/sgs_calendar.hpp"
+#include "domain/business_calendar.hpp"
 
 #include <lastro/sdk/sample/date_math.hpp>
 #include <lastro/sdk/sample/money.hpp>

@@ -1,6 +1,7 @@
 // The series plugin: the Central Bank's SGS series (docs/README.md). Its datasets are manifest
 // entries (one `bcb.sgs.<code>` each, with `properties:`), so the catalog, the ingesters and
 // the sample writer are made from what the manifest declares, not from a list in code.
+#include "ingest/inf_diario/inf_diario_ingester.hpp"
 #include "ingest/sgs/sgs_ingester.hpp"
 #include "sample/sample_writer.hpp"
 #include "src/handlers.hpp"
@@ -15,7 +16,9 @@ namespace lastro::series {
 class SeriesPlugin : public sdk::Plugin {
 public:
     void Register(sdk::Registrar& registrar) override {
+        // The SGS series are manifest entries; the funds' daily reports are this plugin's code.
         catalog_ = std::make_shared<const SeriesCatalog>(registrar.DeclaredDatasets());
+        registrar.AddIngester(std::string(kInfDiarioDataset), std::make_shared<InfDiarioIngester>());
         std::shared_ptr<const SeriesCatalog> catalog = catalog_;
         registrar.AddHandler("series.macro_values", [catalog](const sdk::RequestContext& context) {
             return HandleMacroValues(*catalog, context);

@@ -8,6 +8,9 @@ namespace lastro::series {
 
 SeriesCatalog::SeriesCatalog(const std::vector<sdk::DeclaredDataset>& declared) {
     for (const sdk::DeclaredDataset& dataset : declared) {
+        if (dataset.id == kInfDiarioDataset) {
+            continue;
+        }
         if (dataset.derived || dataset.id.rfind("bcb.sgs.", 0) != 0) {
             throw std::invalid_argument(dataset.id +
                                         ": the series plugin reads SGS series only, bcb.sgs.<code>");

@@ -9,9 +9,13 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lastro::series {
+
+// The funds' daily reports: a dataset of this plugin's code, not an SGS series of the manifest.
+inline constexpr std::string_view kInfDiarioDataset = "cvm.inf_diario_fi";
 
 class SeriesCatalog {
 public:

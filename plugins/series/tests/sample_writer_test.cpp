@@ -5,7 +5,7 @@
 // sample: a BOM, an indented file, overlapping windows, a gap, a zero, an empty valor, deflation.
 #include "sample/sample_writer.hpp"
 #include "domain/sgs_reader.hpp"
-#include "sample/sgs_calendar.hpp"
+#include "domain/business_calendar.hpp"
 #include "sample/sgs_model.hpp"
 
 #include <lastro/sdk/sample/date_math.hpp>
@@ -279,8 +279,8 @@ TEST(SgsSampleB3Rule, GivesTheWorkedValues) {
 }
 
 TEST(SgsSampleCalendar, KnowsBrazilsNationalHolidays) {
-    using sgs_sample::EasterSunday;
-    using sgs_sample::IsBusinessDay;
+    using series::EasterSunday;
+    using series::IsBusinessDay;
     EXPECT_EQ(EasterSunday(2019), (Date{2019, 4, 21}));
     EXPECT_EQ(EasterSunday(2024), (Date{2024, 3, 31}));
     EXPECT_EQ(EasterSunday(2026), (Date{2026, 4, 5}));
@@ -422,12 +422,12 @@ TEST(SgsSampleWriterTest, DailySeriesPublishBusinessDaysOnly) {
     for (const Sample* sample : {&SampleScaleSample(), &FullScaleSample()}) {
         for (const std::int64_t code : {11, 12, 432, 4389}) {
             for (const auto& [date, value] : sample->series.at(code)) {
-                ASSERT_TRUE(sgs_sample::IsBusinessDay(date)) << code << " " << DateText(date);
+                ASSERT_TRUE(series::IsBusinessDay(date)) << code << " " << DateText(date);
             }
         }
         // 12 publishes every business day from its first to the day before the reference date.
         const auto& cdi = sample->series.at(12);
-        const std::vector<Date> days = sgs_sample::BusinessDays(cdi.begin()->first, cdi.rbegin()->first);
+        const std::vector<Date> days = series::BusinessDays(cdi.begin()->first, cdi.rbegin()->first);
         EXPECT_EQ(days.size(), cdi.size());
         EXPECT_EQ(cdi.rbegin()->first, (Date{2026, 10, 13}));
     }
@@ -638,7 +638,7 @@ TEST(SgsSampleWriterTest, UnknownSeriesGetAGenericModel) {
             EXPECT_LT(date.year, 2026);  // complete years only
         }
         for (const auto& [date, value] : sample.series.at(7)) {
-            ASSERT_TRUE(sgs_sample::IsBusinessDay(date));
+            ASSERT_TRUE(series::IsBusinessDay(date));
             EXPECT_GT(Units(value), 0);
             EXPECT_LT(Units(value), 200'000);  // under 0.2 % a day (65 % a year) since 2000
         }

@@ -1,0 +1,57 @@
+// One month of daily reports replacing the stored month, in set-based SQL on both backends
+// (docs/datasets/inf_diario_fi.md, "Republished months"): the file's rows wait in a staging
+// table; Replace() keeps one row a series and day, gives each new series its id, counts what is
+// new, changed, unchanged and gone, keeps the values it replaces as revisions, and writes the
+// month: on SQLite the rows that differ, on PostgreSQL a new partition swapped for the old one.
+#pragma once
+
+#include <lastro/sdk/bulk_sql.hpp>
+
+#include <cstddef>
+#include <ctime>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace lastro::series {
+
+inline constexpr std::string_view kStageTable = "series_daily_stage";
+// The staging table's columns, in the order the ingester loads them.
+std::vector<std::string> StageColumns();
+
+struct MonthOutcome {
+    std::size_t inserted = 0;  // series-days new to the month
+    std::size_t changed = 0;   // ... stored with another value (the old one kept as a revision)
+    std::size_t unchanged = 0;
+    std::size_t removed = 0;           // ... stored, absent from the new file (kept as a revision)
+    std::size_t duplicates = 0;        // filings the one-row rule left out
+    std::vector<std::string> notices;  // the first few of them, worded for the summary
+};
+
+class MonthReplacement {
+public:
+    // Records this ingest's vintage (series_daily_vintage) at `now`.
+    MonthReplacement(sdk::SqlSession& sql, std::time_t now);
+
+    // An empty staging table for the next file.
+    void BeginFile();
+    // The months (YYYYMM) of the staged rows, ascending.
+    std::vector<int> StagedMonths();
+    // Replaces stored month `month` (YYYYMM) with its staged rows; `source` and `written_at` (the
+    // file's time, RFC 3339) are recorded with the month.
+    MonthOutcome Replace(int month, const std::string& source, const std::optional<std::string>& written_at);
+
+    int Vintage() const { return vintage_; }
+    // The last day any series has, YYYY-MM-DD; nullopt while none has.
+    std::optional<std::string> LastDay();
+
+private:
+    void WriteSqlite(int first_day, int last_day);
+    void WritePostgres(int month, int first_day, int next_month_day);
+    std::string Same(const std::string& a, const std::string& b) const;
+
+    sdk::SqlSession& sql_;
+    int vintage_ = 0;
+};
+
+}  // namespace lastro::series
