@@ -598,4 +598,13 @@ sdk::SampleReport SgsSampleWriter::Write(const sdk::SampleRequest& request) {
     return report;
 }
 
+sdk::SampleReport SeriesSampleWriter::Write(const sdk::SampleRequest& request) {
+    sdk::SampleReport report = sgs_.Write(request);
+    sdk::SampleReport daily = daily_.Write(request);
+    report.files.insert(report.files.end(), daily.files.begin(), daily.files.end());
+    report.counts.insert(report.counts.end(), daily.counts.begin(), daily.counts.end());
+    report.notes.insert(report.notes.end(), daily.notes.begin(), daily.notes.end());
+    return report;
+}
+
 }  // namespace lastro::series

@@ -7,6 +7,7 @@
 #pragma once
 
 #include "domain/series_spec.hpp"
+#include "sample/inf_diario/inf_diario_sample.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/sample.hpp>
@@ -38,6 +39,19 @@ public:
 
 private:
     std::vector<SeriesSpec> specs_;
+};
+
+// The plugin's one sample writer: the SGS answers, then CVM's daily fund reports
+// (sample/inf_diario/), their reports one after the other.
+class SeriesSampleWriter : public sdk::SampleWriter {
+public:
+    explicit SeriesSampleWriter(std::vector<SeriesSpec> specs) : sgs_(std::move(specs)) {}
+
+    sdk::SampleReport Write(const sdk::SampleRequest& request) override;
+
+private:
+    SgsSampleWriter sgs_;
+    InfDiarioSampleWriter daily_;
 };
 
 }  // namespace lastro::series

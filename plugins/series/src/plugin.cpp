@@ -19,6 +19,13 @@ public:
         // The SGS series are manifest entries; the funds' daily reports are this plugin's code.
         catalog_ = std::make_shared<const SeriesCatalog>(registrar.DeclaredDatasets());
         registrar.AddIngester(std::string(kInfDiarioDataset), std::make_shared<InfDiarioIngester>());
+        registrar.AddHandler("series.fund_performance",
+                             [catalog = catalog_](const sdk::RequestContext& context) {
+                                 return HandleFundPerformance(*catalog, context);
+                             });
+        registrar.AddHandler("series.fund_identities", [this](const sdk::RequestContext& context) {
+            return HandleFundIdentities(locator_, context);
+        });
         std::shared_ptr<const SeriesCatalog> catalog = catalog_;
         registrar.AddHandler("series.macro_values", [catalog](const sdk::RequestContext& context) {
             return HandleMacroValues(*catalog, context);
@@ -32,11 +39,16 @@ public:
         for (const SeriesSpec& spec : catalog->Specs()) {
             registrar.AddIngester(spec.dataset, std::make_shared<SgsIngester>(spec));
         }
-        registrar.AddSampleWriter(std::make_shared<SgsSampleWriter>(catalog->Specs()));
+        registrar.AddSampleWriter(std::make_shared<SeriesSampleWriter>(catalog->Specs()));
+    }
+
+    void Start(const sdk::StartContext& context) override {
+        locator_ = &context.services.Get<funds::FundLocator>();
     }
 
 private:
     std::shared_ptr<const SeriesCatalog> catalog_;
+    const funds::FundLocator* locator_ = nullptr;  // set at Start, before any call
 };
 
 }  // namespace lastro::series

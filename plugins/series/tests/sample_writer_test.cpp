@@ -4,8 +4,8 @@
 // 11 and 4389 sit under the Selic target), and the quirks the ingester must survive at scale
 // sample: a BOM, an indented file, overlapping windows, a gap, a zero, an empty valor, deflation.
 #include "sample/sample_writer.hpp"
-#include "domain/sgs_reader.hpp"
 #include "domain/business_calendar.hpp"
+#include "domain/sgs_reader.hpp"
 #include "sample/sgs_model.hpp"
 
 #include <lastro/sdk/sample/date_math.hpp>
@@ -348,7 +348,8 @@ TEST(SgsSampleWriterTest, EveryManifestDatasetGetsFiles) {
     std::vector<std::string> patterns;
     for (std::string line; std::getline(manifest, line);) {
         std::smatch match;
-        if (std::regex_search(line, match, kPattern)) {
+        // The SGS series' datasets (the daily reports' sample is inf_diario_sample_test.cpp's).
+        if (std::regex_search(line, match, kPattern) && match[1].str().starts_with("bcdata.sgs.")) {
             patterns.push_back(match[1]);
         }
     }

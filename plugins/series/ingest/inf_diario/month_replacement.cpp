@@ -11,7 +11,7 @@ namespace {
 constexpr const char* kValueColumns = "total, quota, net_worth, subscriptions, redemptions, investors";
 constexpr const char* kValueColumnList[] = {"total",         "quota",       "net_worth",
                                             "subscriptions", "redemptions", "investors"};
-constexpr std::size_t kNoticesKept = 5;
+constexpr std::size_t kNoticesKept = 2;  // a month, for the summary
 
 std::size_t Count(sdk::SqlSession& sql, const std::string& query) {
     const sdk::SqlRows rows = sql.Query(query);

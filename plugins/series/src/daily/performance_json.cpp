@@ -57,26 +57,29 @@ boost::json::array UnusableJson(const std::vector<UnusableQuota>& unusable) {
 
 }  // namespace
 
-boost::json::object PerformanceRowJson(const PerformanceRow& row) {
-    boost::json::object json{
-        {"date", boost::json::value_from(row.day)},
-        {"quota", sdk::JsonOrNull(row.quota)},
-        {"return_from", sdk::JsonOrNull(row.return_from)},
-        {"return", sdk::JsonOrNull(row.period_return)},
-        {"accumulated_return", sdk::JsonOrNull(row.accumulated_return)},
-        {"cdi_return", sdk::JsonOrNull(row.cdi_return)},
-        {"cdi_accumulated_return", sdk::JsonOrNull(row.cdi_accumulated)},
-        {"excess_over_cdi", sdk::JsonOrNull(row.excess_over_cdi)},
-        {"pct_of_cdi", sdk::JsonOrNull(row.pct_of_cdi)},
-        {"accumulated_excess_over_cdi", sdk::JsonOrNull(row.accumulated_excess_over_cdi)},
-        {"accumulated_pct_of_cdi", sdk::JsonOrNull(row.accumulated_pct_of_cdi)},
-        {"provisional", row.provisional},
-    };
-    if (row.month_complete) {
-        json["month"] = boost::json::value_from(row.day.ToMonth());
-        json["month_complete"] = *row.month_complete;
-    }
-    return json;
+namespace {
+
+// A ratio of returns as the percentage analysts quote ("105 % of the CDI").
+std::optional<double> Percent(const std::optional<double>& ratio) {
+    return ratio ? std::optional<double>(*ratio * 100) : std::nullopt;
+}
+
+}  // namespace
+
+void WritePerformanceFigures(sdk::JsonText& json, const PerformanceRow& row) {
+    json.Key("return_from")
+        .Value(row.return_from ? std::optional<std::string>(row.return_from->ToString()) : std::nullopt);
+    json.Key("return").Value(row.period_return);
+    json.Key("accumulated_return").Value(row.accumulated_return);
+    json.Key("cdi_return").Value(row.cdi_return);
+    json.Key("cdi_accumulated_return").Value(row.cdi_accumulated);
+    json.Key("excess_over_cdi").Value(row.excess_over_cdi);
+    json.Key("pct_of_cdi").Value(Percent(row.pct_of_cdi));
+    json.Key("accumulated_excess_over_cdi").Value(row.accumulated_excess_over_cdi);
+    json.Key("accumulated_pct_of_cdi").Value(Percent(row.accumulated_pct_of_cdi));
+    json.Key("provisional").Value(row.provisional);
+    json.Key("month").Value(row.day.ToMonth().ToString());
+    json.Key("month_complete").Value(row.month_complete);
 }
 
 boost::json::object PerformanceSummaryJson(const PerformanceSummary& summary) {
@@ -150,9 +153,8 @@ boost::json::object PerformanceMethodJson() {
          "rate/100) over the business days t with a <= t < b; null when one of them has no rate"},
         {"excess_over_cdi", "fund return minus CDI return over the same days"},
         {"pct_of_cdi",
-         "fund return divided by CDI return over the same days, both compounded (a fraction: 1.05 is 105 % "
-         "of "
-         "the CDI); null when the CDI return is not positive"},
+         "fund return divided by CDI return over the same days, both compounded, in percent (105.0 is "
+         "105 % of the CDI); null when the CDI return is not positive"},
         {"arithmetic", "double precision from the published decimal quotas and CDI rates"},
     };
 }

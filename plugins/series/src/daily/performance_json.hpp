@@ -6,14 +6,18 @@
 
 #include "domain/daily/performance.hpp"
 
+#include <lastro/sdk/serving/json_text.hpp>
+
 #include <boost/json/object.hpp>
 
 namespace lastro::series {
 
-// {"date", "quota", "return_from", "return", "accumulated_return", "cdi_return",
-//  "cdi_accumulated_return", "excess_over_cdi", "pct_of_cdi", "accumulated_excess_over_cdi",
-//  "accumulated_pct_of_cdi", "provisional"}; monthly rows add "month" and "month_complete".
-boost::json::object PerformanceRowJson(const PerformanceRow& row);
+// The row's figures as members of the object `json` has open: "return_from", "return",
+// "accumulated_return", "cdi_return", "cdi_accumulated_return", "excess_over_cdi", "pct_of_cdi"
+// (in percent: 105.0 is 105 % of the CDI), "accumulated_excess_over_cdi",
+// "accumulated_pct_of_cdi", "provisional", "month" and "month_complete" (null on a daily row). The
+// caller writes the day and the published values.
+void WritePerformanceFigures(sdk::JsonText& json, const PerformanceRow& row);
 
 // {"end_date", "returns": {month_to_date, year_to_date, months_12, months_24, months_36,
 //  since_first_quota}, "volatility_annualized", "max_drawdown": {value, peak, trough, recovery},
