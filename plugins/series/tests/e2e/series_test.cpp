@@ -1,24 +1,29 @@
 // The series plugin end to end (docs/testing.md): a real lastrod loading the build's plugins on
 // SQLite and PostgreSQL with the sample ingested by `lastro ingest --sample`. Every figure is
-// recomputed here from the sample's own files, read by this file's own SGS reader, with exact
-// rational arithmetic (Boost.Multiprecision cpp_rational / cpp_int): never through the
-// plugin's code.
+// recomputed here from the sample's own files (the SGS answers and CVM's daily report zips), read
+// by this file's own readers, with exact rational arithmetic (Boost.Multiprecision cpp_rational /
+// cpp_int): never through the plugin's code.
+#include <lastro/sdk/byte_source.hpp>
 #include <lastro/sdk/testing/backend_fixture.hpp>
 #include <lastro/sdk/testing/checks.hpp>
+#include <lastro/sdk/zip_archive.hpp>
 
 #include <boost/json.hpp>
 #include <boost/multiprecision/cpp_int.hpp>
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace lastro::series::e2e {
@@ -403,6 +408,299 @@ TEST_P(SeriesTest, SeveralSeriesComeAlignedByMonth) {
     HttpResponse r = D().Get("/v1/macroeconomia?series=11,12&limit=5", key);
     ASSERT_EQ(r.status, 200) << r.Describe();
     EXPECT_TRUE(CreditsAre(r, 2, 2, 98));
+}
+
+// ---- CVM's daily fund reports (cvm.inf_diario_fi), read here from the sample's zips
+
+struct DailyRow {
+    std::string day;
+    std::string subclass;
+    std::string quota;  // as published
+};
+
+// Every row of `masked_cnpj` in the sample's monthly files of [first_month, last_month]
+// (YYYYMM), in file order, found by header name; the class's own filing when it was also filed
+// as the fund (the duplicate rule the docs state).
+std::vector<DailyRow> SampleDailyRows(Deployment& d, const std::string& masked_cnpj, int first_month,
+                                      int last_month, const std::filesystem::path& dir = {}) {
+    std::map<std::pair<std::string, std::string>, std::pair<bool, DailyRow>> kept;  // (subclass, day)
+    for (int month = first_month; month <= last_month; month = month % 100 == 12 ? month + 89 : month + 1) {
+        const std::filesystem::path zip =
+            (dir.empty() ? d.SampleDir() : dir) / ("inf_diario_fi_" + std::to_string(month) + ".zip");
+        if (!std::filesystem::exists(zip)) {
+            continue;
+        }
+        const sdk::ZipArchive archive(zip);
+        const std::unique_ptr<sdk::ByteSource> source =
+            archive.Open("inf_diario_fi_" + std::to_string(month) + ".csv");
+        std::string text;
+        char buffer[1 << 16];
+        while (const std::size_t got = source->Read(buffer, sizeof buffer)) {
+            text.append(buffer, got);
+        }
+        std::vector<std::string> header;
+        std::map<std::string, std::size_t> column;
+        std::size_t start = 0;
+        while (start < text.size()) {
+            std::size_t end = text.find('\n', start);
+            end = end == std::string::npos ? text.size() : end;
+            std::string line = text.substr(start, end - start);
+            start = end + 1;
+            if (!line.empty() && line.back() == '\r') {
+                line.pop_back();
+            }
+            std::vector<std::string> fields;
+            for (std::size_t from = 0;;) {
+                const std::size_t semicolon = line.find(';', from);
+                fields.push_back(line.substr(from, semicolon - from));
+                if (semicolon == std::string::npos) {
+                    break;
+                }
+                from = semicolon + 1;
+            }
+            if (column.empty()) {
+                for (std::size_t i = 0; i < fields.size(); ++i) {
+                    column[fields[i]] = i;
+                }
+                continue;
+            }
+            const std::size_t cnpj =
+                column.count("CNPJ_FUNDO_CLASSE") ? column["CNPJ_FUNDO_CLASSE"] : column["CNPJ_FUNDO"];
+            if (fields[cnpj] != masked_cnpj) {
+                continue;
+            }
+            const std::size_t type =
+                column.count("TP_FUNDO_CLASSE") ? column["TP_FUNDO_CLASSE"] : column["TP_FUNDO"];
+            const std::string subclass = column.count("ID_SUBCLASSE") ? fields[column["ID_SUBCLASSE"]] : "";
+            const bool is_class = fields[type].starts_with("CLASSES");
+            DailyRow row{fields[column["DT_COMPTC"]], subclass, fields[column["VL_QUOTA"]]};
+            auto [it, inserted] = kept.try_emplace({subclass, row.day}, is_class, row);
+            if (!inserted && (is_class || !it->second.first)) {
+                it->second = {is_class, row};
+            }
+        }
+    }
+    std::vector<DailyRow> rows;
+    for (const auto& [key, value] : kept) {
+        rows.push_back(value.second);
+    }
+    std::sort(rows.begin(), rows.end(), [](const DailyRow& a, const DailyRow& b) {
+        return std::tie(a.subclass, a.day) < std::tie(b.subclass, b.day);
+    });
+    return rows;
+}
+
+// The CDI over [from, to): the product of (1 + rate/100) of the sample's SGS 12 days in it.
+cpp_rational CdiGrowth(const Series& cdi, const std::string& from, const std::string& to) {
+    cpp_rational growth = 1;
+    for (auto it = cdi.lower_bound(from); it != cdi.end() && it->first < to; ++it) {
+        growth *= 1 + RationalOf(*it->second) / 100;
+    }
+    return growth;
+}
+
+void ExpectClose(double served, const cpp_rational& expected, const std::string& what) {
+    const double e = static_cast<double>(expected);
+    EXPECT_NEAR(served, e, std::abs(e) * 1e-12 + 1e-16) << what;
+}
+
+constexpr const char* kDailyFund = "/v1/series-diarias/02865611000128/desempenho";  // a DI fund with a gap
+
+TEST_P(SeriesTest, AFundsHalfYearRecomputesExactlyFromTheSampleFilesAndTheCdi) {
+    const std::vector<DailyRow> published = SampleDailyRows(D(), "02.865.611/0001-28", 202601, 202606);
+    const std::vector<boost::json::object> rows =
+        Rows(D(), kDailyFund, "from_date=2026-01-01&to_date=2026-06-30", 50);
+    const Series cdi = SampleSeries(D(), 12);
+    ASSERT_EQ(rows.size(), published.size());
+    ASSERT_GT(rows.size(), 100u);
+    const cpp_rational first = RationalOf(published.front().quota);
+    std::vector<long double> returns;
+    bool spanned_the_gap = false;
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+        const boost::json::object& row = rows[i];
+        const std::string day = Str(row, "date");
+        SCOPED_TRACE(day);
+        ASSERT_EQ(day, published[i].day);
+        EXPECT_EQ(Num(row.at("quota")), std::stod(published[i].quota));
+        if (i == 0) {
+            EXPECT_TRUE(row.at("return").is_null());
+            continue;
+        }
+        const cpp_rational quota = RationalOf(published[i].quota);
+        const cpp_rational previous = RationalOf(published[i - 1].quota);
+        const cpp_rational fund_return = quota / previous - 1;
+        const cpp_rational cdi_return = CdiGrowth(cdi, published[i - 1].day, day) - 1;
+        EXPECT_EQ(Str(row, "return_from"), published[i - 1].day);
+        ExpectClose(Num(row.at("return")), fund_return, "return");
+        ExpectClose(Num(row.at("accumulated_return")), quota / first - 1, "accumulated_return");
+        ExpectClose(Num(row.at("cdi_return")), cdi_return, "cdi_return");
+        ExpectClose(Num(row.at("cdi_accumulated_return")), CdiGrowth(cdi, published.front().day, day) - 1,
+                    "cdi_accumulated_return");
+        ExpectClose(Num(row.at("pct_of_cdi")), 100 * fund_return / cdi_return, "pct_of_cdi");
+        spanned_the_gap |= day == "2026-03-19" && published[i - 1].day == "2026-03-17";
+        returns.push_back(static_cast<long double>(fund_return));
+    }
+    EXPECT_TRUE(spanned_the_gap)
+        << "the fund filed nothing on 2026-03-18: its next return starts on the 17th";
+
+    // The summary: volatility is the sample standard deviation of those returns x sqrt(252).
+    const HttpResponse r =
+        D().Get(std::string(kDailyFund) + "?from_date=2026-01-01&to_date=2026-06-30&limit=1", D().RoomyKey());
+    ASSERT_EQ(r.status, 200) << r.Describe();
+    const boost::json::object summary = AsObject(AsObject(r.Json()).at("meta").at("summary"));
+    long double mean = 0;
+    for (const long double x : returns) {
+        mean += x;
+    }
+    mean /= returns.size();
+    long double squares = 0;
+    for (const long double x : returns) {
+        squares += (x - mean) * (x - mean);
+    }
+    const long double volatility = std::sqrt(squares / (returns.size() - 1)) * std::sqrt(252.0L);
+    EXPECT_NEAR(Num(summary.at("volatility_annualized")), static_cast<double>(volatility),
+                static_cast<double>(volatility) * 1e-9);
+    ExpectClose(Num(summary.at("returns").at("since_first_quota")),
+                RationalOf(published.back().quota) / first - 1, "since_first_quota");
+    const boost::json::array& gaps = summary.at("gaps").as_array();
+    ASSERT_EQ(gaps.size(), 1u);
+    EXPECT_EQ(Str(AsObject(gaps[0]), "after"), "2026-03-17");
+    EXPECT_EQ(Str(AsObject(gaps[0]), "reason"), "not_filed");
+}
+
+TEST_P(SeriesTest, IdentitiesListEverySeriesAndMonthsMonthlyRowsSitAtTheirLastQuota) {
+    const std::string key = D().RoomyKey();
+    HttpResponse r = D().Get("/v1/series-diarias/00210897000188/identidades", key);
+    ASSERT_TRUE(IsEnvelope(r)) << r.Describe();
+    const boost::json::value body = r.Json();
+    const boost::json::array& items = AsObject(body).at("data").as_array();
+    const std::vector<DailyRow> published = SampleDailyRows(D(), "00.210.897/0001-88", 202411, 202610);
+    std::map<std::string, std::size_t> rows_of;
+    for (const DailyRow& row : published) {
+        ++rows_of[row.subclass];
+    }
+    ASSERT_EQ(items.size(), rows_of.size());
+    ASSERT_EQ(items.size(), 4u) << "the class, and three subclasses from 2025-06";
+    for (const boost::json::value& item : items) {
+        const boost::json::object& series = AsObject(item);
+        const std::string subclass = series.at("subclass").is_null() ? "" : Str(series, "subclass");
+        EXPECT_EQ(series.at("rows").as_int64(), static_cast<std::int64_t>(rows_of[subclass])) << subclass;
+        EXPECT_EQ(Str(series, "source_series_id"),
+                  "inf_diario_fi:00210897000188" + (subclass.empty() ? "" : ":" + subclass));
+        const boost::json::array& periods = series.at("periods_with_rows").as_array();
+        ASSERT_EQ(periods.size(), 1u);
+        EXPECT_EQ(Str(AsObject(periods[0]), "from"), subclass.empty() ? "2024-11" : "2025-06");
+        if (subclass.empty()) {
+            EXPECT_EQ(Str(AsObject(periods[0]), "to"), "2025-05")
+                << "the class files per subclass from the switch";
+        }
+    }
+
+    // A month's row is its last published quota, its return from the previous month's last.
+    const std::string subclass = Str(AsObject(items[1]), "subclass");
+    std::vector<DailyRow> days;
+    for (const DailyRow& row : published) {
+        if (row.subclass == subclass && row.day >= "2025-07-01" && row.day <= "2025-12-31") {
+            days.push_back(row);
+        }
+    }
+    const std::vector<boost::json::object> months =
+        Rows(D(), "/v1/series-diarias/00210897000188/desempenho",
+             "source_series_id=inf_diario_fi:00210897000188:" + subclass +
+                 "&frequency=monthly&from_date=2025-07&to_date=2025-12");
+    ASSERT_EQ(months.size(), 6u);
+    std::map<std::string, DailyRow> last_of_month;
+    for (const DailyRow& row : days) {
+        last_of_month[row.day.substr(0, 7)] = row;
+    }
+    for (std::size_t i = 1; i < months.size(); ++i) {
+        const std::string month = Str(months[i], "month");
+        const std::string previous = Str(months[i - 1], "month");
+        EXPECT_EQ(Str(months[i], "date"), last_of_month[month].day);
+        EXPECT_TRUE(months[i].at("month_complete").as_bool());
+        ExpectClose(Num(months[i].at("return")),
+                    RationalOf(last_of_month[month].quota) / RationalOf(last_of_month[previous].quota) - 1,
+                    month);
+    }
+}
+
+TEST_P(SeriesTest, TheRegistrysFundIdComesThroughTheFundsPlugin) {
+    const std::string key = D().RoomyKey();
+    HttpResponse funds = D().Get("/v1/fundos?limit=1", key);
+    ASSERT_EQ(funds.status, 200) << funds.Describe();
+    const boost::json::object fund = AsObject(AsObject(funds.Json()).at("data").as_array().at(0));
+    const std::string cnpj = Str(fund, "cnpj");
+    // The registry knows the fund; the daily reports do not yet: listed without series.
+    HttpResponse before = D().Get("/v1/series-diarias/" + cnpj + "/identidades", key);
+    ASSERT_TRUE(IsEnvelope(before)) << before.Describe();
+    EXPECT_EQ(AsObject(before.Json()).at("data").as_array().size(), 0u);
+    EXPECT_EQ(Str(AsObject(AsObject(AsObject(before.Json()).at("meta")).at("registry")), "fund_id"),
+              Str(fund, "fund_id"));
+    // A month of 2019 where it filed: now its series carries the fund_id.
+    const std::filesystem::path file = D().Dir() / "inf_diario_fi_201901.csv";
+    std::ofstream(file)
+        << "TP_FUNDO;CNPJ_FUNDO;DT_COMPTC;VL_TOTAL;VL_QUOTA;VL_PATRIM_LIQ;CAPTC_DIA;RESG_DIA;NR_COTST\n"
+        << "FI;" << cnpj << ";2019-01-02;10.00;1.000000000000;10.00;0.00;0.00;1\n";
+    const CommandResult ingest = D().Lastro({"ingest", "cvm.inf_diario_fi", file.string()});
+    ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
+    HttpResponse after = D().Get("/v1/series-diarias/" + cnpj + "/identidades", key);
+    ASSERT_TRUE(IsEnvelope(after)) << after.Describe();
+    const boost::json::value body = after.Json();
+    const boost::json::array& items = AsObject(body).at("data").as_array();
+    ASSERT_EQ(items.size(), 1u);
+    EXPECT_EQ(Str(AsObject(items[0]), "fund_id"), Str(fund, "fund_id"));
+    EXPECT_EQ(Str(AsObject(items[0]), "fund_type"), "FI");
+}
+
+TEST_P(SeriesTest, ARepublishedMonthReplacesTheServedValuesAndAsOfNamesTheVintage) {
+    const std::string key = D().RoomyKey();
+    const std::string target =
+        "/v1/series-diarias/57519271000175/desempenho?from_date=2026-09-15&to_date=2026-09-15";
+    HttpResponse before = D().Get(target, key);
+    ASSERT_EQ(before.status, 200) << before.Describe();
+    const std::filesystem::path republished = D().SampleDir() / "republished";
+    const std::vector<DailyRow> later =
+        SampleDailyRows(D(), "57.519.271/0001-75", 202609, 202609, republished);
+    const CommandResult ingest =
+        D().Lastro({"ingest", "cvm.inf_diario_fi", (republished / "inf_diario_fi_202609.zip").string()});
+    ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
+    HttpResponse after = D().Get(target, key);
+    ASSERT_EQ(after.status, 200) << after.Describe();
+    const boost::json::object row = AsObject(AsObject(after.Json()).at("data").as_array().at(0));
+    const auto republished_day =
+        std::find_if(later.begin(), later.end(), [](const DailyRow& r) { return r.day == "2026-09-15"; });
+    ASSERT_NE(republished_day, later.end());
+    EXPECT_EQ(Num(row.at("quota")), std::stod(republished_day->quota));
+    EXPECT_NE(Num(row.at("quota")),
+              Num(AsObject(AsObject(before.Json()).at("data").as_array().at(0)).at("quota")));
+    EXPECT_GE(Str(row, "value_since"), Str(row, "first_seen_at"));
+    // The removed day is gone; as_of of a day before any ingest is a 404 naming as_of.
+    HttpResponse removed =
+        D().Get("/v1/series-diarias/43356147000121/desempenho?from_date=2026-09-10&to_date=2026-09-10", key);
+    ASSERT_EQ(removed.status, 200) << removed.Describe();
+    EXPECT_EQ(AsObject(removed.Json()).at("data").as_array().size(), 0u);
+    HttpResponse old = D().Get(target + std::string("&as_of=2000-01-03"), key);
+    EXPECT_TRUE(IsProblem(old, 404, kBaseUrl, "/v1/series-diarias/57519271000175/desempenho", "as_of"))
+        << old.Describe();
+}
+
+TEST_P(SeriesTest, DailySeriesErrorsNameTheParameterAndInvalidOnesAreRefunded) {
+    const std::string key = D().CreateKey({100, 100, "", ""});
+    HttpResponse several = D().Get("/v1/series-diarias/00210897000188/desempenho", key);
+    ASSERT_TRUE(
+        IsProblem(several, 400, kBaseUrl, "/v1/series-diarias/00210897000188/desempenho", "source_series_id"))
+        << several.Describe();
+    EXPECT_NE(Str(AsObject(several.Json()), "detail").find("inf_diario_fi:00210897000188:KSCKW1747141206"),
+              std::string::npos);
+    EXPECT_TRUE(CreditsAre(several, 1, 0, 100)) << "a 400 is refunded";
+    HttpResponse unknown = D().Get("/v1/series-diarias/11222333000181/identidades", key);
+    EXPECT_TRUE(IsProblem(unknown, 404, kBaseUrl, "/v1/series-diarias/11222333000181/identidades", "cnpj"))
+        << unknown.Describe();
+    HttpResponse bad_cnpj = D().Get("/v1/series-diarias/11222333000182/desempenho", key);
+    EXPECT_TRUE(IsProblem(bad_cnpj, 422, kBaseUrl, "/v1/series-diarias/11222333000182/desempenho", "cnpj"))
+        << bad_cnpj.Describe();
+    HttpResponse bad_date = D().Get(std::string(kDailyFund) + "?from_date=2026-13-01", key);
+    EXPECT_TRUE(IsProblem(bad_date, 422, kBaseUrl, kDailyFund, "from_date")) << bad_date.Describe();
 }
 
 }  // namespace
