@@ -13,8 +13,8 @@
 #      lastro-sdk-dev, installed, loaded and called; the funds services header of
 #      lastro-plugin-funds-dev compiles there;
 #   5. an upgrade to a newer build (version +b1): the same key and data answer the same;
-#   6. apt-get remove lastro-plugin-funds: its operations leave /pricing, the example and the
-#      series plugin (which requires no other) stay;
+#   6. apt-get remove lastro-plugin-funds: its operations, and those of industry and series (which
+#      require it), leave /pricing; the example plugin stays;
 #   7. purge of everything: the root's file list is what it was before step 1.
 # Each step prints what it checks; the first failure stops the run with a non-zero exit.
 set -euo pipefail
@@ -177,8 +177,9 @@ for row in data:
     print(json.dumps(row, sort_keys=True))
 ' "$1"
 }
-# series_answers KEY: the series plugin serves SGS 433 (IPCA) and the CDI's daily series from
-# the ingested sample; the IPCA rows are kept in $work/ipca.txt (compared after the upgrade).
+# series_answers KEY: the series plugin serves SGS 433 (IPCA), the CDI's daily series and a
+# fund's daily series from the ingested sample; the IPCA rows are kept in $work/ipca.txt
+# (compared after the upgrade).
 series_answers() {
     local path
     path="/v1/macroeconomia/433?limit=5"
@@ -187,6 +188,9 @@ series_answers() {
     path="/v1/benchmarks/cdi/serie-diaria?limit=3"
     expect_status 200 "$path" "$1" >"$work/cdi.json"
     json_rows factor <"$work/cdi.json" >/dev/null || fail "GET $path answered no rows: $(cat "$work/cdi.json")"
+    path="/v1/series-diarias/02865611000128/desempenho?from_date=2026-01&limit=3"
+    expect_status 200 "$path" "$1" >"$work/daily.json"
+    json_rows pct_of_cdi <"$work/daily.json" >/dev/null || fail "GET $path answered no rows: $(cat "$work/daily.json")"
 }
 
 # ---- the steps ----
@@ -336,7 +340,7 @@ step_upgrade() {
 }
 
 step_remove_plugin() {
-    say "6. apt-get remove lastro-plugin-funds: its operations, and its dependent industry's, leave /pricing; series stays"
+    say "6. apt-get remove lastro-plugin-funds: its operations, and its dependents' (industry, series), leave /pricing"
     grep -q '"funds\.' <<<"$(expect_status 200 /pricing)" || fail "/pricing lists no funds operation before the removal"
     stop_lastrod
     apt_root remove lastro-plugin-funds >>"$work/install.log" 2>&1 || fail "apt-get remove lastro-plugin-funds"
@@ -352,10 +356,9 @@ step_remove_plugin() {
     ! grep -q '"industry\.' <<<"$pricing" || fail "/pricing still lists industry operations: $pricing"
     grep -q '"holidays.list"' <<<"$pricing" || fail "/pricing lost the example plugin: $pricing"
     expect_status 404 "/v1/fundos?limit=5" "$key" >/dev/null
-    # series requires no plugin: it stays installed, listed and served without funds.
-    [ -f "$root$plugin_dir/series.yaml" ] || fail "series.yaml went away with funds"
-    grep -q '"series\.' <<<"$pricing" || fail "/pricing lost the series plugin's operations: $pricing"
-    series_answers "$key"
+    # series requires funds too (the registry's ids of /identidades): it goes with it.
+    [ ! -e "$root$plugin_dir/series.yaml" ] || fail "series.yaml is still installed without funds"
+    ! grep -q '"series\.' <<<"$pricing" || fail "/pricing still lists series operations: $pricing"
 }
 
 step_purge() {
