@@ -684,6 +684,24 @@ TEST_P(SeriesTest, ARepublishedMonthReplacesTheServedValuesAndAsOfNamesTheVintag
         << old.Describe();
 }
 
+// The sample's last month was written on 2026-10-14: the days with fewer than 5 business days
+// after them (2026-10-07 on; 10-12 is a holiday) are still being filed.
+TEST_P(SeriesTest, TheLastDaysCvmStillFilesAreProvisionalAndTheWindowsEndBeforeThem) {
+    HttpResponse r = D().Get(std::string(kDailyFund) + "?from_date=2026-09-01&limit=500", D().RoomyKey());
+    ASSERT_EQ(r.status, 200) << r.Describe();
+    const boost::json::value body = r.Json();
+    const boost::json::object& meta = AsObject(AsObject(body).at("meta"));
+    EXPECT_EQ(Str(meta, "last_complete_day"), "2026-10-06");
+    EXPECT_EQ(Str(AsObject(meta.at("summary")), "end_date"), "2026-10-06");
+    std::size_t rows = 0;
+    for (const boost::json::value& row : AsObject(body).at("data").as_array()) {
+        const std::string day = Str(AsObject(row), "date");
+        EXPECT_EQ(AsObject(row).at("provisional").as_bool(), day > "2026-10-06") << day;
+        ++rows;
+    }
+    EXPECT_GT(rows, 20u);
+}
+
 TEST_P(SeriesTest, DailySeriesErrorsNameTheParameterAndInvalidOnesAreRefunded) {
     const std::string key = D().CreateKey({100, 100, "", ""});
     HttpResponse several = D().Get("/v1/series-diarias/00210897000188/desempenho", key);
