@@ -1,5 +1,7 @@
 #include <lastro/sdk/bulk_sql.hpp>
 
+#include "pg_result_rows.hpp"
+
 #include <odb/database.hxx>
 #include <odb/pgsql/connection.hxx>
 #include <odb/pgsql/error.hxx>
@@ -118,24 +120,18 @@ using PgResult = std::unique_ptr<PGresult, decltype(&PQclear)>;
 
 SqlRows PgRun(odb::pgsql::connection& connection, std::string_view sql, std::span<const SqlValue> params,
               std::uint64_t* changed) {
+    // libpq wants NUL-terminated text; reserved, so the pointers taken stay valid.
     std::vector<std::string> texts;
     texts.reserve(params.size());
     std::vector<const char*> values;
     std::vector<int> lengths;
     for (const SqlValue& param : params) {
         if (param) {
-            texts.emplace_back(*param);  // libpq wants NUL-terminated text
-            values.push_back(texts.back().c_str());
+            values.push_back(texts.emplace_back(*param).c_str());
             lengths.push_back(static_cast<int>(param->size()));
         } else {
             values.push_back(nullptr);
             lengths.push_back(0);
-        }
-    }
-    // texts may have moved while growing: take the pointers again.
-    for (std::size_t i = 0, t = 0; i < params.size(); ++i) {
-        if (params[i]) {
-            values[i] = texts[t++].c_str();
         }
     }
     const std::string text(sql);
@@ -145,21 +141,7 @@ SqlRows PgRun(odb::pgsql::connection& connection, std::string_view sql, std::spa
     if (!odb::pgsql::is_good_result(result.get())) {
         odb::pgsql::translate_error(connection, result.get());
     }
-    SqlRows rows;
-    const int columns = PQnfields(result.get());
-    rows.reserve(static_cast<std::size_t>(PQntuples(result.get())));
-    for (int r = 0; r < PQntuples(result.get()); ++r) {
-        auto& row = rows.emplace_back();
-        row.reserve(static_cast<std::size_t>(columns));
-        for (int c = 0; c < columns; ++c) {
-            if (PQgetisnull(result.get(), r, c)) {
-                row.emplace_back(std::nullopt);
-            } else {
-                row.emplace_back(std::string(PQgetvalue(result.get(), r, c),
-                                             static_cast<std::size_t>(PQgetlength(result.get(), r, c))));
-            }
-        }
-    }
+    SqlRows rows = detail::PgResultRows(result.get());
     if (changed != nullptr) {
         // "SELECT 3" counts rows read, not changed.
         const std::string_view status = PQcmdStatus(result.get());

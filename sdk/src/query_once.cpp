@@ -1,5 +1,7 @@
 #include <lastro/sdk/query_once.hpp>
 
+#include "pg_result_rows.hpp"
+
 #include <odb/pgsql/connection.hxx>
 #include <odb/pgsql/error.hxx>
 #include <odb/transaction.hxx>
@@ -26,22 +28,7 @@ TextRows RunOnceAsText(odb::database& db, const odb::pgsql::query_base& query) {
     if (!odb::pgsql::is_good_result(result.get())) {
         odb::pgsql::translate_error(connection, result.get());  // throws; marks a lost connection
     }
-    TextRows rows;
-    const int columns = PQnfields(result.get());
-    rows.reserve(static_cast<std::size_t>(PQntuples(result.get())));
-    for (int r = 0; r < PQntuples(result.get()); ++r) {
-        auto& row = rows.emplace_back();
-        row.reserve(static_cast<std::size_t>(columns));
-        for (int c = 0; c < columns; ++c) {
-            if (PQgetisnull(result.get(), r, c)) {
-                row.emplace_back(std::nullopt);
-            } else {
-                row.emplace_back(std::string(PQgetvalue(result.get(), r, c),
-                                             static_cast<std::size_t>(PQgetlength(result.get(), r, c))));
-            }
-        }
-    }
-    return rows;
+    return detail::PgResultRows(result.get());
 }
 
 }  // namespace lastro::sdk
