@@ -122,4 +122,8 @@ std::optional<sdk::Date> DailyStore::LatestMonthWrittenOn() {
     return sdk::Date::Parse(rows[0][0]->substr(0, 10));
 }
 
+DailyDatasetState DailyStore::DatasetState() {
+    return {PublishedDays(0, 99991231), VintageTimes(), LatestMonthWrittenOn()};
+}
+
 }  // namespace lastro::series

@@ -45,6 +45,14 @@ struct SeriesCoverage {
     std::vector<MonthRows> months;              // the months with rows, ascending
 };
 
+// What every call reads alike until the next ingest, kept per data release (sdk::Remembered):
+// the days the dataset has, each vintage's time, and when the latest month was written.
+struct DailyDatasetState {
+    std::vector<int> published_days;          // ascending, YYYYMMDD
+    std::vector<std::string> vintage_times;   // RFC 3339, indexed by vintage id (0 unused)
+    std::optional<sdk::Date> latest_written;  // LatestMonthWrittenOn()
+};
+
 class DailyStore {
 public:
     explicit DailyStore(sdk::SqlSession& sql) : sql_(sql) {}
@@ -64,6 +72,8 @@ public:
     std::vector<std::string> VintageTimes();
     // When the latest month was written (its file's time, else its ingest's), as a day.
     std::optional<sdk::Date> LatestMonthWrittenOn();
+    // All three of the above, at once.
+    DailyDatasetState DatasetState();
 
 private:
     sdk::SqlSession& sql_;

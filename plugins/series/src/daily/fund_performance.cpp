@@ -178,14 +178,16 @@ sdk::Result HandleFundPerformance(const SeriesCatalog& catalog, const sdk::Reque
                                           [](const sdk::Date& d, const CdiFactor& f) { return d < f.day; });
         input.cdi.assign(begin, end);
     }
-    std::optional<sdk::Date> written = store.LatestMonthWrittenOn();
+    const std::shared_ptr<const DailyDatasetState> state = sdk::Remembered<DailyDatasetState>(
+        context.host, "series.daily_state",
+        [&] { return std::make_shared<const DailyDatasetState>(store.DatasetState()); });
+    std::optional<sdk::Date> written = state->latest_written;
     if (as_of && (!written || *as_of < *written)) {
         written = as_of;
     }
     input.last_complete_day = written ? LastCompleteDay(*written) : sdk::Date{2999, 12, 31};
     input.end_asked = to.has_value();
-    const std::vector<int> published =
-        values.empty() ? std::vector<int>() : store.PublishedDays(values.front().day, values.back().day);
+    const std::vector<int>& published = state->published_days;
     input.day_published = [&published](const sdk::Date& day) {
         return std::binary_search(published.begin(), published.end(), DayNumber(day));
     };
@@ -206,7 +208,7 @@ sdk::Result HandleFundPerformance(const SeriesCatalog& catalog, const sdk::Reque
             rows.begin());
     }
     const std::size_t end = std::min(rows.size(), first + limit);
-    const std::vector<std::string> vintages = store.VintageTimes();
+    const std::vector<std::string>& vintages = state->vintage_times;
 
     sdk::JsonText json;
     json.BeginArray();
