@@ -821,5 +821,22 @@ TEST(FundPerformance, JsonKeepsNullsAndExactNumbers) {
         << "the range ends on the 9th, June's last business day is the 30th";
 }
 
+// The published CDI days are B3's: a day SGS published that the calendar holds a holiday is
+// compounded too, and a business day of the calendar without a rate makes the CDI unknown.
+TEST(FundPerformance, TheCdiCompoundsThePublishedDaysAndMissesNoBusinessDay) {
+    PerformanceInput input;
+    input.rows = {{{2024, 11, 19}, 1.0}, {{2024, 11, 21}, 1.001}, {{2024, 11, 25}, 1.002}};
+    // 2024-11-20 became a national holiday that year; here it has a rate as if B3 had opened.
+    input.cdi = {{{2024, 11, 19}, 1.0004}, {{2024, 11, 20}, 1.0003}, {{2024, 11, 21}, 1.0002}};
+    input.last_complete_day = {2024, 12, 31};
+    const std::vector<PerformanceRow> rows = DailyRows(input);
+    ASSERT_EQ(rows.size(), 3u);
+    ASSERT_TRUE(rows[1].cdi_return.has_value());
+    EXPECT_DOUBLE_EQ(*rows[1].cdi_return, 1.0004 * 1.0003 - 1);
+    // 2024-11-22 (a Friday) has no rate: the CDI from the 21st to the 25th is unknown.
+    EXPECT_FALSE(rows[2].cdi_return.has_value());
+    EXPECT_FALSE(rows[2].pct_of_cdi.has_value());
+}
+
 }  // namespace
 }  // namespace lastro::series

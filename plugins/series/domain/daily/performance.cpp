@@ -60,21 +60,27 @@ CdiGrowth Then(const CdiGrowth& first, const CdiGrowth& second) {
     return {*first.growth * *second.growth, std::nullopt};
 }
 
-// Π factor_t over the business days t with from <= t < to (the DI of day t accrues from t to the
-// next business day).
+// Π factor_t over the CDI's days t with from <= t < to (the DI of day t accrues from t to the
+// next business day). Every business day of the calendar in [from, to) must have a factor (else
+// the CDI is unknown, naming the day); a day SGS published that the calendar holds a holiday
+// counts too: the published days are B3's, the calendar only says which may be missing.
 CdiGrowth CdiOver(const std::vector<CdiFactor>& cdi, const sdk::Date& from, const sdk::Date& to) {
     auto it =
         std::lower_bound(cdi.begin(), cdi.end(), from,
                          [](const CdiFactor& factor, const sdk::Date& day) { return factor.day < day; });
     double growth = 1.0;
-    for (sdk::Date t = NextBusinessDay(from); t < to; t = NextBusinessDayAfter(t)) {
-        while (it != cdi.end() && it->day < t) {
-            ++it;
-        }
-        if (it == cdi.end() || it->day != t) {
-            return {std::nullopt, t};
+    sdk::Date expected = NextBusinessDay(from);
+    for (; it != cdi.end() && it->day < to; ++it) {
+        if (expected < it->day && expected < to) {
+            return {std::nullopt, expected};
         }
         growth *= it->factor;
+        if (!(it->day < expected)) {
+            expected = NextBusinessDayAfter(it->day);
+        }
+    }
+    if (expected < to) {
+        return {std::nullopt, expected};
     }
     return {growth, std::nullopt};
 }
