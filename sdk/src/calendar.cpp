@@ -85,4 +85,18 @@ std::string Date::ToString() const {
     return text;
 }
 
+std::string Rfc3339Utc(std::time_t t) {
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    char text[32];
+    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
+    return text;
+}
+
+Date UtcDate(std::time_t t) {
+    std::tm utc{};
+    gmtime_r(&t, &utc);
+    return {utc.tm_year + 1900, utc.tm_mon + 1, utc.tm_mday};
+}
+
 }  // namespace lastro::sdk

@@ -79,3 +79,10 @@ TEST(DaysInMonth, KnowsLeapYearsAndRejectsBadMonths) {
 
 }  // namespace
 }  // namespace lastro::sdk
+
+TEST(UtcClock, WritesRfc3339AndTheDayInUtcWhateverTheLocalZone) {
+    EXPECT_EQ(lastro::sdk::Rfc3339Utc(1707100000), "2024-02-05T02:26:40Z");
+    EXPECT_EQ(lastro::sdk::Rfc3339Utc(0), "1970-01-01T00:00:00Z");
+    EXPECT_EQ(lastro::sdk::UtcDate(1707100000), (lastro::sdk::Date{2024, 2, 5}));
+    EXPECT_EQ(lastro::sdk::UtcDate(1704067199), (lastro::sdk::Date{2023, 12, 31}));  // a second before 2024
+}

@@ -4,6 +4,7 @@
 #include "client_model.hxx"
 
 #include <lastro/funds/services.hpp>
+#include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/plugin.hpp>
 #include <lastro/sdk/serving/money.hpp>
 
@@ -18,14 +19,6 @@
 
 namespace lastro::fundsclient {
 namespace {
-
-std::string Rfc3339(std::time_t t) {
-    std::tm utc{};
-    gmtime_r(&t, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
-}
 
 // Rebuilds the months the source ingest changed (every month when it cannot tell).
 class TotalsDerivation : public sdk::Derivation {
@@ -44,7 +37,7 @@ public:
             MonthlyTotal total;
             sdk::MoneySum nav;  // exact to the cent; the reports without a NAV are counted apart
             total.month = month;
-            total.derived_at = Rfc3339(context.now);
+            total.derived_at = sdk::Rfc3339Utc(context.now);
             facts.ForEachReport(context.db, month, [&](const funds::FidcMonthlyFact& fact) {
                 ++total.reports;
                 ++summary.rows_read;

@@ -6,6 +6,7 @@
 #include "ingest/inf_diario/month_replacement.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
+#include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/ingest/inputs.hpp>
 #include <lastro/sdk/ingest/progress.hpp>
 #include <lastro/sdk/ingest/rejections.hpp>
@@ -31,14 +32,6 @@ sdk::DatasetLayout Layout() {
         "inf_diario_fi_YYYYMM.zip, inf_diario_fi_YYYYMM.csv or HIST/inf_diario_fi_YYYY.zip, as CVM publishes "
         "them";
     return layout;
-}
-
-std::string Rfc3339(std::time_t t) {
-    std::tm utc{};
-    gmtime_r(&t, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
 }
 
 bool InPeriod(const sdk::Date& day, const sdk::Period& period) {
@@ -171,7 +164,8 @@ sdk::IngestSummary InfDiarioIngester::Run(const sdk::IngestContext& context) {
             counter.Stage(source + ": month " + std::to_string(month / 100) + "-" +
                           (month % 100 < 10 ? "0" : "") + std::to_string(month % 100));
             const MonthOutcome outcome = replacement.Replace(
-                month, source, written ? std::optional<std::string>(Rfc3339(*written)) : std::nullopt);
+                month, source,
+                written ? std::optional<std::string>(sdk::Rfc3339Utc(*written)) : std::nullopt);
             summary.inserted += outcome.inserted;
             summary.updated += outcome.changed;
             summary.unchanged += outcome.unchanged;

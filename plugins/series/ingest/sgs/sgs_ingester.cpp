@@ -5,6 +5,7 @@
 #include "series_model-odb.hxx"
 #include "series_model.hxx"
 
+#include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/ingest/inputs.hpp>
 #include <lastro/sdk/ingest/progress.hpp>
 #include <lastro/sdk/problem.hpp>
@@ -29,14 +30,6 @@ struct Published {
     std::string file;
     std::size_t line = 0;
 };
-
-std::string Rfc3339(std::time_t t) {
-    std::tm utc{};
-    gmtime_r(&t, &utc);
-    char text[32];
-    std::strftime(text, sizeof text, "%Y-%m-%dT%H:%M:%SZ", &utc);
-    return text;
-}
 
 std::string SgsDate(const sdk::Date& date) {
     char text[16];
@@ -128,7 +121,7 @@ sdk::IngestSummary SgsIngester::Run(const sdk::IngestContext& context) {
         std::string date = row.date;
         stored.emplace(std::move(date), std::move(row));
     }
-    const std::string now = Rfc3339(context.now);
+    const std::string now = sdk::Rfc3339Utc(context.now);
     std::string last_date = stored.empty() ? std::string() : stored.rbegin()->first;
     for (const auto& [date, published] : merged) {
         const std::string text = date.ToString();

@@ -1,9 +1,11 @@
-// Months (YYYY-MM) and dates (YYYY-MM-DD) as the API and CVM's files write them.
+// Months (YYYY-MM) and dates (YYYY-MM-DD) as the API and CVM's files write them, and an
+// ingest's clock (std::time_t) as UTC text.
 #pragma once
 
 #include <boost/config.hpp>
 
 #include <compare>
+#include <ctime>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -37,5 +39,11 @@ struct BOOST_SYMBOL_VISIBLE Date {
 
 // 28..31; 0 for a month outside 1..12.
 int DaysInMonth(int year, int month);
+
+// `t` in UTC as RFC 3339 to the second, "2026-11-22T01:02:03Z": how rows say when an ingest
+// stored them (IngestContext::now), never in the local zone.
+BOOST_SYMBOL_VISIBLE std::string Rfc3339Utc(std::time_t t);
+// The calendar day of `t` in UTC.
+BOOST_SYMBOL_VISIBLE Date UtcDate(std::time_t t);
 
 }  // namespace lastro::sdk
