@@ -132,14 +132,18 @@ MonthOutcome MonthReplacement::Replace(int month, const std::string& source,
         sql_.Execute("ANALYZE series_daily_incoming");  // a temporary table has no statistics of its own
     }
 
+    // The stored rows of the month that the file has too, found from each new row by the key. On
+    // PostgreSQL the month's bound also prunes the other partitions; on SQLite it would lead the
+    // planner to walk the day index over the whole table instead (slower as the history grows).
+    const std::string matched_rows =
+        " FROM series_daily_incoming n JOIN series_daily_value o ON o.series_id = n.series_id AND o.day = "
+        "n.day"
+        " WHERE " +
+        (sql_.IsPostgres() ? "o.day" + days : std::string("true"));
     const std::size_t stored = Count(sql_, "SELECT count(*) FROM series_daily_value WHERE day" + days);
     const std::size_t incoming = Count(sql_, "SELECT count(*) FROM series_daily_incoming");
     const sdk::SqlRows matched = sql_.Query("SELECT count(*), COALESCE(SUM(CASE WHEN " + Same("o", "n") +
-                                            " THEN 1 ELSE 0 END), 0)"
-                                            " FROM series_daily_incoming n JOIN series_daily_value o ON "
-                                            "o.series_id = n.series_id AND o.day = n.day"
-                                            " WHERE o.day" +
-                                            days);
+                                            " THEN 1 ELSE 0 END), 0)" + matched_rows);
     const std::size_t both = std::stoull(*matched[0][0]);
     outcome.unchanged = std::stoull(*matched[0][1]);
     outcome.changed = both - outcome.unchanged;
@@ -148,22 +152,14 @@ MonthOutcome MonthReplacement::Replace(int month, const std::string& source,
 
     if (outcome.inserted + outcome.changed + outcome.removed > 0) {
         // The values replaced or removed, with the vintages they were served in (as_of).
-        sql_.Execute(
-            "INSERT INTO series_daily_revision (series_id, day, replaced_by, served_from, first_seen, "
-            "removed, " +
-            std::string(kValueColumns) + ") SELECT o.series_id, o.day, " + v +
-            ", o.changed, o.first_seen, 0, " + Values("o") +
-            " FROM series_daily_value o JOIN series_daily_incoming n ON n.series_id = o.series_id AND n.day "
-            "= o.day"
-            " WHERE o.day" +
-            days + " AND NOT " + Same("o", "n"));
-        sql_.Execute(
-            "INSERT INTO series_daily_revision (series_id, day, replaced_by, served_from, first_seen, "
-            "removed, " +
-            std::string(kValueColumns) + ") SELECT o.series_id, o.day, " + v +
-            ", o.changed, o.first_seen, 1, " + Values("o") + " FROM series_daily_value o WHERE o.day" + days +
-            " AND NOT EXISTS (SELECT 1 FROM series_daily_incoming n WHERE n.series_id = o.series_id AND "
-            "n.day = o.day)");
+        const std::string revision =
+            "INSERT INTO series_daily_revision (series_id, day, replaced_by, served_from,"
+            " first_seen, removed, " +
+            std::string(kValueColumns) + ") SELECT o.series_id, o.day, " + v + ", o.changed, o.first_seen, ";
+        sql_.Execute(revision + "0, " + Values("o") + matched_rows + " AND NOT " + Same("o", "n"));
+        sql_.Execute(revision + "1, " + Values("o") + " FROM series_daily_value o WHERE o.day" + days +
+                     " AND NOT EXISTS (SELECT 1 FROM series_daily_incoming n"
+                     " WHERE n.series_id = o.series_id AND n.day = o.day)");
         if (sql_.IsPostgres()) {
             WritePostgres(month, first_day, next_month * 100 + 1);
         } else {
@@ -197,11 +193,13 @@ MonthOutcome MonthReplacement::Replace(int month, const std::string& source,
 void MonthReplacement::WriteSqlite(int first_day, int last_day) {
     const std::string days = " BETWEEN " + std::to_string(first_day) + " AND " + std::to_string(last_day);
     const std::string v = std::to_string(vintage_);
-    sql_.Execute(
-        "UPDATE series_daily_value AS o SET total = n.total, quota = n.quota, net_worth = n.net_worth,"
-        " subscriptions = n.subscriptions, redemptions = n.redemptions, investors = n.investors, changed = " +
-        v + " FROM series_daily_incoming AS n WHERE o.series_id = n.series_id AND o.day = n.day AND NOT " +
-        Same("o", "n"));
+    // Changed rows: replaced from the new rows (each probing the stored one by its key, never a
+    // scan of the table), keeping when they were first seen.
+    sql_.Execute("INSERT OR REPLACE INTO series_daily_value (series_id, day, " + std::string(kValueColumns) +
+                 ", first_seen, changed) SELECT n.series_id, n.day, " + Values("n") + ", o.first_seen, " + v +
+                 " FROM series_daily_incoming n JOIN series_daily_value o"
+                 " ON o.series_id = n.series_id AND o.day = n.day WHERE NOT " +
+                 Same("o", "n"));
     sql_.Execute("DELETE FROM series_daily_value WHERE day" + days +
                  " AND NOT EXISTS (SELECT 1 FROM series_daily_incoming n"
                  " WHERE n.series_id = series_daily_value.series_id AND n.day = series_daily_value.day)");
