@@ -150,6 +150,7 @@ sdk::IngestSummary InfDiarioIngester::Run(const sdk::IngestContext& context) {
                                    ", the file's");
                     continue;
                 }
+                replacement.NoteStaged(row.cnpj, row.subclass, DayNumber(row.day));
                 load.Add({row.cnpj, row.subclass, row.fund_type, rank.Of(FilingRank(row.fund_type)),
                           line.Of(static_cast<std::int64_t>(row.line)), day.Of(DayNumber(row.day)),
                           Optional(row.total), Optional(row.quota), Optional(row.net_worth),

@@ -51,7 +51,19 @@ MonthReplacement::MonthReplacement(sdk::SqlSession& sql, std::time_t now) : sql_
                  {std::string_view(at)});
 }
 
+void MonthReplacement::NoteStaged(std::string_view cnpj, std::string_view subclass, int day) {
+    if (repeats_) {
+        return;
+    }
+    std::string key;
+    key.reserve(cnpj.size() + subclass.size() + 12);
+    key.append(cnpj).append(1, '|').append(subclass).append(1, '|').append(std::to_string(day));
+    repeats_ = !staged_.insert(std::hash<std::string>{}(key)).second;
+}
+
 void MonthReplacement::BeginFile() {
+    staged_.clear();
+    repeats_ = false;
     sql_.Execute("DROP TABLE IF EXISTS series_daily_stage");
     sql_.Execute(
         "CREATE TEMP TABLE series_daily_stage (cnpj TEXT NOT NULL, subclass TEXT NOT NULL, fund_type TEXT "
@@ -87,14 +99,14 @@ MonthOutcome MonthReplacement::Replace(int month, const std::string& source,
     const std::string v = std::to_string(vintage_);
     MonthOutcome outcome;
 
-    // One row a series and day (domain/daily/filing_rule.hpp): the staged rows ranked.
+    // One row a series and day (domain/daily/filing_rule.hpp): the staged rows ranked, when the
+    // file repeats a series and day; otherwise every staged row is kept (n = 1), without a sort.
     sql_.Execute("DROP TABLE IF EXISTS series_daily_ranked");
-    sql_.Execute(
-        "CREATE TEMP TABLE series_daily_ranked AS SELECT cnpj, subclass, fund_type, line, day, " +
-        std::string(kValueColumns) +
-        ", row_number() OVER (PARTITION BY cnpj, subclass, day ORDER BY filing_rank DESC, line DESC) AS n"
-        " FROM series_daily_stage WHERE day" +
-        days);
+    const std::string rank =
+        repeats_ ? "row_number() OVER (PARTITION BY cnpj, subclass, day ORDER BY filing_rank DESC, line DESC)"
+                 : "1";
+    sql_.Execute("CREATE TEMP TABLE series_daily_ranked AS SELECT cnpj, subclass, fund_type, line, day, " +
+                 std::string(kValueColumns) + ", " + rank + " AS n FROM series_daily_stage WHERE day" + days);
     outcome.duplicates = Count(sql_, "SELECT count(*) FROM series_daily_ranked WHERE n > 1");
     if (outcome.duplicates > 0) {
         const sdk::SqlRows dropped = sql_.Query(

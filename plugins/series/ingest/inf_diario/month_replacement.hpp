@@ -8,9 +8,12 @@
 #include <lastro/sdk/bulk_sql.hpp>
 
 #include <cstddef>
+#include <cstdint>
 #include <ctime>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <unordered_set>
 #include <vector>
 
 namespace lastro::series {
@@ -35,6 +38,9 @@ public:
 
     // An empty staging table for the next file.
     void BeginFile();
+    // Notes a staged row's series and day (every row loaded): when no series and day of the file
+    // repeats, the one-row rule has nothing to rank and Replace() skips its sort of the month.
+    void NoteStaged(std::string_view cnpj, std::string_view subclass, int day);
     // The months (YYYYMM) of the staged rows, ascending.
     std::vector<int> StagedMonths();
     // Replaces stored month `month` (YYYYMM) with its staged rows; `source` and `written_at` (the
@@ -52,6 +58,8 @@ private:
 
     sdk::SqlSession& sql_;
     int vintage_ = 0;
+    std::unordered_set<std::uint64_t> staged_;  // hashes of the file's (series, day)
+    bool repeats_ = false;                      // one of them came twice (or two hashes met)
 };
 
 }  // namespace lastro::series
