@@ -2,7 +2,7 @@
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/text.hpp>
 
-#include "ingest_test_support.hpp"
+#include <lastro/sdk/testing/byte_sources.hpp>
 
 #include <gtest/gtest.h>
 

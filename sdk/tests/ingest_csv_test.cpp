@@ -2,7 +2,7 @@
 // or a comma, dates, integers, nulls, and errors that name the line and the column.
 #include <lastro/sdk/ingest/csv.hpp>
 
-#include "ingest_test_support.hpp"
+#include <lastro/sdk/testing/byte_sources.hpp>
 
 #include <gtest/gtest.h>
 

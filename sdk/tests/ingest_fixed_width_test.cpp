@@ -4,7 +4,7 @@
 #include <lastro/sdk/byte_source.hpp>
 #include <lastro/sdk/ingest/fixed_width.hpp>
 
-#include "ingest_test_support.hpp"
+#include <lastro/sdk/testing/byte_sources.hpp>
 
 #include <gtest/gtest.h>
 

@@ -4,6 +4,7 @@
 #include "domain/daily/inf_diario_reader.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/testing/byte_sources.hpp>
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
@@ -32,28 +33,8 @@ constexpr std::string_view kEarlyHeader =
     "CNPJ_FUNDO;DT_COMPTC;VL_TOTAL;VL_QUOTA;VL_PATRIM_LIQ;CAPTC_DIA;RESG_DIA;NR_COTST\n";
 
 // In-memory bytes handed out `chunk` bytes at a time (line ends then fall on read edges).
-class StringSource final : public sdk::ByteSource {
-public:
-    StringSource(std::string bytes, std::size_t chunk, std::string name)
-        : bytes_(std::move(bytes)), chunk_(chunk), name_(std::move(name)) {}
-
-    std::size_t Read(char* buffer, std::size_t size) override {
-        const std::size_t n = std::min({size, chunk_, bytes_.size() - pos_});
-        std::memcpy(buffer, bytes_.data() + pos_, n);
-        pos_ += n;
-        return n;
-    }
-    const std::string& Name() const override { return name_; }
-
-private:
-    std::string bytes_;
-    std::size_t chunk_;
-    std::size_t pos_ = 0;
-    std::string name_;
-};
-
 std::unique_ptr<sdk::ByteSource> Bytes(std::string_view bytes, std::size_t chunk = 1 << 20) {
-    return std::make_unique<StringSource>(std::string(bytes), chunk, "inf_diario_fi_202410.csv");
+    return sdk::testing::Bytes(std::string(bytes), "inf_diario_fi_202410.csv", chunk);
 }
 
 // What one call to Next gave.

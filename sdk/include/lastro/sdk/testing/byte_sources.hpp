@@ -1,5 +1,6 @@
-// Test helpers for readers: in-memory bytes as a ByteSource (handed out at most `chunk` bytes at
-// a time, to put line ends on chunk boundaries), and the message of the IngestError a read throws.
+// The test kit's readers' helpers: in-memory bytes as a ByteSource (handed out at most `chunk`
+// bytes at a time, to put line ends on chunk boundaries), and the message of the IngestError a
+// read throws. For the SDK's reader tests and a plugin's.
 #pragma once
 
 #include <lastro/sdk/byte_source.hpp>
