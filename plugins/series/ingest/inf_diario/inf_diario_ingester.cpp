@@ -126,7 +126,7 @@ sdk::IngestSummary InfDiarioIngester::Run(const sdk::IngestContext& context) {
     sdk::RowCounter counter(context.progress, summary);
     sdk::RejectionLog log(summary);
     sdk::SqlSession sql(context.db);
-    MonthReplacement replacement(sql, context.now);
+    MonthReplacement replacement(context.db, sql, context.now);
 
     std::vector<std::string> periods;
     for (const sdk::TableFile* table : tables) {
@@ -150,8 +150,10 @@ sdk::IngestSummary InfDiarioIngester::Run(const sdk::IngestContext& context) {
                                    ", the file's");
                     continue;
                 }
-                replacement.NoteStaged(row.cnpj, row.subclass, DayNumber(row.day));
-                load.Add({row.cnpj, row.subclass, row.fund_type, rank.Of(FilingRank(row.fund_type)),
+                const int filing_rank = FilingRank(row.fund_type);
+                replacement.NoteStaged(row.cnpj, row.subclass, row.fund_type, filing_rank, row.line,
+                                       DayNumber(row.day));
+                load.Add({row.cnpj, row.subclass, row.fund_type, rank.Of(filing_rank),
                           line.Of(static_cast<std::int64_t>(row.line)), day.Of(DayNumber(row.day)),
                           Optional(row.total), Optional(row.quota), Optional(row.net_worth),
                           Optional(row.subscriptions), Optional(row.redemptions),

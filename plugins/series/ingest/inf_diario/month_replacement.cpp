@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <stdexcept>
+#include <tuple>
 
 namespace lastro::series {
 namespace {
@@ -39,7 +40,8 @@ std::vector<std::string> StageColumns() {
             "total", "quota",    "net_worth", "subscriptions", "redemptions", "investors"};
 }
 
-MonthReplacement::MonthReplacement(sdk::SqlSession& sql, std::time_t now) : sql_(sql) {
+MonthReplacement::MonthReplacement(odb::database& db, sdk::SqlSession& sql, std::time_t now)
+    : db_(db), sql_(sql) {
     vintage_ = static_cast<int>(Count(sql_, "SELECT COALESCE(MAX(id), 0) + 1 FROM series_daily_vintage"));
     std::tm utc{};
     gmtime_r(&now, &utc);
@@ -51,19 +53,29 @@ MonthReplacement::MonthReplacement(sdk::SqlSession& sql, std::time_t now) : sql_
                  {std::string_view(at)});
 }
 
-void MonthReplacement::NoteStaged(std::string_view cnpj, std::string_view subclass, int day) {
-    if (repeats_) {
-        return;
+std::size_t MonthReplacement::SeriesMonthHash::operator()(const SeriesMonth& key) const {
+    const std::size_t h = std::hash<std::string>{}(key.cnpj) * 31 + std::hash<std::string>{}(key.subclass);
+    return h * 131 + static_cast<std::size_t>(key.month);
+}
+
+void MonthReplacement::NoteStaged(std::string_view cnpj, std::string_view subclass,
+                                  std::string_view fund_type, int filing_rank, std::size_t line, int day) {
+    if (!repeats_) {
+        std::string key;
+        key.reserve(cnpj.size() + subclass.size() + 12);
+        key.append(cnpj).append(1, '|').append(subclass).append(1, '|').append(std::to_string(day));
+        repeats_ = !staged_.insert(std::hash<std::string>{}(key)).second;
     }
-    std::string key;
-    key.reserve(cnpj.size() + subclass.size() + 12);
-    key.append(cnpj).append(1, '|').append(subclass).append(1, '|').append(std::to_string(day));
-    repeats_ = !staged_.insert(std::hash<std::string>{}(key)).second;
+    LatestFiling& latest = latest_[SeriesMonth{std::string(cnpj), std::string(subclass), day / 100}];
+    if (std::tie(day, filing_rank, line) > std::tie(latest.day, latest.rank, latest.line)) {
+        latest = LatestFiling{day, filing_rank, line, std::string(fund_type)};
+    }
 }
 
 void MonthReplacement::BeginFile() {
     staged_.clear();
     repeats_ = false;
+    latest_.clear();
     sql_.Execute("DROP TABLE IF EXISTS series_daily_stage");
     sql_.Execute(
         "CREATE TEMP TABLE series_daily_stage (cnpj TEXT NOT NULL, subclass TEXT NOT NULL, fund_type TEXT "
@@ -99,15 +111,17 @@ MonthOutcome MonthReplacement::Replace(int month, const std::string& source,
     const std::string v = std::to_string(vintage_);
     MonthOutcome outcome;
 
-    // One row a series and day (domain/daily/filing_rule.hpp): the staged rows ranked, when the
-    // file repeats a series and day; otherwise every staged row is kept (n = 1), without a sort.
-    sql_.Execute("DROP TABLE IF EXISTS series_daily_ranked");
+    // One row a series and day (domain/daily/filing_rule.hpp): the staged rows ranked into a
+    // table, when the file repeats a series and day; otherwise every staged row is kept (n = 1),
+    // read through a view: no sort, no copy.
+    const std::string ranked = repeats_ ? "TABLE" : "VIEW";
     const std::string rank =
         repeats_ ? "row_number() OVER (PARTITION BY cnpj, subclass, day ORDER BY filing_rank DESC, line DESC)"
                  : "1";
-    sql_.Execute("CREATE TEMP TABLE series_daily_ranked AS SELECT cnpj, subclass, fund_type, line, day, " +
+    sql_.Execute("CREATE TEMP " + ranked +
+                 " series_daily_ranked AS SELECT cnpj, subclass, fund_type, line, day, " +
                  std::string(kValueColumns) + ", " + rank + " AS n FROM series_daily_stage WHERE day" + days);
-    outcome.duplicates = Count(sql_, "SELECT count(*) FROM series_daily_ranked WHERE n > 1");
+    outcome.duplicates = repeats_ ? Count(sql_, "SELECT count(*) FROM series_daily_ranked WHERE n > 1") : 0;
     if (outcome.duplicates > 0) {
         const sdk::SqlRows dropped = sql_.Query(
             "SELECT d.line, d.cnpj, d.day, d.fund_type, k.line, k.fund_type FROM series_daily_ranked d"
@@ -123,15 +137,7 @@ MonthOutcome MonthReplacement::Replace(int month, const std::string& source,
         }
     }
 
-    // New series get their ids; a series' type is the one of its latest filing.
-    sql_.Execute(
-        "INSERT INTO series_daily_series (cnpj, subclass, fund_type, type_day)"
-        " SELECT cnpj, subclass, fund_type, day FROM (SELECT cnpj, subclass, fund_type, day,"
-        " row_number() OVER (PARTITION BY cnpj, subclass ORDER BY day DESC) AS latest"
-        " FROM series_daily_ranked WHERE n = 1) AS t WHERE latest = 1"
-        " ON CONFLICT (cnpj, subclass) DO UPDATE SET fund_type = excluded.fund_type, type_day = "
-        "excluded.type_day"
-        " WHERE excluded.type_day >= series_daily_series.type_day");
+    UpsertSeries(month);
 
     sql_.Execute("DROP TABLE IF EXISTS series_daily_incoming");
     sql_.Execute("CREATE TEMP TABLE series_daily_incoming AS SELECT s.id AS series_id, r.day, " +
@@ -197,8 +203,33 @@ MonthOutcome MonthReplacement::Replace(int month, const std::string& source,
             " last_day = excluded.last_day",
         {std::string_view(source), written_at ? sdk::SqlValue(*written_at) : std::nullopt});
     sql_.Execute("DROP TABLE series_daily_incoming");
-    sql_.Execute("DROP TABLE series_daily_ranked");
+    sql_.Execute("DROP " + ranked + " series_daily_ranked");
     return outcome;
+}
+
+// New series get their ids; a series' type is the one of its latest filing (kept by NoteStaged).
+void MonthReplacement::UpsertSeries(int month) {
+    sql_.Execute("DROP TABLE IF EXISTS series_daily_latest");
+    sql_.Execute(
+        "CREATE TEMP TABLE series_daily_latest (cnpj TEXT NOT NULL, subclass TEXT NOT NULL, fund_type TEXT "
+        "NOT "
+        "NULL, day INTEGER NOT NULL)");
+    {
+        sdk::BulkLoader load(db_, "series_daily_latest", {"cnpj", "subclass", "fund_type", "day"});
+        for (const auto& [series, latest] : latest_) {
+            if (series.month == month) {
+                const std::string day = std::to_string(latest.day);
+                load.Add({series.cnpj, series.subclass, latest.fund_type, day});
+            }
+        }
+        load.Finish();
+    }
+    sql_.Execute(
+        "INSERT INTO series_daily_series (cnpj, subclass, fund_type, type_day)"
+        " SELECT cnpj, subclass, fund_type, day FROM series_daily_latest WHERE true"
+        " ON CONFLICT (cnpj, subclass) DO UPDATE SET fund_type = excluded.fund_type, type_day = "
+        "excluded.type_day WHERE excluded.type_day >= series_daily_series.type_day");
+    sql_.Execute("DROP TABLE series_daily_latest");
 }
 
 // SQLite has no partitions: the rows that differ are written in place, new ones in key order.

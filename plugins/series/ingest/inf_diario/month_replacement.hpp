@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -33,14 +34,16 @@ struct MonthOutcome {
 
 class MonthReplacement {
 public:
-    // Records this ingest's vintage (series_daily_vintage) at `now`.
-    MonthReplacement(sdk::SqlSession& sql, std::time_t now);
+    // Records this ingest's vintage (series_daily_vintage) at `now`; `sql` is a session on `db`.
+    MonthReplacement(odb::database& db, sdk::SqlSession& sql, std::time_t now);
 
     // An empty staging table for the next file.
     void BeginFile();
-    // Notes a staged row's series and day (every row loaded): when no series and day of the file
-    // repeats, the one-row rule has nothing to rank and Replace() skips its sort of the month.
-    void NoteStaged(std::string_view cnpj, std::string_view subclass, int day);
+    // Notes a staged row (every row loaded): when no series and day of the file repeats, the
+    // one-row rule has nothing to rank and Replace() skips its sort of the month; and each series'
+    // latest filing of a month (its type) is kept here, so that no sort of the month finds it.
+    void NoteStaged(std::string_view cnpj, std::string_view subclass, std::string_view fund_type,
+                    int filing_rank, std::size_t line, int day);
     // The months (YYYYMM) of the staged rows, ascending.
     std::vector<int> StagedMonths();
     // Replaces stored month `month` (YYYYMM) with its staged rows; `source` and `written_at` (the
@@ -55,11 +58,32 @@ private:
     void WriteSqlite(int first_day, int last_day);
     void WritePostgres(int month, int first_day, int next_month_day);
     std::string Same(const std::string& a, const std::string& b) const;
+    void UpsertSeries(int month);
 
+    // A series' filing that the one-row rule would keep last in a month: the latest day, then
+    // the higher rank, then the later line (domain/daily/filing_rule.hpp).
+    struct LatestFiling {
+        int day = 0;
+        int rank = 0;
+        std::size_t line = 0;
+        std::string fund_type;
+    };
+    struct SeriesMonth {
+        std::string cnpj;
+        std::string subclass;
+        int month = 0;
+        bool operator==(const SeriesMonth&) const = default;
+    };
+    struct SeriesMonthHash {
+        std::size_t operator()(const SeriesMonth& key) const;
+    };
+
+    odb::database& db_;
     sdk::SqlSession& sql_;
     int vintage_ = 0;
     std::unordered_set<std::uint64_t> staged_;  // hashes of the file's (series, day)
     bool repeats_ = false;                      // one of them came twice (or two hashes met)
+    std::unordered_map<SeriesMonth, LatestFiling, SeriesMonthHash> latest_;
 };
 
 }  // namespace lastro::series
