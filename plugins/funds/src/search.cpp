@@ -10,6 +10,7 @@
 #include <lastro/sdk/query_params.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
+#include <lastro/sdk/serving/trigram_search.hpp>
 #include <lastro/sdk/text.hpp>
 #include <lastro/sdk/uuid.hpp>
 
@@ -65,7 +66,7 @@ enum Filter : unsigned {
     kTrigrams = 64,  // SQLite: the trigram index drives the page (`expression`)
 };
 struct PageOfFunds {
-    std::string text_pattern;  // ContainsPattern of the needles
+    std::string text_pattern;  // sdk::ContainsPattern of the needles
     std::string manager_pattern;
     std::string administrator_pattern;
     std::string cnpj;
@@ -162,18 +163,6 @@ std::string SearchNeedle(std::string_view q) {
     return folded;
 }
 
-std::string ContainsPattern(std::string_view text) {
-    std::string pattern = "%";
-    for (char c : text) {
-        if (c == '%' || c == '_' || c == kLikeEscape.front()) {
-            pattern += kLikeEscape;
-        }
-        pattern += c;
-    }
-    pattern += '%';
-    return pattern;
-}
-
 SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
     const bool sqlite = db.id() == odb::id_sqlite;
     SearchPage page;
@@ -185,8 +174,8 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
     auto contains = [&](Filter filter, std::string& pattern, std::string_view index_column,
                         const std::string& needle) {
         shape |= filter;
-        pattern = ContainsPattern(needle);
-        if (auto phrase = TrigramPhrase(index_column, needle)) {
+        pattern = sdk::ContainsPattern(needle);
+        if (auto phrase = sdk::TrigramPhrase(index_column, needle)) {
             values.expression += (values.expression.empty() ? "" : " AND ") + *phrase;
         }
     };

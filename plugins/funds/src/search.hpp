@@ -39,9 +39,8 @@ struct SearchPage {
 // What `q` is matched against search_text with: folded text, or the bare digits when `q` is
 // written like a CNPJ (digits with . / - only). Empty when nothing is left to match.
 std::string SearchNeedle(std::string_view q);
-// `%text%` with %, _ and the escape character itself escaped by kLikeEscape.
+// The LIKE patterns' escape character (sdk::ContainsPattern's).
 inline constexpr std::string_view kLikeEscape = "\\";
-std::string ContainsPattern(std::string_view text);
 
 // Reads one page (fund_id ascending). Runs inside the caller's transaction.
 SearchPage SearchFunds(odb::database& db, const SearchFilters& filters);

@@ -31,16 +31,6 @@ class database;
 
 namespace lastro::funds {
 
-// The fewest characters a needle needs for the trigram index.
-inline constexpr std::size_t kTrigramNeedle = 3;
-
-// One column filter of an FTS5 expression: `column : ("abc" AND "def" AND ...)`, the trigrams
-// starting at every third character of the needle and its last one (double quotes doubled), or
-// nullopt when the needle is too short for a trigram or holds a NUL. The index keeps no
-// positions (funds 12, detail=column), so the rows holding them all are a superset of those
-// holding the needle.
-std::optional<std::string> TrigramPhrase(std::string_view column, std::string_view needle);
-
 // A floor of the page keys of `fund_id` and of every id after it: its first 63 bits (its first
 // 16 hex digits, halved), which grow with the id; nullopt unless it starts as a lowercase UUID.
 std::optional<std::int64_t> PageKeyFloor(std::string_view fund_id);

@@ -3,8 +3,10 @@
 #include "src/search_index.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/trigram_search.hpp>
 
 #include <gmock/gmock.h>
+
 #include <gtest/gtest.h>
 #include <boost/json/array.hpp>
 #include <boost/json/object.hpp>
@@ -189,8 +191,7 @@ TEST_F(SearchTest, ACursorPositionFromElsewhereIsRefused) {
                  sdk::BadRequest);
 }
 
-TEST(SearchPatterns, EscapeLikeWildcards) {
-    EXPECT_EQ(ContainsPattern("a%b_c\\d"), "%a\\%b\\_c\\\\d%");
+TEST(SearchPatterns, NeedlesAreFoldedOrCnpjDigits) {
     EXPECT_EQ(SearchNeedle(" Crédito "), "credito");
     EXPECT_EQ(SearchNeedle("12.345.678/0001-95"), "12345678000195");
     EXPECT_EQ(SearchNeedle("fidc 2"), "fidc 2");
@@ -256,7 +257,7 @@ TEST(SearchPagination, AnExactlyFullLastPageHasNoNextPosition) {
 TEST_F(SearchTest, TheIndexAnswersWhatTheFoldedLikeAnswers) {
     auto by_like = [&](const std::string& column, const std::string& needle) {
         using Q = odb::query<Fund>;
-        const std::string pattern = ContainsPattern(needle);
+        const std::string pattern = sdk::ContainsPattern(needle);
         const std::string escape(kLikeEscape);
         Q match = column == "q"         ? Q(Q::search_text.like(pattern, escape))
                   : column == "manager" ? Q(Q::manager_folded.like(pattern, escape))
@@ -487,22 +488,6 @@ TEST(SearchIndexPaths, TheIndexFollowsReingests) {
         database.Db().execute("INSERT INTO funds_fund_search(funds_fund_search) VALUES ('integrity-check')");
         transaction.commit();
     }
-}
-
-// A needle is looked up as the trigrams starting at every third character and the last one, each
-// quoted (characters, not bytes; double quotes doubled); too short a needle, or one with a NUL,
-// has none.
-TEST(SearchIndexExpression, TheTrigramsThatCoverTheNeedle) {
-    EXPECT_EQ(TrigramPhrase("search_text", "abc"), "search_text : (\"abc\")");
-    EXPECT_EQ(TrigramPhrase("search_text", "abcd"), "search_text : (\"abc\" AND \"bcd\")");
-    EXPECT_EQ(TrigramPhrase("manager", "credito"), "manager : (\"cre\" AND \"dit\" AND \"ito\")");
-    EXPECT_EQ(TrigramPhrase("manager", "creditos"), "manager : (\"cre\" AND \"dit\" AND \"tos\")");
-    EXPECT_EQ(TrigramPhrase("administrator", "ação x"),
-              "administrator : (\"açã\" AND \"o x\")");  // six characters, eight bytes
-    EXPECT_EQ(TrigramPhrase("search_text", "o\"neil"), "search_text : (\"o\"\"n\" AND \"eil\")");
-    EXPECT_EQ(TrigramPhrase("search_text", "ab"), std::nullopt);
-    EXPECT_EQ(TrigramPhrase("search_text", "çã"), std::nullopt);  // four bytes, two characters
-    EXPECT_EQ(TrigramPhrase("search_text", std::string("ab\0cd", 5)), std::nullopt);
 }
 
 // funds 15 (SQLite): a database whose trigram table is keyed by registry id and kept by triggers
