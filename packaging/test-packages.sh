@@ -3,7 +3,8 @@
 # (docs/packaging.md, "The package test"). In a fresh trixie root (debootstrap minbase, made
 # once and kept as a pristine tarball, unpacked anew for every run):
 #   1. apt-get install ./*.deb (lastro, lastro-plugin-funds, lastro-plugin-industry,
-#      lastro-plugin-series, lastro-plugin-funds-dev, lastro-sdk-dev): dependencies come
+#      lastro-plugin-series, lastro-plugin-companies, lastro-plugin-funds-dev, lastro-sdk-dev):
+#      dependencies come
 #      from Debian; postinst made the lastro user, /var/lib/lastro and the schema;
 #   2. systemd-analyze verify of the installed unit; lastrod started the way the unit starts it
 #      (its ExecStart, User and Environment; there is no systemd in a chroot);
@@ -14,7 +15,7 @@
 #      lastro-plugin-funds-dev compiles there;
 #   5. an upgrade to a newer build (version +b1): the same key and data answer the same;
 #   6. apt-get remove lastro-plugin-funds: its operations, and those of industry and series (which
-#      require it), leave /pricing; the example plugin stays;
+#      require it), leave /pricing; the example plugin and companies (which needs no other) stay;
 #   7. purge of everything: the root's file list is what it was before step 1.
 # Each step prints what it checks; the first failure stops the run with a non-zero exit.
 set -euo pipefail
@@ -193,6 +194,19 @@ series_answers() {
     json_rows pct_of_cdi <"$work/daily.json" >/dev/null || fail "GET $path answered no rows: $(cat "$work/daily.json")"
 }
 
+# companies_answers KEY: the companies plugin serves the registry from its sample (both snapshots
+# applied: a company has two situations), and finds an accented name without its accents.
+companies_answers() {
+    local path
+    path="/v1/companhias?q=siderurgica%20acao"
+    expect_status 200 "$path" "$1" >"$work/companhias.json"
+    json_rows cvm_code <"$work/companhias.json" >/dev/null || fail "GET $path answered no rows: $(cat "$work/companhias.json")"
+    path="/v1/companhias?situation=cancelada&cancelled_from=2026-08-01"
+    expect_status 200 "$path" "$1" >"$work/cancelled.json"
+    grep -q '"situation":"ATIVO"' "$work/cancelled.json" ||
+        fail "GET $path: no situation history through both snapshots: $(cat "$work/cancelled.json")"
+}
+
 # ---- the steps ----
 # debs v1|v2: the packages of that build as the root sees them (/tmp/v1/...), debug symbols aside.
 debs() {
@@ -242,6 +256,9 @@ step_install() {
     grep -q '^industry' <<<"$plugins" || fail "lastro plugins does not list industry: $plugins"
     [ -f "$root$plugin_dir/series.yaml" ] && [ -f "$root$plugin_dir/liblastro-series.so" ] || fail "series plugin not in $plugin_dir"
     grep -q '^series' <<<"$plugins" || fail "lastro plugins does not list series: $plugins"
+    [ -f "$root$plugin_dir/companies.yaml" ] && [ -f "$root$plugin_dir/liblastro-companies.so" ] ||
+        fail "companies plugin not in $plugin_dir"
+    grep -q '^companies' <<<"$plugins" || fail "lastro plugins does not list companies: $plugins"
 }
 
 step_unit() {
@@ -285,6 +302,7 @@ step_serve() {
     expect_status 401 /v1/fundos >/dev/null
     # The series plugin (scope series; the key has every scope) from its own sample files.
     series_answers "$key"
+    companies_answers "$key"
     # A rotation keeps the previous secret beside the new one, in a file still lastro's, 0600.
     as_lastro lastro cursors rotate 2>/dev/null || fail "lastro cursors rotate"
     [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro/cursor.key)" = "lastro:lastro 600" ] ||
@@ -337,6 +355,10 @@ step_upgrade() {
     cp "$work/ipca.txt" "$work/ipca-before.txt"
     series_answers "$key"
     diff "$work/ipca-before.txt" "$work/ipca.txt" || fail "the series answered differently after the upgrade"
+    cp "$work/companhias.json" "$work/companhias-before.json"
+    companies_answers "$key"
+    diff <(grep -o '"cvm_code":[0-9]*' "$work/companhias-before.json") <(grep -o '"cvm_code":[0-9]*' "$work/companhias.json") ||
+        fail "the companies answered differently after the upgrade"
 }
 
 step_remove_plugin() {
@@ -359,6 +381,9 @@ step_remove_plugin() {
     # series requires funds too (the registry's ids of /identidades): it goes with it.
     [ ! -e "$root$plugin_dir/series.yaml" ] || fail "series.yaml is still installed without funds"
     ! grep -q '"series\.' <<<"$pricing" || fail "/pricing still lists series operations: $pricing"
+    # companies requires no plugin: it stays, and answers.
+    grep -q '"companies.list"' <<<"$pricing" || fail "/pricing lost the companies plugin: $pricing"
+    companies_answers "$key"
 }
 
 step_purge() {
@@ -367,10 +392,13 @@ step_purge() {
     # The example was installed by hand (cmake --install): removed by hand, from its manifest.
     in_root sh -c 'xargs -d "\n" rm -f </tmp/holidays/build/install_manifest.txt'
     rm -rf "$root/tmp/holidays" "$root/tmp/v1" "$root/tmp/v2"
-    apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-plugin-series lastro-sdk-dev \
+    apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-plugin-series lastro-plugin-companies \
+        lastro-sdk-dev \
         >>"$work/install.log" 2>&1 || fail "apt-get purge"
     [ ! -e "$root$plugin_dir/series.yaml" ] && [ ! -e "$root$plugin_dir/liblastro-series.so" ] ||
         fail "the series plugin's files are still in $plugin_dir after the purge"
+    [ ! -e "$root$plugin_dir/companies.yaml" ] && [ ! -e "$root$plugin_dir/liblastro-companies.so" ] ||
+        fail "the companies plugin's files are still in $plugin_dir after the purge"
     ! in_root getent passwd lastro >/dev/null || fail "the lastro user is still there"
     ! in_root getent group lastro >/dev/null || fail "the lastro group is still there"
     local f

@@ -1,0 +1,135 @@
+// Fuzz target: the companies plugin's reader of CVM's registry of listed companies
+// (plugins/companies/domain/registry/cad_reader.cpp); the input is cad_cia_aberta.csv, handed out
+// in chunks of a size its length picks. Only IngestError may come out, at a line inside the file.
+// Every record must end as a company that keeps the reader's promises (a positive CVM code, a
+// CNPJ only when the cell is a valid one, real YYYY-MM-DD dates, an 8-digit CEP or none, UTF-8
+// text) or as a rejection, lines inside the file and ascending.
+#include "fuzz_support.hpp"
+
+#include "domain/registry/cad_reader.hpp"
+
+#include <lastro/sdk/calendar.hpp>
+#include <lastro/sdk/cnpj.hpp>
+#include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/text.hpp>
+
+#include <algorithm>
+#include <array>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <optional>
+#include <string>
+#include <string_view>
+
+using namespace lastro;
+
+namespace {
+
+constexpr const char* kTarget = "cad_reader";
+constexpr const char* kName = "cad_cia_aberta.csv";
+
+[[noreturn]] void Broken(std::size_t line, const std::string& what) {
+    std::fprintf(stderr, "%s: line %zu: %s\n", kTarget, line, what.c_str());
+    std::abort();
+}
+
+std::size_t LineCount(std::string_view bytes) {
+    const auto newlines = static_cast<std::size_t>(std::count(bytes.begin(), bytes.end(), '\n'));
+    return bytes.empty() || bytes.back() == '\n' ? newlines : newlines + 1;
+}
+
+void CheckText(std::size_t line, const std::optional<std::string>& text, const char* what) {
+    if (text && (text->empty() || !sdk::IsValidUtf8(*text))) {
+        Broken(line, std::string(what) + " is empty or not UTF-8");
+    }
+}
+
+void CheckDate(std::size_t line, const std::optional<std::string>& date, const char* what) {
+    if (date && (!sdk::Date::Parse(*date) || sdk::Date::Parse(*date)->ToString() != *date)) {
+        Broken(line, std::string(what) + " is not a real YYYY-MM-DD day: '" + *date + "'");
+    }
+}
+
+void CheckDocument(std::size_t line, const sdk::DocumentCell& cell, const char* what) {
+    if (cell.cnpj.has_value() != (cell.kind == sdk::DocumentKind::kCnpj)) {
+        Broken(line, std::string(what) + ": a CNPJ without the kind, or the kind without a CNPJ");
+    }
+    if (cell.cnpj && sdk::ParseCnpj(*cell.cnpj).digits != cell.cnpj) {
+        Broken(line, std::string(what) + " '" + *cell.cnpj + "' is not 14 digits with valid check digits");
+    }
+    if (!sdk::IsValidUtf8(cell.published)) {
+        Broken(line, std::string(what) + " as published is not UTF-8");
+    }
+}
+
+void CheckPostalCode(std::size_t line, const companies::PostalAddress& address) {
+    if (address.postal_code && (address.postal_code->size() != 8 ||
+                                address.postal_code->find_first_not_of("0123456789") != std::string::npos)) {
+        Broken(line, "CEP '" + *address.postal_code + "' is not 8 digits");
+    }
+    if (address.postal_code && !address.postal_code_published) {
+        Broken(line, "a CEP restored from nothing");
+    }
+    CheckText(line, address.street, "LOGRADOURO");
+    CheckText(line, address.email, "EMAIL");
+}
+
+void CheckCompany(const companies::CompanyRecord& c) {
+    if (c.cvm_code <= 0) {
+        Broken(c.line, "CVM code " + std::to_string(c.cvm_code));
+    }
+    CheckDocument(c.line, c.cnpj, "CNPJ_CIA");
+    CheckDocument(c.line, c.auditor_cnpj, "CNPJ_AUDITOR");
+    CheckText(c.line, c.legal_name, "DENOM_SOCIAL");
+    CheckText(c.line, c.situation, "SIT");
+    CheckText(c.line, c.sector, "SETOR_ATIV");
+    for (const auto* date : {&c.registered_at, &c.constituted_at, &c.cancelled_at, &c.situation_since,
+                             &c.category_since, &c.issuer_phase_since, &c.officer_since}) {
+        CheckDate(c.line, *date, "a date");
+    }
+    CheckPostalCode(c.line, c.address);
+    CheckPostalCode(c.line, c.officer_address);
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
+    const std::size_t lines = std::max<std::size_t>(LineCount(bytes), 1);
+    static constexpr std::array<std::size_t, 4> kChunks{1 << 16, 5, 4096, 1 << 16};
+    const std::size_t chunk = kChunks[size % kChunks.size()];
+    try {
+        companies::CadReader reader(std::make_unique<fuzz::MemorySource>(data, size, chunk, kName));
+        companies::CompanyRecord record;
+        std::string problem;
+        std::size_t last_line = 1;  // the header's
+        for (;;) {
+            const companies::ReadOutcome outcome = reader.Next(record, problem);
+            if (outcome == companies::ReadOutcome::kEnd) {
+                break;
+            }
+            if (record.line <= last_line || record.line > lines) {
+                Broken(record.line,
+                       "record out of order or outside the file's " + std::to_string(lines) + " lines");
+            }
+            last_line = record.line;
+            if (outcome == companies::ReadOutcome::kRow) {
+                CheckCompany(record);
+            } else if (problem.empty() || !sdk::IsValidUtf8(problem)) {
+                Broken(record.line, "a rejection without a reason, or not UTF-8");
+            }
+        }
+        if (reader.Next(record, problem) != companies::ReadOutcome::kEnd) {
+            Broken(last_line, "a record after the end");
+        }
+    } catch (const sdk::IngestError& e) {
+        if (e.File() != kName || e.Line() > lines) {
+            Broken(e.Line(), std::string("refusal outside the file: ") + e.what());
+        }
+    } catch (const std::exception& e) {
+        fuzz::UnexpectedException(kTarget, e);
+    }
+    return 0;
+}

@@ -1,0 +1,119 @@
+// GET /v1/companhias: the registry of listed companies, one row per CVM code, by keyset pages
+// over the code (docs/api/companhias.md). Rows are the items the ingester wrote; the filters are
+// indexed columns, and `q` goes through the trigram index (sdk/serving/trigram_search.hpp).
+#include "domain/registry/registry_rules.hpp"
+#include "src/handlers.hpp"
+
+#include <lastro/sdk/bulk_sql.hpp>
+#include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
+#include <lastro/sdk/serving/pagination.hpp>
+#include <lastro/sdk/serving/trigram_search.hpp>
+
+#include <boost/describe/class.hpp>
+
+#include <string>
+#include <vector>
+
+namespace lastro::companies {
+
+// Where a page starts: after CVM code `after`.
+struct CompanyAfter {
+    std::int64_t after = 0;
+    bool Valid() const { return after >= 0; }
+};
+BOOST_DESCRIBE_STRUCT(CompanyAfter, (), (after))
+
+namespace {
+
+constexpr const char* kIssuer = "/v1/companhias";
+constexpr std::size_t kDefaultLimit = 50;
+
+// The WHERE clause of the asked filters, its parameters numbered from $1.
+class Filters {
+public:
+    void Add(const std::string& condition_with_placeholder, std::string value) {
+        values_.push_back(std::move(value));
+        std::string condition = condition_with_placeholder;
+        const std::string number = "$" + std::to_string(values_.size());
+        for (std::size_t at; (at = condition.find('?')) != std::string::npos;) {
+            condition.replace(at, 1, number);
+        }
+        where_ += " AND " + condition;
+    }
+    const std::string& Where() const { return where_; }
+    std::vector<sdk::SqlValue> Values() const {
+        return std::vector<sdk::SqlValue>(values_.begin(), values_.end());
+    }
+
+private:
+    std::string where_;
+    std::vector<std::string> values_;
+};
+
+}  // namespace
+
+sdk::Result HandleCompanies(const sdk::RequestContext& context) {
+    sdk::Result result;
+    result.meta = sdk::DatasetMeta(context.host, {kRegistryDataset});
+    const sdk::Params& params = context.params;
+    sdk::SqlSession sql(context.db);
+
+    Filters filters;
+    if (const auto cnpj = params.String("cnpj")) {
+        filters.Add("cnpj = ?", *cnpj);
+    }
+    if (const auto needle = FoldedFilter(params.String("q"))) {
+        filters.Add("search_text LIKE ? ESCAPE '\\'", sdk::ContainsPattern(*needle));
+        if (!sql.IsPostgres()) {
+            if (const auto phrase = sdk::TrigramPhrase("search_text", *needle)) {
+                filters.Add(
+                    "cvm_code IN (SELECT rowid FROM companies_company_search WHERE companies_company_search "
+                    "MATCH ?)",
+                    *phrase);
+            }
+        }
+    }
+    if (const auto situation = FoldedFilter(params.String("situation"))) {
+        filters.Add("situation_folded = ?", *situation);
+    }
+    if (const auto from = params.DateValue("registered_from")) {
+        filters.Add("registered_at >= ?", from->ToString());
+    }
+    if (const auto to = params.DateValue("registered_to")) {
+        filters.Add("registered_at <= ?", to->ToString());
+    }
+    if (const auto from = params.DateValue("cancelled_from")) {
+        filters.Add("cancelled_at >= ?", from->ToString());
+    }
+    if (const auto to = params.DateValue("cancelled_to")) {
+        filters.Add("cancelled_at <= ?", to->ToString());
+    }
+    if (const auto position = sdk::ReadPosition<CompanyAfter>(context.cursor_position, kIssuer)) {
+        filters.Add("cvm_code > ?", std::to_string(position->after));
+    }
+
+    const std::size_t limit = sdk::PageLimit(params, kDefaultLimit);
+    const std::vector<sdk::SqlValue> values = filters.Values();
+    const sdk::SqlRows rows =
+        sql.Query("SELECT cvm_code, item FROM companies_company WHERE true" + filters.Where() +
+                      " ORDER BY cvm_code LIMIT " + std::to_string(limit + 1),
+                  values);
+
+    const std::size_t shown = std::min(rows.size(), limit);
+    sdk::JsonText json;
+    json.BeginArray();
+    for (std::size_t i = 0; i < shown; ++i) {
+        json.Raw(*rows[i][1]);
+    }
+    json.EndArray();
+    result.data_json = json.Take();
+    result.meta.row_count = shown;
+    if (rows.size() > limit) {
+        result.meta.next_position = sdk::PositionValue(CompanyAfter{std::stoll(*rows[shown - 1][0])});
+    }
+    return result;
+}
+
+}  // namespace lastro::companies

@@ -1,0 +1,11 @@
+// The companies plugin's operations (manifest.yaml), one function each.
+#pragma once
+
+#include <lastro/sdk/plugin.hpp>
+
+namespace lastro::companies {
+
+// GET /v1/companhias (src/companies_list.cpp).
+sdk::Result HandleCompanies(const sdk::RequestContext& context);
+
+}  // namespace lastro::companies

@@ -1,0 +1,24 @@
+// The companies plugin: CVM's listed companies (docs/README.md).
+#include "domain/registry/registry_rules.hpp"
+#include "ingest/cad_cia_aberta/registry_ingester.hpp"
+#include "sample/sample_writer.hpp"
+#include "src/handlers.hpp"
+
+#include <lastro/sdk/plugin.hpp>
+
+#include <memory>
+
+namespace lastro::companies {
+
+class CompaniesPlugin : public sdk::Plugin {
+public:
+    void Register(sdk::Registrar& registrar) override {
+        registrar.AddIngester(std::string(kRegistryDataset), std::make_shared<RegistryIngester>());
+        registrar.AddHandler("companies.list", &HandleCompanies);
+        registrar.AddSampleWriter(std::make_shared<CompaniesSampleWriter>());
+    }
+};
+
+}  // namespace lastro::companies
+
+LASTRO_PLUGIN(lastro::companies::CompaniesPlugin)

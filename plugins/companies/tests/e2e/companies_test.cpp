@@ -1,0 +1,276 @@
+// The companies plugin end to end (docs/testing.md): a real lastrod loading the build's plugins on
+// SQLite and PostgreSQL. CompaniesTest serves the sample (`lastro ingest --sample` applies both
+// registry snapshots, oldest first); RealRegistryTest ingests CVM's real extract in shared
+// unchanged. What the answers should hold is read here from the files themselves, with this
+// file's own reader: never through the plugin's code.
+#include <lastro/sdk/testing/backend_fixture.hpp>
+#include <lastro/sdk/testing/checks.hpp>
+
+#include <boost/json.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace lastro::companies::e2e {
+namespace {
+
+using namespace ::lastro::sdk::testing;
+
+class CompaniesTest : public BackendTest<CompaniesTest> {
+public:
+    static constexpr const char* kLabel = "companies";
+    static DeploymentOptions Options() { return {.plugin_dirs = {LASTRO_PLUGIN_DIR}}; }
+};
+INSTANTIATE_TEST_SUITE_P(Sqlite, CompaniesTest, ::testing::Values(Backend::kSqlite), BackendParamName);
+INSTANTIATE_TEST_SUITE_P(Postgres, CompaniesTest, ::testing::Values(Backend::kPostgres), BackendParamName);
+
+class RealRegistryTest : public BackendTest<RealRegistryTest> {
+public:
+    static constexpr const char* kLabel = "companies-real";
+    static DeploymentOptions Options() {
+        return {.plugin_dirs = {LASTRO_PLUGIN_DIR}, .ingest_sample = false};
+    }
+};
+INSTANTIATE_TEST_SUITE_P(Sqlite, RealRegistryTest, ::testing::Values(Backend::kSqlite), BackendParamName);
+INSTANTIATE_TEST_SUITE_P(Postgres, RealRegistryTest, ::testing::Values(Backend::kPostgres), BackendParamName);
+
+const std::filesystem::path kRealExtract =
+    std::filesystem::path(LASTRO_SOURCE_DIR) /
+    "../shared/datasets/real/cvm_companies/cad_cia_aberta_2021-06_first60.csv";
+
+// ---- The registry files, read here: ISO-8859-1 to UTF-8, ';', CRLF
+
+std::string Utf8OfLatin1(const std::string& latin1) {
+    std::string utf8;
+    for (unsigned char c : latin1) {
+        if (c < 0x80) {
+            utf8.push_back(static_cast<char>(c));
+        } else {
+            utf8.push_back(static_cast<char>(0xC0 | (c >> 6)));
+            utf8.push_back(static_cast<char>(0x80 | (c & 0x3F)));
+        }
+    }
+    return utf8;
+}
+
+using FileRow = std::map<std::string, std::string>;  // column -> field
+
+std::vector<FileRow> ReadRegistry(const std::filesystem::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    const std::string text = Utf8OfLatin1(std::string(std::istreambuf_iterator<char>(in), {}));
+    std::vector<std::vector<std::string>> lines;
+    std::size_t start = 0;
+    while (start < text.size()) {
+        std::size_t end = text.find('\n', start);
+        std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
+        start = end == std::string::npos ? text.size() : end + 1;
+        if (!line.empty() && line.back() == '\r') {
+            line.pop_back();
+        }
+        std::vector<std::string> fields;
+        std::size_t from = 0;
+        for (std::size_t semicolon; (semicolon = line.find(';', from)) != std::string::npos;
+             from = semicolon + 1) {
+            fields.push_back(line.substr(from, semicolon - from));
+        }
+        fields.push_back(line.substr(from));
+        lines.push_back(std::move(fields));
+    }
+    std::vector<FileRow> rows;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+        FileRow row;
+        for (std::size_t c = 0; c < lines[0].size(); ++c) {
+            row[lines[0][c]] = lines[i].at(c);
+        }
+        rows.push_back(std::move(row));
+    }
+    return rows;
+}
+
+std::string Digits(const std::string& text) {
+    std::string digits;
+    for (char c : text) {
+        if (c >= '0' && c <= '9') {
+            digits.push_back(c);
+        }
+    }
+    return digits;
+}
+
+std::optional<std::string> Blank(const std::string& field) {
+    return field.empty() ? std::nullopt : std::optional<std::string>(field);
+}
+
+std::optional<std::string> Text(const boost::json::object& item, std::string_view key) {
+    const boost::json::value& value = item.at(key);
+    return value.is_null() ? std::nullopt : std::optional<std::string>(std::string(value.as_string()));
+}
+
+std::map<std::int64_t, boost::json::object> ByCode(const std::vector<boost::json::object>& items) {
+    std::map<std::int64_t, boost::json::object> by_code;
+    for (const boost::json::object& item : items) {
+        by_code[item.at("cvm_code").as_int64()] = item;
+    }
+    return by_code;
+}
+
+// Every row of a registry file against its company's answer: the published fields, one row per
+// CVM code, the CEP's zeros restored.
+void ExpectServedAsPublished(const std::vector<FileRow>& rows,
+                             const std::map<std::int64_t, boost::json::object>& served) {
+    std::set<std::int64_t> codes;
+    for (const FileRow& row : rows) {
+        const std::int64_t code = std::stoll(row.at("CD_CVM"));
+        codes.insert(code);
+        SCOPED_TRACE("CD_CVM " + row.at("CD_CVM"));
+        ASSERT_TRUE(served.count(code));
+        const boost::json::object& item = served.at(code);
+        EXPECT_EQ(Text(item, "cnpj"), Digits(row.at("CNPJ_CIA")));
+        EXPECT_EQ(Text(item, "cnpj_published"), row.at("CNPJ_CIA"));
+        EXPECT_EQ(Text(item, "legal_name"), Blank(row.at("DENOM_SOCIAL")));
+        EXPECT_EQ(Text(item, "trade_name"), Blank(row.at("DENOM_COMERC")));
+        EXPECT_EQ(Text(item, "registered_at"), Blank(row.at("DT_REG")));
+        EXPECT_EQ(Text(item, "cancelled_at"), Blank(row.at("DT_CANCEL")));
+        EXPECT_EQ(Text(item, "situation"), Blank(row.at("SIT")));
+        EXPECT_EQ(Text(item, "situation_since"), Blank(row.at("DT_INI_SIT")));
+        EXPECT_EQ(Text(item, "sector"), Blank(row.at("SETOR_ATIV")));
+        EXPECT_EQ(Text(item, "market"), Blank(row.at("TP_MERC")));
+        EXPECT_EQ(Text(item, "category"), Blank(row.at("CATEG_REG")));
+        EXPECT_EQ(Text(item, "control"), Blank(row.at("CONTROLE_ACIONARIO")));
+        const boost::json::object& address = item.at("address").as_object();
+        EXPECT_EQ(Text(address, "postal_code_published"), Blank(row.at("CEP")));
+        if (!row.at("CEP").empty()) {
+            const std::string cep = row.at("CEP");
+            EXPECT_EQ(Text(address, "postal_code"), std::string(8 - cep.size(), '0') + cep);
+        }
+        EXPECT_EQ(Text(item.at("auditor").as_object(), "name"), Blank(row.at("AUDITOR")));
+    }
+    EXPECT_EQ(codes.size(), served.size());
+}
+
+// ---- The sample
+
+TEST_P(CompaniesTest, EveryCompanyOfTheCurrentSnapshotIsServedAsPublished) {
+    const std::vector<FileRow> rows = ReadRegistry(D().SampleDir() / "cad_cia_aberta.csv");
+    const auto served = ByCode(D().AllItems("/v1/companhias", "", 500));
+    ExpectServedAsPublished(rows, served);
+    EXPECT_LT(served.size(), rows.size());  // one company is listed twice: served once
+}
+
+TEST_P(CompaniesTest, TheCompanyTheCurrentSnapshotCancelsKeepsBothSituations) {
+    // The earlier snapshot's ATIVO rows that the current one lists as CANCELADA.
+    std::map<std::string, FileRow> earlier;
+    for (const FileRow& row : ReadRegistry(D().SampleDir() / "cad_cia_aberta_2026-07-31.csv")) {
+        earlier[row.at("CD_CVM")] = row;
+    }
+    std::string cancelled;
+    for (const FileRow& row : ReadRegistry(D().SampleDir() / "cad_cia_aberta.csv")) {
+        if (earlier.count(row.at("CD_CVM")) && earlier[row.at("CD_CVM")].at("SIT") == "ATIVO" &&
+            row.at("SIT") == "CANCELADA") {
+            cancelled = row.at("CD_CVM");
+        }
+    }
+    ASSERT_FALSE(cancelled.empty());
+    const auto served =
+        ByCode(D().AllItems("/v1/companhias", "situation=cancelada&cancelled_from=2026-08-01"));
+    ASSERT_EQ(served.size(), 1u);
+    const boost::json::object& item = served.begin()->second;
+    EXPECT_EQ(std::to_string(item.at("cvm_code").as_int64()), cancelled);
+    const boost::json::array& history = item.at("situation_history").as_array();
+    ASSERT_EQ(history.size(), 2u) << boost::json::serialize(history);
+    EXPECT_EQ(Str(AsObject(history[0]), "situation"), "ATIVO");
+    EXPECT_EQ(Str(AsObject(history[0]), "since"), earlier[cancelled].at("DT_INI_SIT"));
+    EXPECT_EQ(Str(AsObject(history[1]), "situation"), "CANCELADA");
+    EXPECT_TRUE(IsIsoDate(Str(AsObject(history[1]), "first_seen_at")));
+}
+
+TEST_P(CompaniesTest, SearchIgnoresAccentsAndACnpjFindsEveryCode) {
+    const std::string key = D().RoomyKey();
+    HttpResponse r = D().Get("/v1/companhias?q=" + UrlEncode("SIDERÚRGICA acao"), key);
+    ASSERT_EQ(r.status, 200) << r.Describe();
+    const boost::json::object body = AsObject(r.Json());
+    ASSERT_EQ(body.at("data").as_array().size(), 1u) << r.Describe();
+    EXPECT_EQ(Str(AsObject(body.at("data").as_array()[0]), "legal_name"),
+              "Companhia Siderúrgica Ação Paulista S.A.");
+    const boost::json::object& meta = AsObject(body.at("meta"));
+    ASSERT_TRUE(meta.contains("field_sources")) << r.Describe();
+    EXPECT_EQ(Str(AsObject(meta.at("field_sources")), "cvm_code"), "cad_cia_aberta.CD_CVM") << r.Describe();
+    EXPECT_TRUE(r.Has("X-Credits-Charged")) << r.Describe();
+
+    // The CNPJ listed under two codes in the file, asked with its punctuation.
+    std::map<std::string, std::set<std::string>> codes_of;
+    for (const FileRow& row : ReadRegistry(D().SampleDir() / "cad_cia_aberta.csv")) {
+        codes_of[row.at("CNPJ_CIA")].insert(row.at("CD_CVM"));
+    }
+    std::string masked;
+    for (const auto& [cnpj, codes] : codes_of) {
+        if (codes.size() == 2) {
+            masked = cnpj;
+        }
+    }
+    ASSERT_FALSE(masked.empty());
+    r = D().Get("/v1/companhias?cnpj=" + UrlEncode(masked), key);
+    ASSERT_EQ(r.status, 200) << r.Describe();
+    std::set<std::string> served;
+    const boost::json::value by_cnpj = r.Json();
+    for (const auto& item : AsObject(by_cnpj).at("data").as_array()) {
+        served.insert(std::to_string(item.at("cvm_code").as_int64()));
+    }
+    EXPECT_EQ(served, codes_of[masked]);
+}
+
+TEST_P(CompaniesTest, BadParametersAreProblemsNamingThem) {
+    const std::string key = D().RoomyKey();
+    const std::vector<std::pair<std::string, std::string>> cases = {
+        {"/v1/companhias?cnpj=123", "cnpj"},
+        {"/v1/companhias?limit=0", "limit"},
+        {"/v1/companhias?limit=501", "limit"},
+        {"/v1/companhias?registered_from=2026-13-01", "registered_from"},
+        {"/v1/companhias?cursor=nonsense", "cursor"},
+        {"/v1/companhias?q=" + std::string(101, 'a'), "q"},
+    };
+    for (const auto& [target, parameter] : cases) {
+        SCOPED_TRACE(target);
+        HttpResponse r = D().Get(target, key);
+        EXPECT_GE(r.status, 400) << r.Describe();
+        EXPECT_LT(r.status, 500) << r.Describe();
+        EXPECT_TRUE(IsProblem(r, r.status, kBaseUrl, "/v1/companhias", parameter)) << r.Describe();
+    }
+}
+
+// ---- CVM's real extract
+
+TEST_P(RealRegistryTest, CvmsRealExtractIngestsUnchangedAndComesOutAsPublished) {
+    const CommandResult ingest = D().Lastro({"ingest", "cvm.cad_cia_aberta", kRealExtract.string()});
+    ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
+    const std::vector<FileRow> rows = ReadRegistry(kRealExtract);
+    const auto served = ByCode(D().AllItems("/v1/companhias", "", 500));
+    ASSERT_EQ(served.size(), 60u);
+    ExpectServedAsPublished(rows, served);
+
+    // Its edge cases: a CEP that lost its zero, a cancelled securitizer, an accented name.
+    const boost::json::object& energia = served.at(25224);
+    EXPECT_EQ(Str(AsObject(energia.at("address")), "postal_code"), "04707000");
+    const boost::json::object& securitizer = served.at(21954);
+    EXPECT_EQ(Str(securitizer, "situation"), "CANCELADA");
+    EXPECT_EQ(Str(securitizer, "sector"), "Securitização de Recebíveis");
+    HttpResponse r = D().Get("/v1/companhias?q=" + UrlEncode("petroleum oleo"), D().RoomyKey());
+    ASSERT_EQ(r.status, 200) << r.Describe();
+    ASSERT_EQ(AsObject(r.Json()).at("data").as_array().size(), 1u) << r.Describe();
+    EXPECT_EQ(AsObject(r.Json()).at("data").as_array()[0].at("cvm_code").as_int64(), 25291);
+
+    // The same file again: nothing changes.
+    const CommandResult again = D().Lastro({"ingest", "cvm.cad_cia_aberta", kRealExtract.string()});
+    ASSERT_EQ(again.exit_code, 0) << again.Describe();
+    EXPECT_NE((again.out + again.err).find("0 inserted, 0 updated, 60 unchanged, 0 removed"),
+              std::string::npos)
+        << again.Describe();
+}
+
+}  // namespace
+}  // namespace lastro::companies::e2e
