@@ -161,6 +161,7 @@ CompanyUniverse DrawCompanyUniverse(std::uint64_t seed, sdk::SampleScale scale) 
     SampleCompany& accented = companies[7];
     accented.legal_name = "Companhia Siderúrgica Ação Paulista S.A.";
     accented.trade_name = "Siderúrgica Ação";
+    accented.sector = "Metalurgia e Siderurgia";
     cases.accented_name = accented.legal_name;
 
     for (std::size_t i : {12u, 13u, 14u}) {

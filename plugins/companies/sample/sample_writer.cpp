@@ -5,7 +5,25 @@
 
 #include <lastro/sdk/sample/sample_directory.hpp>
 
+#include <chrono>
+#include <filesystem>
+#include <stdexcept>
+#include <vector>
+
 namespace lastro::companies {
+namespace {
+
+void SetWrittenAt(const std::filesystem::path& path, std::time_t time) {
+    std::error_code error;
+    std::filesystem::last_write_time(
+        path, std::chrono::clock_cast<std::chrono::file_clock>(std::chrono::system_clock::from_time_t(time)),
+        error);
+    if (error) {
+        throw std::runtime_error(path.string() + ": cannot set its modification time: " + error.message());
+    }
+}
+
+}  // namespace
 
 sdk::SampleReport CompaniesSampleWriter::Write(const sdk::SampleRequest& request) {
     const CompanyUniverse universe = DrawCompanyUniverse(request.seed, request.scale);
@@ -14,6 +32,11 @@ sdk::SampleReport CompaniesSampleWriter::Write(const sdk::SampleRequest& request
     out.Write("cad_cia_aberta_" + kEarlierSnapshotDate.ToString() + ".csv",
               RegistryCsv(universe.earlier, universe.cases.duplicated_code));
     out.Write("cad_cia_aberta.csv", RegistryCsv(universe.current, universe.cases.duplicated_code));
+    // Each snapshot is stamped with the day CVM wrote it (the ingest records the file's time as
+    // the snapshot's date), so the same seed gives the same answers whatever day it is written.
+    const std::vector<std::filesystem::path>& files = out.Files();
+    SetWrittenAt(files[files.size() - 2], sdk::sample::ArchiveTimestamp(request.seed, kEarlierSnapshotDate));
+    SetWrittenAt(files.back(), sdk::sample::ArchiveTimestamp(request.seed, kCompaniesReferenceDate));
 
     sdk::SampleReport report;
     report.files = out.Files();
