@@ -10,7 +10,8 @@
 #include <optional>
 #include <string>
 
-#pragma db model version(1, 1)
+// Version 2 adds the document indexes' table as plugin SQL (model/document_tables.cpp).
+#pragma db model version(1, 2)
 
 namespace lastro::companies {
 

@@ -1,6 +1,7 @@
 #include "sample/sample_writer.hpp"
 
 #include "sample/company_universe.hpp"
+#include "sample/documents_writer.hpp"
 #include "sample/registry_writer.hpp"
 
 #include <lastro/sdk/sample/sample_directory.hpp>
@@ -38,10 +39,13 @@ sdk::SampleReport CompaniesSampleWriter::Write(const sdk::SampleRequest& request
     SetWrittenAt(files[files.size() - 2], sdk::sample::ArchiveTimestamp(request.seed, kEarlierSnapshotDate));
     SetWrittenAt(files.back(), sdk::sample::ArchiveTimestamp(request.seed, kCompaniesReferenceDate));
 
+    const DocumentsSample documents = WriteIpeSample(out, universe, request.seed, request.scale);
+
     sdk::SampleReport report;
     report.files = out.Files();
     report.counts.push_back({"companies", universe.current.size()});
     report.counts.push_back({"registry snapshots", 2});
+    report.counts.push_back({"IPE deliveries", documents.rows});
     return report;
 }
 

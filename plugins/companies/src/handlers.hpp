@@ -7,5 +7,7 @@ namespace lastro::companies {
 
 // GET /v1/companhias (src/companies_list.cpp).
 sdk::Result HandleCompanies(const sdk::RequestContext& context);
+// GET /v1/companhias/{cvm_code}/documentos (src/company_documents.cpp).
+sdk::Result HandleCompanyDocuments(const sdk::RequestContext& context);
 
 }  // namespace lastro::companies

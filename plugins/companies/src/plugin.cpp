@@ -1,6 +1,8 @@
 // The companies plugin: CVM's listed companies (docs/README.md).
+#include "domain/documents/document_rules.hpp"
 #include "domain/registry/registry_rules.hpp"
 #include "ingest/cad_cia_aberta/registry_ingester.hpp"
+#include "ingest/ipe_cia_aberta/ipe_ingester.hpp"
 #include "sample/sample_writer.hpp"
 #include "src/handlers.hpp"
 
@@ -14,7 +16,9 @@ class CompaniesPlugin : public sdk::Plugin {
 public:
     void Register(sdk::Registrar& registrar) override {
         registrar.AddIngester(std::string(kRegistryDataset), std::make_shared<RegistryIngester>());
+        registrar.AddIngester(std::string(kIpeDataset), std::make_shared<IpeIngester>());
         registrar.AddHandler("companies.list", &HandleCompanies);
+        registrar.AddHandler("companies.documents", &HandleCompanyDocuments);
         registrar.AddSampleWriter(std::make_shared<CompaniesSampleWriter>());
     }
 };

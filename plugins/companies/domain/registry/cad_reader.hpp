@@ -3,6 +3,7 @@
 // columns ignored, in any order). It streams one company at a time.
 #pragma once
 
+#include "domain/read_outcome.hpp"
 #include "domain/registry/company_record.hpp"
 
 #include <lastro/sdk/byte_source.hpp>
@@ -16,8 +17,6 @@
 #include <string_view>
 
 namespace lastro::companies {
-
-enum class ReadOutcome { kRow, kRejected, kEnd };
 
 class CadReader {
 public:

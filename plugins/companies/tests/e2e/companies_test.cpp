@@ -5,6 +5,7 @@
 // file's own reader: never through the plugin's code.
 #include <lastro/sdk/testing/backend_fixture.hpp>
 #include <lastro/sdk/testing/checks.hpp>
+#include <lastro/sdk/zip_archive.hpp>
 
 #include <boost/json.hpp>
 
@@ -12,6 +13,7 @@
 #include <fstream>
 #include <iterator>
 #include <map>
+#include <memory>
 #include <set>
 #include <string>
 #include <vector>
@@ -43,7 +45,7 @@ const std::filesystem::path kRealExtract =
     std::filesystem::path(LASTRO_SOURCE_DIR) /
     "../shared/datasets/real/cvm_companies/cad_cia_aberta_2021-06_first60.csv";
 
-// ---- The registry files, read here: ISO-8859-1 to UTF-8, ';', CRLF
+// ---- CVM's CSV files, read here: ISO-8859-1 to UTF-8, ';', LF or CRLF, a header line
 
 std::string Utf8OfLatin1(const std::string& latin1) {
     std::string utf8;
@@ -60,7 +62,7 @@ std::string Utf8OfLatin1(const std::string& latin1) {
 
 using FileRow = std::map<std::string, std::string>;  // column -> field
 
-std::vector<FileRow> ReadRegistry(const std::filesystem::path& path) {
+std::vector<FileRow> ReadCvmCsv(const std::filesystem::path& path) {
     std::ifstream in(path, std::ios::binary);
     const std::string text = Utf8OfLatin1(std::string(std::istreambuf_iterator<char>(in), {}));
     std::vector<std::vector<std::string>> lines;
@@ -156,7 +158,7 @@ void ExpectServedAsPublished(const std::vector<FileRow>& rows,
 // ---- The sample
 
 TEST_P(CompaniesTest, EveryCompanyOfTheCurrentSnapshotIsServedAsPublished) {
-    const std::vector<FileRow> rows = ReadRegistry(D().SampleDir() / "cad_cia_aberta.csv");
+    const std::vector<FileRow> rows = ReadCvmCsv(D().SampleDir() / "cad_cia_aberta.csv");
     const auto served = ByCode(D().AllItems("/v1/companhias", "", 500));
     ExpectServedAsPublished(rows, served);
     EXPECT_LT(served.size(), rows.size());  // one company is listed twice: served once
@@ -165,11 +167,11 @@ TEST_P(CompaniesTest, EveryCompanyOfTheCurrentSnapshotIsServedAsPublished) {
 TEST_P(CompaniesTest, TheCompanyTheCurrentSnapshotCancelsKeepsBothSituations) {
     // The earlier snapshot's ATIVO rows that the current one lists as CANCELADA.
     std::map<std::string, FileRow> earlier;
-    for (const FileRow& row : ReadRegistry(D().SampleDir() / "cad_cia_aberta_2026-07-31.csv")) {
+    for (const FileRow& row : ReadCvmCsv(D().SampleDir() / "cad_cia_aberta_2026-07-31.csv")) {
         earlier[row.at("CD_CVM")] = row;
     }
     std::string cancelled;
-    for (const FileRow& row : ReadRegistry(D().SampleDir() / "cad_cia_aberta.csv")) {
+    for (const FileRow& row : ReadCvmCsv(D().SampleDir() / "cad_cia_aberta.csv")) {
         if (earlier.count(row.at("CD_CVM")) && earlier[row.at("CD_CVM")].at("SIT") == "ATIVO" &&
             row.at("SIT") == "CANCELADA") {
             cancelled = row.at("CD_CVM");
@@ -204,7 +206,7 @@ TEST_P(CompaniesTest, SearchIgnoresAccentsAndACnpjFindsEveryCode) {
 
     // The CNPJ listed under two codes in the file, asked with its punctuation.
     std::map<std::string, std::set<std::string>> codes_of;
-    for (const FileRow& row : ReadRegistry(D().SampleDir() / "cad_cia_aberta.csv")) {
+    for (const FileRow& row : ReadCvmCsv(D().SampleDir() / "cad_cia_aberta.csv")) {
         codes_of[row.at("CNPJ_CIA")].insert(row.at("CD_CVM"));
     }
     std::string masked;
@@ -243,12 +245,81 @@ TEST_P(CompaniesTest, BadParametersAreProblemsNamingThem) {
     }
 }
 
+// The sample's IPE index of `year`, taken out of its zip into the deployment's directory.
+std::filesystem::path SampleIpeCsv(Deployment& d, const std::string& year) {
+    const std::filesystem::path csv = d.Dir() / ("ipe_cia_aberta_" + year + ".csv");
+    sdk::ZipArchive archive(d.SampleDir() / ("ipe_cia_aberta_" + year + ".zip"));
+    std::unique_ptr<sdk::ByteSource> source = archive.Open("ipe_cia_aberta_" + year + ".csv");
+    std::ofstream out(csv, std::ios::binary);
+    char buffer[1 << 16];
+    for (std::size_t read; (read = source->Read(buffer, sizeof buffer)) > 0;) {
+        out.write(buffer, static_cast<std::streamsize>(read));
+    }
+    return csv;
+}
+
+// The sample's IPE lines of a company, both years: protocol/version -> the line's fields.
+std::map<std::string, FileRow> SampleDeliveries(Deployment& d, const std::string& cvm_code) {
+    std::map<std::string, FileRow> deliveries;
+    for (const std::string year : {"2025", "2026"}) {
+        for (const FileRow& row : ReadCvmCsv(SampleIpeCsv(d, year))) {
+            if (row.at("Codigo_CVM") == cvm_code) {
+                deliveries[row.at("Protocolo_Entrega") + "/" + row.at("Versao")] = row;
+            }
+        }
+    }
+    return deliveries;
+}
+
+TEST_P(CompaniesTest, ACompanysDocumentsAreTheIndexsLinesLatestVersionFirst) {
+    // The company with a re-delivered material fact: the one whose Versao 2 is in the 2026 file.
+    std::string code;
+    for (const FileRow& row : ReadCvmCsv(SampleIpeCsv(D(), "2026"))) {
+        if (row.at("Versao") == "2") {
+            code = row.at("Codigo_CVM");
+        }
+    }
+    ASSERT_FALSE(code.empty());
+    const std::map<std::string, FileRow> expected = SampleDeliveries(D(), code);
+    const std::vector<boost::json::object> all =
+        D().AllItems("/v1/companhias/" + code + "/documentos", "versions=all", 3);
+    ASSERT_EQ(all.size(), expected.size());
+    std::string previous = "9999-99-99";
+    for (const boost::json::object& item : all) {
+        const std::string key = Str(item, "protocol") + "/" + std::to_string(item.at("version").as_int64());
+        SCOPED_TRACE(key);
+        ASSERT_TRUE(expected.count(key));
+        const FileRow& row = expected.at(key);
+        EXPECT_EQ(Text(item, "delivered_at"), Blank(row.at("Data_Entrega")));
+        EXPECT_EQ(Text(item, "reference_date"), Blank(row.at("Data_Referencia")));
+        EXPECT_EQ(Text(item, "category"), Blank(row.at("Categoria")));
+        EXPECT_EQ(Text(item, "presentation"), Blank(row.at("Tipo_Apresentacao")));
+        EXPECT_EQ(Text(item, "link"), Blank(row.at("Link_Download")));
+        EXPECT_LE(Str(item, "delivered_at"), previous);
+        previous = Str(item, "delivered_at");
+    }
+    const std::vector<boost::json::object> latest =
+        D().AllItems("/v1/companhias/" + code + "/documentos", "", 500);
+    EXPECT_EQ(latest.size(), expected.size() - 1);  // version 1 of the re-delivered fact left out
+
+    const std::string key = D().RoomyKey();
+    HttpResponse unknown = D().Get("/v1/companhias/99999990/documentos", key);
+    EXPECT_TRUE(IsProblem(unknown, 404, kBaseUrl, "/v1/companhias/99999990/documentos", "cvm_code"))
+        << unknown.Describe();
+    HttpResponse bad_kind = D().Get("/v1/companhias/" + code + "/documentos?kind=fre", key);
+    EXPECT_GE(bad_kind.status, 400) << bad_kind.Describe();
+    EXPECT_LT(bad_kind.status, 500) << bad_kind.Describe();
+    EXPECT_TRUE(
+        IsProblem(bad_kind, bad_kind.status, kBaseUrl, "/v1/companhias/" + code + "/documentos", "kind"))
+        << bad_kind.Describe();
+}
+
 // ---- CVM's real extract
 
 TEST_P(RealRegistryTest, CvmsRealExtractIngestsUnchangedAndComesOutAsPublished) {
     const CommandResult ingest = D().Lastro({"ingest", "cvm.cad_cia_aberta", kRealExtract.string()});
     ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
-    const std::vector<FileRow> rows = ReadRegistry(kRealExtract);
+    const std::vector<FileRow> rows = ReadCvmCsv(kRealExtract);
     const auto served = ByCode(D().AllItems("/v1/companhias", "", 500));
     ASSERT_EQ(served.size(), 60u);
     ExpectServedAsPublished(rows, served);
