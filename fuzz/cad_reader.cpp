@@ -13,12 +13,8 @@
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/text.hpp>
 
-#include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -31,13 +27,7 @@ constexpr const char* kTarget = "cad_reader";
 constexpr const char* kName = "cad_cia_aberta.csv";
 
 [[noreturn]] void Broken(std::size_t line, const std::string& what) {
-    std::fprintf(stderr, "%s: line %zu: %s\n", kTarget, line, what.c_str());
-    std::abort();
-}
-
-std::size_t LineCount(std::string_view bytes) {
-    const auto newlines = static_cast<std::size_t>(std::count(bytes.begin(), bytes.end(), '\n'));
-    return bytes.empty() || bytes.back() == '\n' ? newlines : newlines + 1;
+    fuzz::Broken(kTarget, line, what);
 }
 
 void CheckText(std::size_t line, const std::optional<std::string>& text, const char* what) {
@@ -96,40 +86,13 @@ void CheckCompany(const companies::CompanyRecord& c) {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-    const std::size_t lines = std::max<std::size_t>(LineCount(bytes), 1);
-    static constexpr std::array<std::size_t, 4> kChunks{1 << 16, 5, 4096, 1 << 16};
-    const std::size_t chunk = kChunks[size % kChunks.size()];
-    try {
-        companies::CadReader reader(std::make_unique<fuzz::MemorySource>(data, size, chunk, kName));
-        companies::CompanyRecord record;
-        std::string problem;
-        std::size_t last_line = 1;  // the header's
-        for (;;) {
-            const companies::ReadOutcome outcome = reader.Next(record, problem);
-            if (outcome == companies::ReadOutcome::kEnd) {
-                break;
+    fuzz::ReadEveryRecord<companies::CadReader, companies::CompanyRecord>(
+        kTarget, kName, data, size,
+        [](const companies::CadReader&, const companies::CompanyRecord& c) { CheckCompany(c); },
+        [](const companies::CompanyRecord& c, const std::string& problem) {
+            if (problem.empty() || !sdk::IsValidUtf8(problem)) {
+                Broken(c.line, "a rejection without a reason, or not UTF-8");
             }
-            if (record.line <= last_line || record.line > lines) {
-                Broken(record.line,
-                       "record out of order or outside the file's " + std::to_string(lines) + " lines");
-            }
-            last_line = record.line;
-            if (outcome == companies::ReadOutcome::kRow) {
-                CheckCompany(record);
-            } else if (problem.empty() || !sdk::IsValidUtf8(problem)) {
-                Broken(record.line, "a rejection without a reason, or not UTF-8");
-            }
-        }
-        if (reader.Next(record, problem) != companies::ReadOutcome::kEnd) {
-            Broken(last_line, "a record after the end");
-        }
-    } catch (const sdk::IngestError& e) {
-        if (e.File() != kName || e.Line() > lines) {
-            Broken(e.Line(), std::string("refusal outside the file: ") + e.what());
-        }
-    } catch (const std::exception& e) {
-        fuzz::UnexpectedException(kTarget, e);
-    }
+        });
     return 0;
 }

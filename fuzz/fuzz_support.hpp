@@ -5,8 +5,10 @@
 #pragma once
 
 #include <lastro/sdk/byte_source.hpp>
+#include <lastro/sdk/problem.hpp>
 
 #include <algorithm>
+#include <array>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
@@ -15,6 +17,7 @@
 #include <exception>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <typeinfo>
 
 namespace lastro::fuzz {
@@ -54,6 +57,63 @@ void ExpectOnly(const char* target, Body&& body) {
     try {
         body();
     } catch (const Expected&) {
+    } catch (const std::exception& e) {
+        UnexpectedException(target, e);
+    }
+}
+
+[[noreturn]] inline void Broken(const char* target, std::size_t line, const std::string& what) {
+    std::fprintf(stderr, "%s: line %zu: %s\n", target, line, what.c_str());
+    std::abort();
+}
+
+// Lines of the file: a last line without newline counts.
+inline std::size_t LineCount(std::string_view bytes) {
+    const auto newlines = static_cast<std::size_t>(std::count(bytes.begin(), bytes.end(), '\n'));
+    return bytes.empty() || bytes.back() == '\n' ? newlines : newlines + 1;
+}
+
+// The rule of every streaming reader of a plugin's files (a Reader built on a ByteSource, whose
+// Next(record, problem) gives kRow, kRejected or kEnd and sets record.line): the input, named
+// `name` and handed out in chunks of a size its length picks, must end as records whose lines
+// are inside the file and ascending, each a row `row(reader, record)` accepts or a rejection
+// `rejected(record, problem)` accepts, and nothing after the end; only an IngestError naming the
+// file and a line of it may be thrown instead.
+template <typename Reader, typename Record, typename Row, typename Rejected>
+void ReadEveryRecord(const char* target, const char* name, const std::uint8_t* data, std::size_t size,
+                     Row&& row, Rejected&& rejected) {
+    const std::size_t lines =
+        std::max<std::size_t>(LineCount({reinterpret_cast<const char*>(data), size}), 1);
+    static constexpr std::array<std::size_t, 4> kChunks{1 << 16, 5, 4096, 1 << 16};
+    const std::size_t chunk = kChunks[size % kChunks.size()];
+    try {
+        Reader reader(std::make_unique<MemorySource>(data, size, chunk, name));
+        Record record;
+        std::string problem;
+        std::size_t last_line = 1;  // the header's
+        for (;;) {
+            const auto outcome = reader.Next(record, problem);
+            if (outcome == decltype(outcome)::kEnd) {
+                break;
+            }
+            if (record.line <= last_line || record.line > lines) {
+                Broken(target, record.line,
+                       "record out of order or outside the file's " + std::to_string(lines) + " lines");
+            }
+            last_line = record.line;
+            if (outcome == decltype(outcome)::kRow) {
+                row(reader, record);
+            } else {
+                rejected(record, problem);
+            }
+        }
+        if (reader.Next(record, problem) != decltype(reader.Next(record, problem))::kEnd) {
+            Broken(target, last_line, "a record after the end");
+        }
+    } catch (const sdk::IngestError& e) {
+        if (e.File() != name || e.Line() > lines) {
+            Broken(target, e.Line(), std::string("refusal outside the file: ") + e.what());
+        }
     } catch (const std::exception& e) {
         UnexpectedException(target, e);
     }

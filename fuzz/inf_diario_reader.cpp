@@ -12,12 +12,8 @@
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/text.hpp>
 
-#include <algorithm>
-#include <array>
 #include <cstddef>
 #include <cstdint>
-#include <cstdio>
-#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -30,14 +26,7 @@ constexpr const char* kTarget = "inf_diario_reader";
 constexpr const char* kName = "inf_diario_fi_202410.csv";
 
 [[noreturn]] void Broken(std::size_t line, const std::string& what) {
-    std::fprintf(stderr, "%s: line %zu: %s\n", kTarget, line, what.c_str());
-    std::abort();
-}
-
-// Lines of the file: a last line without newline counts.
-std::size_t LineCount(std::string_view bytes) {
-    const auto newlines = static_cast<std::size_t>(std::count(bytes.begin(), bytes.end(), '\n'));
-    return bytes.empty() || bytes.back() == '\n' ? newlines : newlines + 1;
+    fuzz::Broken(kTarget, line, what);
 }
 
 bool IsBlank(char c) {
@@ -87,47 +76,16 @@ void CheckRow(const series::InfDiarioReader& reader, const series::DailyReportRo
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-    const std::string_view bytes(reinterpret_cast<const char*>(data), size);
-    const std::size_t lines = std::max<std::size_t>(LineCount(bytes), 1);
-    static constexpr std::array<std::size_t, 4> kChunks{1 << 16, 7, 4096, 1 << 16};
-    const std::size_t chunk = kChunks[size % kChunks.size()];
-    try {
-        series::InfDiarioReader reader(std::make_unique<fuzz::MemorySource>(data, size, chunk, kName));
-        series::DailyReportRow row;
-        std::string problem;
-        std::size_t last_line = 1;  // the header's
-        for (;;) {
-            const series::ReadOutcome outcome = reader.Next(row, problem);
-            if (outcome == series::ReadOutcome::kEnd) {
-                break;
+    fuzz::ReadEveryRecord<series::InfDiarioReader, series::DailyReportRow>(
+        kTarget, kName, data, size, &CheckRow,
+        [](const series::DailyReportRow& row, const std::string& problem) {
+            const std::string prefix = "line " + std::to_string(row.line) + ": ";
+            if (!problem.starts_with(prefix) || problem.size() == prefix.size()) {
+                Broken(row.line, "rejection not naming its line: " + problem);
             }
-            if (row.line <= last_line || row.line > lines) {
-                Broken(row.line,
-                       "record out of order or outside the file's " + std::to_string(lines) + " lines");
+            if (!sdk::IsValidUtf8(problem)) {
+                Broken(row.line, "rejection message is not UTF-8");
             }
-            last_line = row.line;
-            if (outcome == series::ReadOutcome::kRow) {
-                CheckRow(reader, row);
-            } else {
-                const std::string prefix = "line " + std::to_string(row.line) + ": ";
-                if (!problem.starts_with(prefix) || problem.size() == prefix.size()) {
-                    Broken(row.line, "rejection not naming its line: " + problem);
-                }
-                if (!sdk::IsValidUtf8(problem)) {
-                    Broken(row.line, "rejection message is not UTF-8");
-                }
-            }
-        }
-        if (reader.Next(row, problem) != series::ReadOutcome::kEnd) {
-            Broken(last_line, "a record after the end");
-        }
-    } catch (const sdk::IngestError& e) {
-        // The refusal names the file and a line of it.
-        if (e.File() != kName || e.Line() > lines) {
-            Broken(e.Line(), std::string("refusal outside the file: ") + e.what());
-        }
-    } catch (const std::exception& e) {
-        fuzz::UnexpectedException(kTarget, e);
-    }
+        });
     return 0;
 }
