@@ -91,7 +91,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         [](const companies::CadReader&, const companies::CompanyRecord& c) { CheckCompany(c); },
         [](const companies::CompanyRecord& c, const std::string& problem) {
             if (problem.empty() || !sdk::IsValidUtf8(problem)) {
-                Broken(c.line, "a rejection without a reason, or not UTF-8");
+                Broken(c.line, "a rejection without a reason, or not UTF-8: [" + problem + "]");
             }
         });
     return 0;

@@ -69,7 +69,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
         [](const companies::IpeReader&, const companies::DocumentRecord& d) { CheckDelivery(d); },
         [](const companies::DocumentRecord& d, const std::string& problem) {
             if (problem.empty() || !sdk::IsValidUtf8(problem)) {
-                Broken(d.line, "a rejection without a reason, or not UTF-8");
+                Broken(d.line, "a rejection without a reason, or not UTF-8: [" + problem + "]");
             }
         });
     return 0;

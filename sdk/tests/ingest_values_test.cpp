@@ -1,4 +1,5 @@
 #include <lastro/sdk/ingest/values.hpp>
+#include <lastro/sdk/text.hpp>
 
 #include <gtest/gtest.h>
 
@@ -23,6 +24,13 @@ TEST(IngestValues, DigitsCaseBlanksAndQuotes) {
     EXPECT_EQ(Quoted("abc"), "'abc'");
     EXPECT_EQ(Quoted(std::string(70, 'x')), "'" + std::string(60, 'x') + "...'");
     EXPECT_EQ(Quoted(std::string(50, 'x'), 40), "'" + std::string(40, 'x') + "...'");
+    // A cut never splits a UTF-8 character (found by fuzz/cad_reader): "ƒ" is two bytes.
+    std::string twos;
+    for (int i = 0; i < 40; ++i) {
+        twos += "\xC6\x92";
+    }
+    EXPECT_EQ(Quoted("2" + twos, 60), "'2" + twos.substr(0, 58) + "...'");
+    EXPECT_TRUE(IsValidUtf8(Quoted("2" + twos, 60)));
 }
 
 TEST(IngestValues, PlainDecimalsWithAPoint) {

@@ -89,7 +89,15 @@ std::string LowerAscii(std::string_view text) {
 }
 
 std::string Quoted(std::string_view value, std::size_t max) {
-    return "'" + std::string(value.substr(0, max)) + (value.size() > max ? "...'" : "'");
+    if (value.size() <= max) {
+        return "'" + std::string(value) + "'";
+    }
+    // Cut on a character boundary, so that a message quoting UTF-8 text stays UTF-8.
+    std::size_t cut = max;
+    while (cut > 0 && (static_cast<unsigned char>(value[cut]) & 0xC0) == 0x80) {
+        --cut;
+    }
+    return "'" + std::string(value.substr(0, cut)) + "...'";
 }
 
 Parsed<double> ParseDecimal(std::string_view text, DecimalFormat format) {
