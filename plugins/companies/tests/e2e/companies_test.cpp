@@ -1,8 +1,8 @@
-// The companies plugin end to end (docs/testing.md): a real lastrod loading the build's plugins on
-// SQLite and PostgreSQL. CompaniesTest serves the sample (`lastro ingest --sample` applies both
-// registry snapshots, oldest first); RealRegistryTest ingests CVM's real extract in shared
-// unchanged. What the answers should hold is read here from the files themselves, with this
-// file's own reader: never through the plugin's code.
+// The companies plugin end to end (docs/testing.md): a real lastrod loading the plugin alone (it
+// requires none) on SQLite and PostgreSQL. CompaniesTest serves the sample (`lastro ingest --sample` applies
+// both registry snapshots, oldest first); RealRegistryTest ingests CVM's real extract in shared unchanged.
+// What the answers should hold is read here from the files themselves, with this file's own reader: never
+// through the plugin's code.
 #include <lastro/sdk/testing/backend_fixture.hpp>
 #include <lastro/sdk/testing/checks.hpp>
 #include <lastro/sdk/zip_archive.hpp>
@@ -26,7 +26,7 @@ using namespace ::lastro::sdk::testing;
 class CompaniesTest : public BackendTest<CompaniesTest> {
 public:
     static constexpr const char* kLabel = "companies";
-    static DeploymentOptions Options() { return {.plugin_dirs = {LASTRO_PLUGIN_DIR}}; }
+    static DeploymentOptions Options() { return {.plugin_dirs = {LASTRO_COMPANIES_ALONE_DIR}}; }
 };
 INSTANTIATE_TEST_SUITE_P(Sqlite, CompaniesTest, ::testing::Values(Backend::kSqlite), BackendParamName);
 INSTANTIATE_TEST_SUITE_P(Postgres, CompaniesTest, ::testing::Values(Backend::kPostgres), BackendParamName);
