@@ -5,7 +5,9 @@
 #pragma once
 
 #include <lastro/sdk/byte_source.hpp>
+#include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/text.hpp>
 
 #include <algorithm>
 #include <array>
@@ -16,6 +18,7 @@
 #include <cstring>
 #include <exception>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <typeinfo>
@@ -65,6 +68,23 @@ void ExpectOnly(const char* target, Body&& body) {
 [[noreturn]] inline void Broken(const char* target, std::size_t line, const std::string& what) {
     std::fprintf(stderr, "%s: line %zu: %s\n", target, line, what.c_str());
     std::abort();
+}
+
+// A reader's optional text field: absent, or non-empty UTF-8 (a blank cell is absent).
+inline void ExpectText(const char* target, std::size_t line, const std::optional<std::string>& text,
+                       const char* what) {
+    if (text && (text->empty() || !sdk::IsValidUtf8(*text))) {
+        Broken(target, line, std::string(what) + " is empty or not UTF-8");
+    }
+}
+
+// A reader's optional date field: absent, or a real day written YYYY-MM-DD.
+inline void ExpectIsoDate(const char* target, std::size_t line, const std::optional<std::string>& date,
+                          const char* what) {
+    const std::optional<sdk::Date> day = date ? sdk::Date::Parse(*date) : std::nullopt;
+    if (date && (!day || day->ToString() != *date)) {
+        Broken(target, line, std::string(what) + " is not a real YYYY-MM-DD day: '" + *date + "'");
+    }
 }
 
 // Lines of the file: a last line without newline counts.

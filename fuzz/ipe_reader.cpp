@@ -31,15 +31,11 @@ constexpr const char* kName = "ipe_cia_aberta_2025.csv";
 }
 
 void CheckText(std::size_t line, const std::optional<std::string>& text, const char* what) {
-    if (text && (text->empty() || !sdk::IsValidUtf8(*text))) {
-        Broken(line, std::string(what) + " is empty or not UTF-8");
-    }
+    fuzz::ExpectText(kTarget, line, text, what);
 }
 
 void CheckDate(std::size_t line, const std::optional<std::string>& date, const char* what) {
-    if (date && (!sdk::Date::Parse(*date) || sdk::Date::Parse(*date)->ToString() != *date)) {
-        Broken(line, std::string(what) + " is not a real YYYY-MM-DD day: '" + *date + "'");
-    }
+    fuzz::ExpectIsoDate(kTarget, line, date, what);
 }
 
 void CheckDelivery(const companies::DocumentRecord& d) {
