@@ -3,6 +3,7 @@
 // indexed columns, and `q` goes through the trigram index (sdk/serving/trigram_search.hpp).
 #include "domain/registry/registry_rules.hpp"
 #include "src/handlers.hpp"
+#include "src/sql_conditions.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
 #include <lastro/sdk/problem.hpp>
@@ -30,28 +31,6 @@ namespace {
 constexpr const char* kIssuer = "/v1/companhias";
 constexpr std::size_t kDefaultLimit = 50;
 
-// The WHERE clause of the asked filters, its parameters numbered from $1.
-class Filters {
-public:
-    void Add(const std::string& condition_with_placeholder, std::string value) {
-        values_.push_back(std::move(value));
-        std::string condition = condition_with_placeholder;
-        const std::string number = "$" + std::to_string(values_.size());
-        for (std::size_t at; (at = condition.find('?')) != std::string::npos;) {
-            condition.replace(at, 1, number);
-        }
-        where_ += " AND " + condition;
-    }
-    const std::string& Where() const { return where_; }
-    std::vector<sdk::SqlValue> Values() const {
-        return std::vector<sdk::SqlValue>(values_.begin(), values_.end());
-    }
-
-private:
-    std::string where_;
-    std::vector<std::string> values_;
-};
-
 }  // namespace
 
 sdk::Result HandleCompanies(const sdk::RequestContext& context) {
@@ -60,38 +39,38 @@ sdk::Result HandleCompanies(const sdk::RequestContext& context) {
     const sdk::Params& params = context.params;
     sdk::SqlSession sql(context.db);
 
-    Filters filters;
+    SqlConditions filters;
     if (const auto cnpj = params.String("cnpj")) {
-        filters.Add("cnpj = ?", *cnpj);
+        filters.Add("cnpj = ?", {*cnpj});
     }
     if (const auto needle = FoldedFilter(params.String("q"))) {
-        filters.Add("search_text LIKE ? ESCAPE '\\'", sdk::ContainsPattern(*needle));
+        filters.Add("search_text LIKE ? ESCAPE '\\'", {sdk::ContainsPattern(*needle)});
         if (!sql.IsPostgres()) {
             if (const auto phrase = sdk::TrigramPhrase("search_text", *needle)) {
                 filters.Add(
                     "cvm_code IN (SELECT rowid FROM companies_company_search WHERE companies_company_search "
                     "MATCH ?)",
-                    *phrase);
+                    {*phrase});
             }
         }
     }
     if (const auto situation = FoldedFilter(params.String("situation"))) {
-        filters.Add("situation_folded = ?", *situation);
+        filters.Add("situation_folded = ?", {*situation});
     }
     if (const auto from = params.DateValue("registered_from")) {
-        filters.Add("registered_at >= ?", from->ToString());
+        filters.Add("registered_at >= ?", {from->ToString()});
     }
     if (const auto to = params.DateValue("registered_to")) {
-        filters.Add("registered_at <= ?", to->ToString());
+        filters.Add("registered_at <= ?", {to->ToString()});
     }
     if (const auto from = params.DateValue("cancelled_from")) {
-        filters.Add("cancelled_at >= ?", from->ToString());
+        filters.Add("cancelled_at >= ?", {from->ToString()});
     }
     if (const auto to = params.DateValue("cancelled_to")) {
-        filters.Add("cancelled_at <= ?", to->ToString());
+        filters.Add("cancelled_at <= ?", {to->ToString()});
     }
     if (const auto position = sdk::ReadPosition<CompanyAfter>(context.cursor_position, kIssuer)) {
-        filters.Add("cvm_code > ?", std::to_string(position->after));
+        filters.Add("cvm_code > ?", {std::to_string(position->after)});
     }
 
     const std::size_t limit = sdk::PageLimit(params, kDefaultLimit);

@@ -4,6 +4,7 @@
 #include "domain/documents/document_rules.hpp"
 #include "domain/registry/registry_rules.hpp"
 #include "src/handlers.hpp"
+#include "src/sql_conditions.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
 #include <lastro/sdk/problem.hpp>
@@ -39,24 +40,6 @@ constexpr const char* kOrder =
     "COALESCE(d.delivered_at, '') DESC, d.kind DESC, d.protocol DESC, d.version DESC";
 constexpr const char* kOrderKey = "(COALESCE(d.delivered_at, ''), d.kind, d.protocol, d.version)";
 
-class Conditions {
-public:
-    // `condition` with ? for the value's placeholder.
-    void Add(std::string condition, std::vector<std::string> values = {}) {
-        for (std::string& value : values) {
-            values_.push_back(std::move(value));
-            condition.replace(condition.find('?'), 1, "$" + std::to_string(values_.size()));
-        }
-        where_ += " AND " + condition;
-    }
-    const std::string& Where() const { return where_; }
-    std::vector<sdk::SqlValue> Values() const { return {values_.begin(), values_.end()}; }
-
-private:
-    std::string where_;
-    std::vector<std::string> values_;
-};
-
 }  // namespace
 
 sdk::Result HandleCompanyDocuments(const sdk::RequestContext& context) {
@@ -67,7 +50,7 @@ sdk::Result HandleCompanyDocuments(const sdk::RequestContext& context) {
     result.meta = sdk::DatasetMeta(context.host, {kIpeDataset, kRegistryDataset});
     sdk::SqlSession sql(context.db);
 
-    Conditions where;
+    SqlConditions where;
     where.Add("d.cvm_code = ?", {code});
     if (const auto kind = params.String("kind")) {
         where.Add("d.kind = ?", {*kind});

@@ -1,23 +1,12 @@
 #include "domain/registry/registry_rules.hpp"
 
 #include <lastro/sdk/ingest/snapshot.hpp>
+#include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/text.hpp>
-
-#include <cctype>
 
 namespace lastro::companies {
 
 namespace {
-
-std::string_view Trim(std::string_view text) {
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.front()))) {
-        text.remove_prefix(1);
-    }
-    while (!text.empty() && std::isspace(static_cast<unsigned char>(text.back()))) {
-        text.remove_suffix(1);
-    }
-    return text;
-}
 
 void AddAddress(sdk::Fingerprint& fingerprint, const PostalAddress& address) {
     fingerprint << address.street << address.complement << address.district << address.city << address.state
@@ -29,7 +18,7 @@ void AddAddress(sdk::Fingerprint& fingerprint, const PostalAddress& address) {
 
 std::optional<std::string> RestorePostalCode(std::string_view published) {
     std::string digits;
-    for (char c : Trim(published)) {
+    for (char c : sdk::TrimBlanks(published)) {
         if (c >= '0' && c <= '9') {
             digits.push_back(c);
         } else if (c != '-') {
@@ -48,23 +37,11 @@ std::string DuplicateRank(const CompanyRecord& record) {
 }
 
 std::string CompanySearchText(const CompanyRecord& record) {
-    std::string text = record.legal_name ? sdk::FoldForSearch(Trim(*record.legal_name)) : "";
+    std::string text = record.legal_name ? sdk::FoldForSearch(sdk::TrimBlanks(*record.legal_name)) : "";
     if (record.trade_name) {
-        text += "\n" + sdk::FoldForSearch(Trim(*record.trade_name));
+        text += "\n" + sdk::FoldForSearch(sdk::TrimBlanks(*record.trade_name));
     }
     return text;
-}
-
-std::optional<std::string> FoldedFilter(const std::optional<std::string>& value) {
-    if (!value) {
-        return std::nullopt;
-    }
-    std::string folded = sdk::FoldForSearch(Trim(*value));
-    const std::string_view trimmed = Trim(folded);
-    if (trimmed.empty()) {
-        return std::nullopt;
-    }
-    return std::string(trimmed);
 }
 
 std::uint64_t RecordFingerprint(const CompanyRecord& r) {

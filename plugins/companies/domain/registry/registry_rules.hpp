@@ -3,6 +3,7 @@
 #pragma once
 
 #include "domain/registry/company_record.hpp"
+#include "domain/text_folding.hpp"
 
 #include <cstdint>
 #include <optional>
@@ -27,8 +28,6 @@ std::string DuplicateRank(const CompanyRecord& record);
 
 // The text `q` matches: the legal and trade names, case- and accent-folded, one per line.
 std::string CompanySearchText(const CompanyRecord& record);
-// A filter's folded text (sdk::FoldForSearch, blanks around removed); nullopt when blank.
-std::optional<std::string> FoldedFilter(const std::optional<std::string>& value);
 
 // Every stored column of a record reduced to a number: a changed company is one whose
 // fingerprint changed (sdk::SnapshotDiff).

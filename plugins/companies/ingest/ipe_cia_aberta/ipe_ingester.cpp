@@ -5,7 +5,7 @@
 
 #include "domain/documents/document_rules.hpp"
 #include "domain/documents/ipe_reader.hpp"
-#include "domain/registry/registry_rules.hpp"
+#include "domain/text_folding.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
 #include <lastro/sdk/calendar.hpp>
