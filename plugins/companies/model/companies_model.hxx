@@ -10,8 +10,10 @@
 #include <optional>
 #include <string>
 
-// Version 2 adds the document indexes' table as plugin SQL (model/document_tables.cpp).
-#pragma db model version(1, 2)
+// Version 2 adds the document indexes' table as plugin SQL (model/document_tables.cpp); version 3
+// the structured filings' tables (FRE, FCA) and the delivery a document's versions share
+// (model/filing_tables.cpp).
+#pragma db model version(1, 3)
 
 namespace lastro::companies {
 

@@ -1,5 +1,7 @@
 #include "sample/registry_writer.hpp"
 
+#include "sample/crlf.hpp"
+
 #include <lastro/sdk/sample/csv_table.hpp>
 
 #include <array>
@@ -141,16 +143,7 @@ std::string RegistryCsv(const std::vector<SampleCompany>& companies, std::int64_
             table.AddRow(Row(company));
         }
     }
-    // CVM's registry ends its lines with CRLF.
-    std::string crlf;
-    crlf.reserve(table.ToLatin1().size() + table.RowCount() + 1);
-    for (char c : table.ToLatin1()) {
-        if (c == '\n') {
-            crlf.push_back('\r');
-        }
-        crlf.push_back(c);
-    }
-    return crlf;
+    return WithCrlf(table.ToLatin1());
 }
 
 }  // namespace lastro::companies

@@ -2,6 +2,7 @@
 // newest delivery first, by keyset pages (docs/api/documentos.md). Listing a document does not
 // read it: `link` is CVM's official download link as published.
 #include "domain/documents/document_rules.hpp"
+#include "domain/filings/filing_rules.hpp"
 #include "domain/registry/registry_rules.hpp"
 #include "src/handlers.hpp"
 #include "src/sql_conditions.hpp"
@@ -47,7 +48,7 @@ sdk::Result HandleCompanyDocuments(const sdk::RequestContext& context) {
     const std::int64_t cvm_code = *params.Integer("cvm_code");
     const std::string code = std::to_string(cvm_code);
     sdk::Result result;
-    result.meta = sdk::DatasetMeta(context.host, {kIpeDataset, kRegistryDataset});
+    result.meta = sdk::DatasetMeta(context.host, {kIpeDataset, kFre.dataset, kRegistryDataset});
     sdk::SqlSession sql(context.db);
 
     SqlConditions where;
@@ -73,7 +74,7 @@ sdk::Result HandleCompanyDocuments(const sdk::RequestContext& context) {
     if (params.String("versions").value_or("latest") == "latest") {
         where.Add(
             "NOT EXISTS (SELECT 1 FROM companies_document newer WHERE newer.kind = d.kind"
-            " AND newer.protocol = d.protocol AND newer.version > d.version)");
+            " AND newer.delivery = d.delivery AND newer.version > d.version)");
     }
     if (const auto after = sdk::ReadPosition<DocumentAfter>(context.cursor_position, kIssuer)) {
         where.Add(std::string(kOrderKey) + " < (?, ?, ?, CAST(? AS BIGINT))",
@@ -85,7 +86,7 @@ sdk::Result HandleCompanyDocuments(const sdk::RequestContext& context) {
         "SELECT d.kind, d.protocol, d.version, d.cnpj, d.cnpj_published, d.cnpj_kind, d.company_name,"
         " d.reference_date, d.delivered_at, d.category, d.type, d.species, d.subject, d.presentation, d.link,"
         " d.first_seen_at, NOT EXISTS (SELECT 1 FROM companies_document newer WHERE newer.kind = d.kind"
-        " AND newer.protocol = d.protocol AND newer.version > d.version)"
+        " AND newer.delivery = d.delivery AND newer.version > d.version)"
         " FROM companies_document d WHERE true" +
             where.Where() + " ORDER BY " + kOrder + " LIMIT " + std::to_string(limit + 1),
         where.Values());

@@ -2,6 +2,7 @@
 #include "domain/documents/document_rules.hpp"
 #include "domain/registry/registry_rules.hpp"
 #include "ingest/cad_cia_aberta/registry_ingester.hpp"
+#include "ingest/filings/filing_ingester.hpp"
 #include "ingest/ipe_cia_aberta/ipe_ingester.hpp"
 #include "sample/sample_writer.hpp"
 #include "src/handlers.hpp"
@@ -17,8 +18,10 @@ public:
     void Register(sdk::Registrar& registrar) override {
         registrar.AddIngester(std::string(kRegistryDataset), std::make_shared<RegistryIngester>());
         registrar.AddIngester(std::string(kIpeDataset), std::make_shared<IpeIngester>());
+        registrar.AddIngester(std::string(kFre.dataset), std::make_shared<FilingIngester>(kFre));
         registrar.AddHandler("companies.list", &HandleCompanies);
         registrar.AddHandler("companies.documents", &HandleCompanyDocuments);
+        registrar.AddHandler("companies.fre_rows", &HandleFreRows);
         registrar.AddSampleWriter(std::make_shared<CompaniesSampleWriter>());
     }
 };

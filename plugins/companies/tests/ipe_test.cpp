@@ -269,7 +269,8 @@ namespace lastro::companies {
 namespace {
 
 // Scale full writes the real files' sizes: the registry's 2,677 companies (one listed twice, and
-// the newcomer only in the current snapshot), and about 48,000 IPE deliveries a year.
+// the newcomer only in the current snapshot), about 48,000 IPE deliveries and 130,000 FRE table
+// rows a year.
 TEST(CompaniesSampleTest, ScaleFullWritesTheRealFilesSizes) {
     sdk::testing::PluginDatabase scratch("companies");
     const fs::path out = scratch.Subdir("full");
@@ -286,6 +287,12 @@ TEST(CompaniesSampleTest, ScaleFullWritesTheRealFilesSizes) {
     EXPECT_LT(year2025, 60'000u);
     EXPECT_EQ(year2025 + SampleLines(out / "ipe_cia_aberta_2026.zip", "ipe_cia_aberta_2026.csv").size(),
               counts["IPE deliveries"]);
+    // The FRE: about 130,000 table rows a year (the real 2025 zip: 131,000 in 35 tables) and a few
+    // thousand documents (4,931 index lines in 2025), in each of the two years.
+    EXPECT_GT(counts["FRE table rows"], 2 * 110'000u);
+    EXPECT_LT(counts["FRE table rows"], 2 * 160'000u);
+    EXPECT_GT(counts["FRE documents"], 2 * 1'500u);
+    EXPECT_LT(counts["FRE documents"], 2 * 5'500u);
 }
 
 }  // namespace

@@ -282,7 +282,7 @@ TEST_P(CompaniesTest, ACompanysDocumentsAreTheIndexsLinesLatestVersionFirst) {
     ASSERT_FALSE(code.empty());
     const std::map<std::string, FileRow> expected = SampleDeliveries(D(), code);
     const std::vector<boost::json::object> all =
-        D().AllItems("/v1/companhias/" + code + "/documentos", "versions=all", 3);
+        D().AllItems("/v1/companhias/" + code + "/documentos", "kind=ipe&versions=all", 3);
     ASSERT_EQ(all.size(), expected.size());
     std::string previous = "9999-99-99";
     for (const boost::json::object& item : all) {
@@ -299,19 +299,117 @@ TEST_P(CompaniesTest, ACompanysDocumentsAreTheIndexsLinesLatestVersionFirst) {
         previous = Str(item, "delivered_at");
     }
     const std::vector<boost::json::object> latest =
-        D().AllItems("/v1/companhias/" + code + "/documentos", "", 500);
+        D().AllItems("/v1/companhias/" + code + "/documentos", "kind=ipe", 500);
     EXPECT_EQ(latest.size(), expected.size() - 1);  // version 1 of the re-delivered fact left out
 
     const std::string key = D().RoomyKey();
     HttpResponse unknown = D().Get("/v1/companhias/99999990/documentos", key);
     EXPECT_TRUE(IsProblem(unknown, 404, kBaseUrl, "/v1/companhias/99999990/documentos", "cvm_code"))
         << unknown.Describe();
-    HttpResponse bad_kind = D().Get("/v1/companhias/" + code + "/documentos?kind=fre", key);
+    HttpResponse bad_kind = D().Get("/v1/companhias/" + code + "/documentos?kind=dfp", key);
     EXPECT_GE(bad_kind.status, 400) << bad_kind.Describe();
     EXPECT_LT(bad_kind.status, 500) << bad_kind.Describe();
     EXPECT_TRUE(
         IsProblem(bad_kind, bad_kind.status, kBaseUrl, "/v1/companhias/" + code + "/documentos", "kind"))
         << bad_kind.Describe();
+}
+
+// ---- The FRE
+
+// A member of the sample's FRE zip of `year`, read here.
+std::vector<FileRow> SampleFreMember(Deployment& d, const std::string& year, const std::string& member) {
+    const std::filesystem::path csv = d.Dir() / member;
+    sdk::ZipArchive archive(d.SampleDir() / ("fre_cia_aberta_" + year + ".zip"));
+    std::unique_ptr<sdk::ByteSource> source = archive.Open(member);
+    {
+        std::ofstream out(csv, std::ios::binary);
+        char buffer[1 << 16];
+        for (std::size_t read; (read = source->Read(buffer, sizeof buffer)) > 0;) {
+            out.write(buffer, static_cast<std::streamsize>(read));
+        }
+    }
+    return ReadCvmCsv(csv);
+}
+
+TEST_P(CompaniesTest, FreRowsAreTheLatestVersionsLinesWithTheirPublishedDigits) {
+    // The company whose 2025 form has three versions.
+    const std::vector<FileRow> index = SampleFreMember(D(), "2025", "fre_cia_aberta_2025.csv");
+    std::map<std::string, FileRow> versions;  // VERSAO -> index line
+    for (const FileRow& row : index) {
+        if (row.at("VERSAO") == "3") {
+            for (const FileRow& same : index) {
+                if (same.at("CD_CVM") == row.at("CD_CVM")) {
+                    versions[same.at("VERSAO")] = same;
+                }
+            }
+        }
+    }
+    ASSERT_EQ(versions.size(), 3u);
+    const std::string cnpj = Digits(versions.at("3").at("CNPJ_CIA"));
+    const std::string code = versions.at("3").at("CD_CVM");
+    const std::string path = "/v1/companhias/fre/" + cnpj + "/capital_social/linhas";
+    const std::vector<FileRow> capital =
+        SampleFreMember(D(), "2025", "fre_cia_aberta_capital_social_2025.csv");
+    auto lines_of = [&](const std::string& version) {
+        std::vector<FileRow> lines;
+        for (const FileRow& row : capital) {
+            if (row.at("ID_Documento") == versions.at(version).at("ID_DOC")) {
+                lines.push_back(row);
+            }
+        }
+        return lines;
+    };
+    const std::string key = D().RoomyKey();
+    auto expect_version = [&](const std::string& query, const std::string& version) {
+        SCOPED_TRACE(query);
+        HttpResponse r = D().Get(path + "?reference_from=2025-01-01&" + query, key);
+        ASSERT_EQ(r.status, 200) << r.Describe();
+        const boost::json::array items = r.Json().at("data").as_array();
+        const std::vector<FileRow> lines = lines_of(version);
+        ASSERT_EQ(items.size(), lines.size());
+        for (std::size_t i = 0; i < lines.size(); ++i) {
+            const boost::json::object& item = items[i].as_object();
+            EXPECT_EQ(std::to_string(item.at("version").as_int64()), version);
+            EXPECT_EQ(std::to_string(item.at("cvm_code").as_int64()), code);
+            EXPECT_EQ(item.at("row").as_int64(), static_cast<std::int64_t>(i + 1));
+            EXPECT_EQ(Str(item, "delivered_at"), versions.at(version).at("DT_RECEB"));
+            const boost::json::object& values = item.at("values").as_object();
+            EXPECT_EQ(Text(values, "Tipo_Capital"), Blank(lines[i].at("Tipo_Capital")));
+            EXPECT_EQ(Text(values, "ID_Capital_Social"), Blank(lines[i].at("ID_Capital_Social")));
+            // Numbers keep their published digits in the answer's text.
+            if (!lines[i].at("Valor_Capital").empty()) {
+                EXPECT_NE(r.body.find("\"Valor_Capital\":" + lines[i].at("Valor_Capital")),
+                          std::string::npos);
+            } else {
+                EXPECT_TRUE(values.at("Valor_Capital").is_null());
+            }
+        }
+    };
+    expect_version("", "3");
+    expect_version("version=2", "2");
+    expect_version("as_of=" + versions.at("2").at("DT_RECEB"), "2");
+
+    // The index's versions are the company's FRE documents, the latest marked.
+    const std::vector<boost::json::object> documents = D().AllItems(
+        "/v1/companhias/" + code + "/documentos", "kind=fre&versions=all&reference_from=2025-01-01", 2);
+    ASSERT_EQ(documents.size(), 3u);
+    for (const boost::json::object& document : documents) {
+        EXPECT_EQ(document.at("latest_version").as_bool(), document.at("version").as_int64() == 3);
+        EXPECT_EQ(Str(document, "link"),
+                  versions.at(std::to_string(document.at("version").as_int64())).at("LINK_DOC"));
+    }
+
+    // An unknown table is a 404 listing the tables with their years; both version and as_of, a 400.
+    HttpResponse unknown = D().Get("/v1/companhias/fre/" + cnpj + "/direito_acao/linhas", key);
+    EXPECT_TRUE(
+        IsProblem(unknown, 404, kBaseUrl, "/v1/companhias/fre/" + cnpj + "/direito_acao/linhas", "table"))
+        << unknown.Describe();
+    EXPECT_NE(unknown.body.find("capital_social_aumento (2022)"), std::string::npos) << unknown.Describe();
+    HttpResponse both = D().Get(path + "?version=1&as_of=2025-06-01", key);
+    EXPECT_TRUE(IsProblem(both, 400, kBaseUrl, path, "version")) << both.Describe();
+    HttpResponse bad_cnpj = D().Get("/v1/companhias/fre/123/capital_social/linhas", key);
+    EXPECT_GE(bad_cnpj.status, 400) << bad_cnpj.Describe();
+    EXPECT_LT(bad_cnpj.status, 500) << bad_cnpj.Describe();
 }
 
 // ---- CVM's real extract

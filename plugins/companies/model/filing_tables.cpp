@@ -1,0 +1,52 @@
+// The structured filings' tables (cvm.fre_cia_aberta, cvm.fca_cia_aberta), companies schema
+// version 3, as plugin SQL (sdk::SchemaSql): the tables of a form change from year to year, so a
+// row is stored whatever its table, its cells a JSON array in the order of the columns the
+// table's catalog row lists for that year. docs/datasets/fre_cia_aberta.md describes each column.
+#include <lastro/sdk/schema_sql.hpp>
+
+#include <odb/database.hxx>
+
+#include <string>
+
+namespace lastro::companies {
+namespace {
+
+// The delivery a document's versions share: the protocol for IPE, the company and reference
+// date for a form, whose versions each get a document id of their own.
+const std::string kDeliverySqlite = "ALTER TABLE companies_document ADD COLUMN delivery TEXT";
+const std::string kDeliveryPgsql = "ALTER TABLE companies_document ADD COLUMN IF NOT EXISTS delivery TEXT";
+const std::string kDeliveryFill = "UPDATE companies_document SET delivery = protocol WHERE delivery IS NULL";
+const std::string kByDelivery =
+    "CREATE INDEX IF NOT EXISTS companies_document_delivery_i ON companies_document (kind, delivery, "
+    "version)";
+
+// Which tables each year of a form holds, their columns and each column's type for that year:
+// JSON [{"name": "Valor_Capital", "type": "number"}, ...].
+const std::string kTableCatalog =
+    "CREATE TABLE IF NOT EXISTS companies_filing_table ("
+    " kind TEXT NOT NULL, table_key TEXT NOT NULL, table_name TEXT NOT NULL, year INTEGER NOT NULL,"
+    " columns TEXT NOT NULL, row_count BIGINT NOT NULL, PRIMARY KEY (kind, table_key, year))";
+// One row of a table member, by its document (the index line) and its place among that
+// document's rows in the member.
+const std::string kRows =
+    "CREATE TABLE IF NOT EXISTS companies_filing_row ("
+    " kind TEXT NOT NULL, table_key TEXT NOT NULL, document_id BIGINT NOT NULL, ordinal INTEGER NOT NULL,"
+    " year INTEGER NOT NULL, cnpj TEXT, cnpj_published TEXT, reference_date TEXT, version BIGINT NOT NULL,"
+    " cells TEXT NOT NULL, fingerprint TEXT NOT NULL, first_seen_at TEXT NOT NULL,"
+    " PRIMARY KEY (kind, table_key, document_id, ordinal))";
+// A company's rows of one table, newest reference date first (the keyset of /linhas).
+const std::string kRowsByCompany =
+    "CREATE INDEX IF NOT EXISTS companies_filing_row_company_i ON companies_filing_row"
+    " (cnpj, kind, table_key, reference_date, version, document_id, ordinal)";
+const std::string kRowsByYear =
+    "CREATE INDEX IF NOT EXISTS companies_filing_row_year_i ON companies_filing_row (kind, year)";
+
+const sdk::SchemaSql kFilingsSqlite("companies", 3, odb::id_sqlite,
+                                    {kDeliverySqlite, kDeliveryFill, kByDelivery, kTableCatalog, kRows,
+                                     kRowsByCompany, kRowsByYear});
+const sdk::SchemaSql kFilingsPgsql("companies", 3, odb::id_pgsql,
+                                   {kDeliveryPgsql, kDeliveryFill, kByDelivery, kTableCatalog, kRows,
+                                    kRowsByCompany, kRowsByYear});
+
+}  // namespace
+}  // namespace lastro::companies
