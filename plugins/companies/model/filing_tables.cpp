@@ -1,4 +1,5 @@
-// The structured filings' tables (cvm.fre_cia_aberta, cvm.fca_cia_aberta), companies schema
+// The structured filings' tables (cvm.fre_cia_aberta, cvm.fca_cia_aberta) and the datasets
+// derived from them (companies.securities, companies.shares_outstanding), companies schema
 // version 3, as plugin SQL (sdk::SchemaSql): the tables of a form change from year to year, so a
 // row is stored whatever its table, its cells a JSON array in the order of the columns the
 // table's catalog row lists for that year. docs/datasets/fre_cia_aberta.md describes each column.
@@ -7,6 +8,7 @@
 #include <odb/database.hxx>
 
 #include <string>
+#include <vector>
 
 namespace lastro::companies {
 namespace {
@@ -41,12 +43,45 @@ const std::string kRowsByCompany =
 const std::string kRowsByYear =
     "CREATE INDEX IF NOT EXISTS companies_filing_row_year_i ON companies_filing_row (kind, year)";
 
-const sdk::SchemaSql kFilingsSqlite("companies", 3, odb::id_sqlite,
-                                    {kDeliverySqlite, kDeliveryFill, kByDelivery, kTableCatalog, kRows,
-                                     kRowsByCompany, kRowsByYear});
-const sdk::SchemaSql kFilingsPgsql("companies", 3, odb::id_pgsql,
-                                   {kDeliveryPgsql, kDeliveryFill, kByDelivery, kTableCatalog, kRows,
-                                    kRowsByCompany, kRowsByYear});
+// companies.securities, derived from the FCA: each security of each company's latest form
+// (valor_mobiliario), with the row it comes from.
+const std::string kSecurities =
+    "CREATE TABLE IF NOT EXISTS companies_security ("
+    " cvm_code BIGINT NOT NULL, cnpj TEXT, security TEXT, share_class TEXT, preferred_class TEXT,"
+    " preferred_class_name TEXT, ticker TEXT, composition TEXT, market TEXT, market_entity TEXT,"
+    " market_entity_name TEXT, trading_from TEXT, trading_to TEXT, segment TEXT, listed_from TEXT, listed_to "
+    "TEXT,"
+    " reference_date TEXT, version BIGINT NOT NULL, document_id BIGINT NOT NULL, source_row INTEGER NOT NULL,"
+    " delivered_at TEXT, PRIMARY KEY (document_id, source_row))";
+const std::string kSecuritiesByCompany =
+    "CREATE INDEX IF NOT EXISTS companies_security_company_i ON companies_security (cvm_code, ticker)";
+const std::string kSecuritiesByTicker =
+    "CREATE INDEX IF NOT EXISTS companies_security_ticker_i ON companies_security (ticker)";
+const std::string kSecuritiesByCnpj =
+    "CREATE INDEX IF NOT EXISTS companies_security_cnpj_i ON companies_security (cnpj)";
+// companies.shares_outstanding, derived from the FRE: each company's shares by class at each
+// reference date (the latest version of each), every figure with the cell it comes from.
+const std::string kShares =
+    "CREATE TABLE IF NOT EXISTS companies_shares ("
+    " cvm_code BIGINT NOT NULL, cnpj TEXT, reference_date TEXT NOT NULL, version BIGINT NOT NULL,"
+    " document_id BIGINT NOT NULL, delivered_at TEXT, measure TEXT NOT NULL, share_class TEXT NOT NULL,"
+    " quantity TEXT, source_table TEXT NOT NULL, source_row INTEGER NOT NULL, source_column TEXT NOT NULL,"
+    " PRIMARY KEY (document_id, measure, share_class))";
+const std::string kSharesByCompany =
+    "CREATE INDEX IF NOT EXISTS companies_shares_company_i ON companies_shares (cvm_code, reference_date)";
+const std::string kSharesByCnpj =
+    "CREATE INDEX IF NOT EXISTS companies_shares_cnpj_i ON companies_shares (cnpj, reference_date)";
+
+// Every statement of version 3 but the column's addition, which only PostgreSQL can make
+// idempotent.
+std::vector<std::string> Version3(const std::string& add_delivery) {
+    return {add_delivery,      kDeliveryFill, kByDelivery,      kTableCatalog,        kRows,
+            kRowsByCompany,    kRowsByYear,   kSecurities,      kSecuritiesByCompany, kSecuritiesByTicker,
+            kSecuritiesByCnpj, kShares,       kSharesByCompany, kSharesByCnpj};
+}
+
+const sdk::SchemaSql kFilingsSqlite("companies", 3, odb::id_sqlite, Version3(kDeliverySqlite));
+const sdk::SchemaSql kFilingsPgsql("companies", 3, odb::id_pgsql, Version3(kDeliveryPgsql));
 
 }  // namespace
 }  // namespace lastro::companies

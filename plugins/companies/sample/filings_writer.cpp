@@ -274,16 +274,191 @@ std::vector<std::string> Cells(const std::vector<std::string_view>& columns, Prn
     return cells;
 }
 
+constexpr std::array<std::string_view, 3> kCapitalTypes{"Capital Integralizado", "Capital Subscrito",
+                                                        "Capital Emitido"};
+
+std::size_t Find(const std::vector<std::string_view>& columns, std::string_view name) {
+    return static_cast<std::size_t>(std::find(columns.begin(), columns.end(), name) - columns.begin());
+}
+
+// A capital_social row as the form fills it: one row per kind of capital (the first paid-in),
+// never blank share counts, and the total the sum of the ordinary and preferred shares.
+void ShapeCapital(const std::vector<std::string_view>& own, std::vector<std::string>& cells, int row) {
+    cells[Find(own, "Tipo_Capital")] =
+        std::string(kCapitalTypes[static_cast<std::size_t>(row) % kCapitalTypes.size()]);
+    std::string& ordinary = cells[Find(own, "Quantidade_Acoes_Ordinarias")];
+    std::string& preferred = cells[Find(own, "Quantidade_Acoes_Preferenciais")];
+    if (ordinary.empty()) {
+        ordinary = "1000000";
+    }
+    if (preferred.empty()) {
+        preferred = "0";
+    }
+    cells[Find(own, "Quantidade_Total_Acoes")] = std::to_string(std::stoll(ordinary) + std::stoll(preferred));
+}
+
 bool Files(const SampleCompany& company, int year) {
     return company.registered.year <= year && (!company.cancelled || company.cancelled->year > year);
 }
 
-std::string Link(std::int64_t id) {
-    return "https://www.rad.cvm.gov.br/ENET/frmExibirArquivoFRE.aspx?NumeroSequencialDocumento=" +
-           std::to_string(id) + "&CodigoTipoInstituicao=1";
+// CVM's link to a form's document, as its indexes publish them.
+std::string Link(std::string_view form, std::int64_t id) {
+    return "https://www.rad.cvm.gov.br/ENET/frmExibirArquivo" + std::string(form) +
+           ".aspx?NumeroSequencialDocumento=" + std::to_string(id) + "&CodigoTipoInstituicao=1";
+}
+
+// The FCA's members this sample writes, their own columns verbatim
+// (shared/datasets/real/cvm_headers/fca_cia_aberta_*_header.csv).
+constexpr std::string_view kFcaKeyColumns =
+    "CNPJ_Companhia;Data_Referencia;Versao;ID_Documento;Nome_Empresarial";
+constexpr std::string_view kGeneralColumns =
+    "Data_Nome_Empresarial;Nome_Empresarial_Anterior;Data_Constituicao;Codigo_CVM;Data_Registro_CVM;"
+    "Categoria_Registro_CVM;Data_Categoria_Registro_CVM;Situacao_Registro_CVM;Data_Situacao_Registro_CVM;"
+    "Pais_Origem;"
+    "Pais_Custodia_Valores_Mobiliarios;Setor_Atividade;Descricao_Atividade;Situacao_Emissor;Data_Situacao_"
+    "Emissor;"
+    "Especie_Controle_Acionario;Data_Especie_Controle_Acionario;Dia_Encerramento_Exercicio_Social;"
+    "Mes_Encerramento_Exercicio_Social;Data_Alteracao_Exercicio_Social;Pagina_Web";
+constexpr std::string_view kSecurityColumns =
+    "Valor_Mobiliario;Sigla_Classe_Acao_Preferencial;Classe_Acao_Preferencial;Codigo_Negociacao;Composicao_"
+    "BDR_Unit;"
+    "Mercado;Sigla_Entidade_Administradora;Entidade_Administradora;Data_Inicio_Negociacao;Data_Fim_"
+    "Negociacao;"
+    "Segmento;Data_Inicio_Listagem;Data_Fim_Listagem";
+constexpr std::array<std::string_view, 4> kSegments{"Novo Mercado", "Nível 1", "Nível 2", "Tradicional"};
+
+std::vector<std::string> SecurityRow(std::string_view security, std::string_view preferred_class,
+                                     std::string_view preferred_name, const std::string& ticker,
+                                     std::string_view composition, bool exchange, const sdk::Date& since,
+                                     const std::string& until, std::string_view segment) {
+    return {std::string(security),
+            std::string(preferred_class),
+            std::string(preferred_name),
+            ticker,
+            std::string(composition),
+            exchange ? "Bolsa" : "Balcão Organizado",
+            exchange ? "B3" : "CETIP",
+            exchange ? "B3 S.A. - Brasil, Bolsa, Balcão"
+                     : "B3 S.A. - Brasil, Bolsa, Balcão - Segmento CETIP UTVM",
+            since.ToString(),
+            until,
+            exchange ? std::string(segment) : "",
+            since.ToString(),
+            until};
 }
 
 }  // namespace
+
+std::string SampleTickerStem(std::int64_t cvm_code) {
+    std::string stem(4, 'A');
+    for (int i = 3; i >= 0; --i) {
+        stem[static_cast<std::size_t>(i)] = static_cast<char>('A' + cvm_code % 26);
+        cvm_code /= 26;
+    }
+    return stem;
+}
+
+SecuritiesSample WriteFcaSample(sdk::sample::SampleDirectory& out, const CompanyUniverse& universe,
+                                std::uint64_t seed, sdk::SampleScale scale) {
+    (void)scale;  // every company delivers one form a year: the registry's size sets the scale
+    SecuritiesSample sample;
+    Prng prng = Prng::ForStream(seed, sdk::sample::StreamOf("cvm.fca_cia_aberta"), kFcaYear);
+    const sdk::Date reference{kFcaYear, 1, 1};
+    std::vector<std::string_view> general = Split(kFcaKeyColumns);
+    for (std::string_view column : Split(kGeneralColumns)) {
+        general.push_back(column);
+    }
+    std::vector<std::string_view> securities = Split(kFcaKeyColumns);
+    for (std::string_view column : Split(kSecurityColumns)) {
+        securities.push_back(column);
+    }
+    sdk::sample::CsvTable index(kIndexColumns);
+    sdk::sample::CsvTable general_table(general);
+    sdk::sample::CsvTable security_table(securities);
+    std::int64_t document_id = 300'000;
+    for (const SampleCompany& company : universe.current) {
+        if (!Files(company, kFcaYear)) {
+            continue;
+        }
+        const bool planted = company.legal_name == universe.cases.accented_name;
+        const bool exchange = planted || company.market == "BOLSA";
+        const bool counter = !planted && company.market.starts_with("BALCÃO");
+        const sdk::Date delivered = sdk::sample::RandomDate(prng, {kFcaYear, 1, 5}, {kFcaYear, 5, 31});
+        const sdk::Date listed = sdk::sample::Later(company.registered, sdk::Date{2000, 1, 3});
+        const std::string stem = SampleTickerStem(company.cvm_code);
+        const bool preferred = planted || prng.Chance(400);
+        const bool unit = planted || (preferred && prng.Chance(250));
+        const std::string_view segment = planted ? "Nível 2" : prng.Pick(kSegments);
+        const int versions = planted ? 2 : 1;
+        for (int version = 1; version <= versions; ++version) {
+            const std::int64_t id = ++document_id;
+            const sdk::Date day = sdk::sample::AddDays(delivered, 40 * (version - 1));
+            index.AddRow({company.cnpj, reference.ToString(), std::to_string(version), company.legal_name,
+                          std::to_string(company.cvm_code), "FCA", std::to_string(id), day.ToString(),
+                          Link("FCA", id)});
+            const std::vector<std::string> key{company.cnpj, reference.ToString(), std::to_string(version),
+                                               std::to_string(id), company.legal_name};
+            std::vector<std::string> row = key;
+            for (const std::string& cell : {std::string(""),
+                                            std::string(""),
+                                            company.constituted.ToString(),
+                                            std::to_string(company.cvm_code),
+                                            company.registered.ToString(),
+                                            company.category,
+                                            company.registered.ToString(),
+                                            company.situation,
+                                            company.situation_since.ToString(),
+                                            std::string("Brasil"),
+                                            std::string("Brasil"),
+                                            company.sector,
+                                            std::string("Atividades de ") + company.sector,
+                                            company.issuer_phase,
+                                            company.situation_since.ToString(),
+                                            company.control,
+                                            company.registered.ToString(),
+                                            std::string("31"),
+                                            std::string("12"),
+                                            std::string(""),
+                                            std::string("https://ri.") + stem + ".com.br"}) {
+                row.push_back(cell);
+            }
+            general_table.AddRow(row);
+            auto add = [&](const std::vector<std::string>& cells) {
+                std::vector<std::string> line = key;
+                line.insert(line.end(), cells.begin(), cells.end());
+                security_table.AddRow(line);
+            };
+            if (exchange) {
+                add(SecurityRow("Ações Ordinárias", "", "", stem + "3", "", true, listed, "", segment));
+                if (preferred) {
+                    add(SecurityRow("Ações Preferenciais", "PNA", "Preferencial Classe A", stem + "4", "",
+                                    true, listed, "", segment));
+                }
+                if (unit) {
+                    // The planted unit stops trading: its end date arrives with version 2.
+                    const std::string ended = planted && version == 2 ? "2026-03-31" : "";
+                    add(SecurityRow("Units", "", "", stem + "11", "1 ON + 2 PNA", true, listed, ended,
+                                    segment));
+                    if (planted) {
+                        sample.cases.cvm_code = company.cvm_code;
+                        sample.cases.ended_ticker = stem + "11";
+                        sample.cases.ended_on = "2026-03-31";
+                    }
+                }
+            } else if (counter) {
+                add(SecurityRow("Debêntures", "", "", "", "", false, listed, "", ""));
+            }
+        }
+    }
+    sample.index_rows = index.RowCount();
+    sample.table_rows = general_table.RowCount() + security_table.RowCount();
+    const std::string suffix = "_" + std::to_string(kFcaYear) + ".csv";
+    out.WriteZip("fca_cia_aberta_" + std::to_string(kFcaYear) + ".zip",
+                 {{"fca_cia_aberta" + suffix, WithCrlf(index.ToLatin1())},
+                  {"fca_cia_aberta_geral" + suffix, WithCrlf(general_table.ToLatin1())},
+                  {"fca_cia_aberta_valor_mobiliario" + suffix, WithCrlf(security_table.ToLatin1())}});
+    return sample;
+}
 
 FilingsSample WriteFreSample(sdk::sample::SampleDirectory& out, const CompanyUniverse& universe,
                              std::uint64_t seed, sdk::SampleScale scale) {
@@ -342,7 +517,7 @@ FilingsSample WriteFreSample(sdk::sample::SampleDirectory& out, const CompanyUni
         for (const Document& d : documents) {
             index.AddRow({d.company->cnpj, reference.ToString(), std::to_string(d.version),
                           d.company->legal_name, std::to_string(d.company->cvm_code), "FRE",
-                          std::to_string(d.id), d.delivered.ToString(), Link(d.id)});
+                          std::to_string(d.id), d.delivered.ToString(), Link("FRE", d.id)});
         }
         sample.index_rows += index.RowCount();
         const std::string suffix = "_" + std::to_string(year) + ".csv";
@@ -367,6 +542,9 @@ FilingsSample WriteFreSample(sdk::sample::SampleDirectory& out, const CompanyUni
                                                        : content.Between(1, table.sample_rows));
                 for (int r = 0; r < rows; ++r) {
                     std::vector<std::string> cells = Cells(own, content, year, row_id);
+                    if (table.name == "capital_social") {
+                        ShapeCapital(own, cells, r);
+                    }
                     if (d.company == planted) {
                         // The planted company's cases: its capital changes with each version, a
                         // shareholder is a person (a CPF), one holding has CVM's placeholder CNPJ.

@@ -1,5 +1,5 @@
-// fre_cia_aberta_YYYY.zip as CVM publishes it (ISO-8859-1, ';', CRLF): the index member and one
-// member per table of the form, for the companies of the sample universe, in two years on each
+// The structured forms as CVM publishes them. fre_cia_aberta_YYYY.zip (ISO-8859-1, ';', CRLF): the index
+// member and one member per table of the form, for the companies of the sample universe, in two years on each
 // side of CVM Resolution 59 (2023), which changed the form's tables: 2022 carries tables the new
 // form dropped (capital_social_aumento), 2025 the ones it added (administrador_declaracao_genero,
 // empregado_local_faixa_etaria). Some companies re-deliver their form (versions 2 and 3, each a
@@ -36,5 +36,29 @@ struct FilingsSample {
 // Writes fre_cia_aberta_2022.zip and fre_cia_aberta_2025.zip into `out`.
 FilingsSample WriteFreSample(sdk::sample::SampleDirectory& out, const CompanyUniverse& universe,
                              std::uint64_t seed, sdk::SampleScale scale);
+
+// fca_cia_aberta_2026.zip: the registration form of every company registered and not cancelled,
+// with its members geral (the company) and valor_mobiliario (each security: listed companies'
+// shares with their tickers, segment and dates; over-the-counter debentures without one). A
+// company's ticker stem is four letters spelling its CVM code in base 26 (SampleTickerStem), so
+// tickers are unique and other samples can name them.
+inline constexpr int kFcaYear = 2026;
+
+struct SecuritiesCases {
+    std::int64_t cvm_code = 0;  // the accented company: ON, PNA and a unit, in versions 1 and 2
+    std::string ended_ticker;   // its unit, whose trading ends in version 2
+    std::string ended_on;       // YYYY-MM-DD
+};
+
+struct SecuritiesSample {
+    std::size_t index_rows = 0;
+    std::size_t table_rows = 0;
+    SecuritiesCases cases;
+};
+
+std::string SampleTickerStem(std::int64_t cvm_code);
+
+SecuritiesSample WriteFcaSample(sdk::sample::SampleDirectory& out, const CompanyUniverse& universe,
+                                std::uint64_t seed, sdk::SampleScale scale);
 
 }  // namespace lastro::companies

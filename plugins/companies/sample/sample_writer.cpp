@@ -42,6 +42,7 @@ sdk::SampleReport CompaniesSampleWriter::Write(const sdk::SampleRequest& request
 
     const DocumentsSample documents = WriteIpeSample(out, universe, request.seed, request.scale);
     const FilingsSample filings = WriteFreSample(out, universe, request.seed, request.scale);
+    const SecuritiesSample securities = WriteFcaSample(out, universe, request.seed, request.scale);
 
     sdk::SampleReport report;
     report.files = out.Files();
@@ -50,6 +51,7 @@ sdk::SampleReport CompaniesSampleWriter::Write(const sdk::SampleRequest& request
     report.counts.push_back({"IPE deliveries", documents.rows});
     report.counts.push_back({"FRE documents", filings.index_rows});
     report.counts.push_back({"FRE table rows", filings.table_rows});
+    report.counts.push_back({"FCA documents", securities.index_rows});
     return report;
 }
 

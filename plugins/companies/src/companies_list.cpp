@@ -1,6 +1,7 @@
 // GET /v1/companhias: the registry of listed companies, one row per CVM code, by keyset pages
 // over the code (docs/api/companhias.md). Rows are the items the ingester wrote; the filters are
 // indexed columns, and `q` goes through the trigram index (sdk/serving/trigram_search.hpp).
+#include "domain/filings/share_rules.hpp"
 #include "domain/registry/registry_rules.hpp"
 #include "src/handlers.hpp"
 #include "src/sql_conditions.hpp"
@@ -14,6 +15,7 @@
 
 #include <boost/describe/class.hpp>
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -31,11 +33,45 @@ namespace {
 constexpr const char* kIssuer = "/v1/companhias";
 constexpr std::size_t kDefaultLimit = 50;
 
+// The tickers of the companies with codes from `first` to `last` (a page), as JSON arrays by
+// code: each security of the company's latest FCA that has a ticker (companies.securities).
+std::map<std::string, std::string> TickersOf(sdk::SqlSession& sql, const std::string& first,
+                                             const std::string& last) {
+    std::map<std::string, sdk::JsonText> arrays;
+    for (const auto& row :
+         sql.Query("SELECT cvm_code, ticker, share_class, security, market, segment, trading_from,"
+                   " trading_to FROM companies_security WHERE ticker IS NOT NULL"
+                   " AND cvm_code BETWEEN CAST($1 AS BIGINT) AND CAST($2 AS BIGINT)"
+                   " ORDER BY cvm_code, ticker",
+                   {first, last})) {
+        auto [it, is_new] = arrays.try_emplace(*row[0]);
+        if (is_new) {
+            it->second.BeginArray();
+        }
+        sdk::JsonText& json = it->second;
+        json.BeginObject();
+        json.Key("ticker").Value(*row[1]);
+        json.Key("share_class").Value(row[2]);
+        json.Key("security").Value(row[3]);
+        json.Key("market").Value(row[4]);
+        json.Key("segment").Value(row[5]);
+        json.Key("trading_from").Value(row[6]);
+        json.Key("trading_to").Value(row[7]);
+        json.EndObject();
+    }
+    std::map<std::string, std::string> tickers;
+    for (auto& [code, json] : arrays) {
+        json.EndArray();
+        tickers[code] = json.Take();
+    }
+    return tickers;
+}
+
 }  // namespace
 
 sdk::Result HandleCompanies(const sdk::RequestContext& context) {
     sdk::Result result;
-    result.meta = sdk::DatasetMeta(context.host, {kRegistryDataset});
+    result.meta = sdk::DatasetMeta(context.host, {kRegistryDataset, kSecuritiesDataset});
     const sdk::Params& params = context.params;
     sdk::SqlSession sql(context.db);
 
@@ -81,10 +117,16 @@ sdk::Result HandleCompanies(const sdk::RequestContext& context) {
                   values);
 
     const std::size_t shown = std::min(rows.size(), limit);
+    const std::map<std::string, std::string> tickers =
+        shown == 0 ? std::map<std::string, std::string>{} : TickersOf(sql, *rows[0][0], *rows[shown - 1][0]);
     sdk::JsonText json;
     json.BeginArray();
     for (std::size_t i = 0; i < shown; ++i) {
-        json.Raw(*rows[i][1]);
+        // The stored item, its tickers added as its last member.
+        const std::string& item = *rows[i][1];
+        const auto found = tickers.find(*rows[i][0]);
+        json.Raw(item.substr(0, item.rfind('}')) +
+                 ",\"tickers\":" + (found == tickers.end() ? "[]" : found->second) + "}");
     }
     json.EndArray();
     result.data_json = json.Take();

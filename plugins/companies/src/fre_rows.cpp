@@ -5,6 +5,7 @@
 #include "domain/filings/filing_rules.hpp"
 #include "src/handlers.hpp"
 #include "src/sql_conditions.hpp"
+#include "store/filing_catalog.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
 #include <lastro/sdk/problem.hpp>
@@ -39,36 +40,8 @@ namespace {
 constexpr const char* kIssuer = "/v1/companhias/fre/{cnpj}/{table}/linhas";
 constexpr std::size_t kDefaultLimit = 100;
 
-struct Column {
-    std::string name;
-    CellType type = CellType::kText;
-};
-
-// A table of the catalog: its published name and its columns in each year it was seen.
-struct CatalogTable {
-    std::string name;
-    std::map<int, std::vector<Column>> years;
-};
-
-std::vector<Column> ParseColumns(const std::string& json) {
-    std::vector<Column> columns;
-    const boost::json::value parsed = boost::json::parse(json);
-    for (const boost::json::value& item : parsed.as_array()) {
-        const boost::json::object& column = item.as_object();
-        columns.push_back({std::string(column.at("name").as_string()),
-                           CellTypeNamed(column.at("type").as_string()).value_or(CellType::kText)});
-    }
-    return columns;
-}
-
-CatalogTable FindTable(sdk::SqlSession& sql, const std::string& kind, const std::string& asked) {
-    CatalogTable table;
-    for (const auto& row : sql.Query("SELECT table_name, year, columns FROM companies_filing_table"
-                                     " WHERE kind = $1 AND table_key = $2 ORDER BY year",
-                                     {kind, TableKey(asked)})) {
-        table.name = *row[0];
-        table.years[std::stoi(*row[1])] = ParseColumns(*row[2]);
-    }
+FilingTable FindTable(sdk::SqlSession& sql, const std::string& kind, const std::string& asked) {
+    FilingTable table = LoadFilingTable(sql, kind, asked);
     if (!table.years.empty()) {
         return table;
     }
@@ -125,7 +98,7 @@ sdk::Result HandleFreRows(const sdk::RequestContext& context) {
         throw sdk::BadRequest("version and as_of both choose which version to read: give one of them",
                               "version");
     }
-    const CatalogTable table = FindTable(sql, kind, *params.String("table"));
+    const FilingTable table = FindTable(sql, kind, *params.String("table"));
     if (sql.Query("SELECT 1 FROM companies_document WHERE kind = $1 AND cnpj = $2 LIMIT 1", {kind, cnpj})
             .empty()) {
         throw sdk::NotFound(
@@ -208,8 +181,7 @@ sdk::Result HandleFreRows(const sdk::RequestContext& context) {
     json.BeginArray();
     for (std::size_t i = 0; i < shown; ++i) {
         const auto& row = rows[i];
-        const auto year = table.years.find(std::stoi(*row[4]));
-        const boost::json::value cells = boost::json::parse(*row[5]);
+        const FilingCells cells(table, std::stoi(*row[4]), *row[5]);
         json.BeginObject();
         json.Key("cnpj").Value(cnpj);
         json.Key("cnpj_published").Value(row[6]);
@@ -224,12 +196,10 @@ sdk::Result HandleFreRows(const sdk::RequestContext& context) {
         json.Key("link").Value(row[10]);
         json.Key("year").Value(static_cast<std::int64_t>(std::stoll(*row[4])));
         json.Key("values").BeginObject();
-        if (year != table.years.end()) {
-            const boost::json::array& values = cells.as_array();
-            for (std::size_t c = 0; c < year->second.size() && c < values.size(); ++c) {
-                json.Key(year->second[c].name);
-                WriteCell(json, values[c], year->second[c].type);
-            }
+        const boost::json::array& values = cells.Cells();
+        for (std::size_t c = 0; c < cells.Columns().size() && c < values.size(); ++c) {
+            json.Key(cells.Columns()[c].name);
+            WriteCell(json, values[c], cells.Columns()[c].type);
         }
         json.EndObject();
         json.EndObject();
@@ -248,7 +218,7 @@ sdk::Result HandleFreRows(const sdk::RequestContext& context) {
     boost::json::object years;
     for (const auto& [year, columns] : table.years) {
         boost::json::array list;
-        for (const Column& column : columns) {
+        for (const FilingColumn& column : columns) {
             list.push_back(boost::json::object{{"name", column.name}, {"type", CellTypeName(column.type)}});
         }
         years[std::to_string(year)] = std::move(list);

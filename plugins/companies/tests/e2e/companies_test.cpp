@@ -245,17 +245,22 @@ TEST_P(CompaniesTest, BadParametersAreProblemsNamingThem) {
     }
 }
 
-// The sample's IPE index of `year`, taken out of its zip into the deployment's directory.
-std::filesystem::path SampleIpeCsv(Deployment& d, const std::string& year) {
-    const std::filesystem::path csv = d.Dir() / ("ipe_cia_aberta_" + year + ".csv");
-    sdk::ZipArchive archive(d.SampleDir() / ("ipe_cia_aberta_" + year + ".zip"));
-    std::unique_ptr<sdk::ByteSource> source = archive.Open("ipe_cia_aberta_" + year + ".csv");
+// A member of one of the sample's zips, taken out into the deployment's directory.
+std::filesystem::path ExtractSampleMember(Deployment& d, const std::string& zip, const std::string& member) {
+    const std::filesystem::path csv = d.Dir() / member;
+    sdk::ZipArchive archive(d.SampleDir() / zip);
+    std::unique_ptr<sdk::ByteSource> source = archive.Open(member);
     std::ofstream out(csv, std::ios::binary);
     char buffer[1 << 16];
     for (std::size_t read; (read = source->Read(buffer, sizeof buffer)) > 0;) {
         out.write(buffer, static_cast<std::streamsize>(read));
     }
     return csv;
+}
+
+// The sample's IPE index of `year`.
+std::filesystem::path SampleIpeCsv(Deployment& d, const std::string& year) {
+    return ExtractSampleMember(d, "ipe_cia_aberta_" + year + ".zip", "ipe_cia_aberta_" + year + ".csv");
 }
 
 // The sample's IPE lines of a company, both years: protocol/version -> the line's fields.
@@ -316,19 +321,13 @@ TEST_P(CompaniesTest, ACompanysDocumentsAreTheIndexsLinesLatestVersionFirst) {
 
 // ---- The FRE
 
-// A member of the sample's FRE zip of `year`, read here.
+// A member of the sample's FRE zip of `year`, and of its FCA zip, read here.
 std::vector<FileRow> SampleFreMember(Deployment& d, const std::string& year, const std::string& member) {
-    const std::filesystem::path csv = d.Dir() / member;
-    sdk::ZipArchive archive(d.SampleDir() / ("fre_cia_aberta_" + year + ".zip"));
-    std::unique_ptr<sdk::ByteSource> source = archive.Open(member);
-    {
-        std::ofstream out(csv, std::ios::binary);
-        char buffer[1 << 16];
-        for (std::size_t read; (read = source->Read(buffer, sizeof buffer)) > 0;) {
-            out.write(buffer, static_cast<std::streamsize>(read));
-        }
-    }
-    return ReadCvmCsv(csv);
+    return ReadCvmCsv(ExtractSampleMember(d, "fre_cia_aberta_" + year + ".zip", member));
+}
+
+std::vector<FileRow> SampleFcaMember(Deployment& d, const std::string& member) {
+    return ReadCvmCsv(ExtractSampleMember(d, "fca_cia_aberta_2026.zip", member));
 }
 
 TEST_P(CompaniesTest, FreRowsAreTheLatestVersionsLinesWithTheirPublishedDigits) {
@@ -410,6 +409,44 @@ TEST_P(CompaniesTest, FreRowsAreTheLatestVersionsLinesWithTheirPublishedDigits) 
     HttpResponse bad_cnpj = D().Get("/v1/companhias/fre/123/capital_social/linhas", key);
     EXPECT_GE(bad_cnpj.status, 400) << bad_cnpj.Describe();
     EXPECT_LT(bad_cnpj.status, 500) << bad_cnpj.Describe();
+}
+
+TEST_P(CompaniesTest, TheFcasTickersAreOnTheCompanysRowAndItsVersionsAmongItsDocuments) {
+    // The company whose 2026 FCA has a version 2, and its securities in that version.
+    const std::vector<FileRow> index = SampleFcaMember(D(), "fca_cia_aberta_2026.csv");
+    FileRow latest;
+    for (const FileRow& row : index) {
+        if (row.at("VERSAO") == "2") {
+            latest = row;
+        }
+    }
+    ASSERT_FALSE(latest.empty());
+    std::map<std::string, FileRow> expected;  // ticker -> line
+    for (const FileRow& row : SampleFcaMember(D(), "fca_cia_aberta_valor_mobiliario_2026.csv")) {
+        if (row.at("ID_Documento") == latest.at("ID_DOC") && !row.at("Codigo_Negociacao").empty()) {
+            expected[row.at("Codigo_Negociacao")] = row;
+        }
+    }
+    ASSERT_FALSE(expected.empty());
+    const std::vector<boost::json::object> companies =
+        D().AllItems("/v1/companhias", "cnpj=" + Digits(latest.at("CNPJ_CIA")), 50);
+    ASSERT_EQ(companies.size(), 1u);
+    const boost::json::array& tickers = companies[0].at("tickers").as_array();
+    ASSERT_EQ(tickers.size(), expected.size());
+    for (const boost::json::value& value : tickers) {
+        const boost::json::object& ticker = value.as_object();
+        SCOPED_TRACE(Str(ticker, "ticker"));
+        ASSERT_TRUE(expected.count(Str(ticker, "ticker")));
+        const FileRow& row = expected.at(Str(ticker, "ticker"));
+        EXPECT_EQ(Text(ticker, "trading_from"), Blank(row.at("Data_Inicio_Negociacao")));
+        EXPECT_EQ(Text(ticker, "trading_to"), Blank(row.at("Data_Fim_Negociacao")));
+        EXPECT_EQ(Text(ticker, "segment"), Blank(row.at("Segmento")));
+    }
+    const std::vector<boost::json::object> documents =
+        D().AllItems("/v1/companhias/" + latest.at("CD_CVM") + "/documentos", "kind=fca&versions=all", 50);
+    ASSERT_EQ(documents.size(), 2u);
+    EXPECT_TRUE(documents[0].at("latest_version").as_bool());
+    EXPECT_EQ(Str(documents[0], "protocol"), latest.at("ID_DOC"));
 }
 
 // ---- CVM's real extract
