@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# ./dev bench [memory|ingest|latency|load|pgsql|industry|series|daily|scale|soak|all]: benchmarks,
-# each side by side with a reference run in the same invocation (bench/README.md). Release preset.
-# Default: all of them but scale and soak (all: memory, ingest, latency, load, pgsql, industry,
-# series, daily).
+# ./dev bench [memory|ingest|latency|load|pgsql|industry|series|daily|companies|scale|soak|all]:
+# benchmarks, each side by side with a reference run in the same invocation (bench/README.md).
+# Release preset. Default: all of them but scale and soak (all: memory, ingest, latency, load,
+# pgsql, industry, series, daily, companies).
 #
 # memory:  lastrod on the sample (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
 #          through wrk (2 threads, 32 connections); a bare Pistache endpoint takes the same load.
@@ -51,6 +51,9 @@
 #          month, beside the bare endpoint (and the bare endpoint sending as many bytes as the
 #          500-row page, and a one-row call: the floors). Issue 45 asks p99 under 5 ms and the
 #          ingest under 1 s.
+# companies: CVM's listed companies (plugins/companies) at full scale, the plugin alone: a
+#          full-size FRE year ingested beside sqlite3's .import of its members; the companies'
+#          operations uncached at 32 connections beside the bare endpoint (DURATION s, default 5).
 # daily:   CVM's daily fund reports (cvm.inf_diario_fi, plugins/series): the full-size month of
 #          `lastro sample --scale full` (2026-09, about 565,000 rows) ingested into an empty
 #          database (seconds, peak memory, the bytes per million rows), then again unchanged (a
@@ -100,14 +103,14 @@ bare_port=$((api_port + 10))
 bare_port2=$((api_port + 11))
 pg_port=$((api_port + 352))
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | pgfloor | industry | series | daily | scale | profile | soak | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|industry|series|daily|scale|profile|soak|all]"
+case "$what" in memory | ingest | latency | load | pgsql | pgfloor | industry | series | daily | companies | scale | profile | soak | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|industry|series|daily|companies|scale|profile|soak|all]"
     exit 2
     ;;
 esac
 
 cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset" --target lastrod lastro lastro-funds lastro-industry lastro-series bare_endpoint >/dev/null
+cmake --build --preset "$preset" --target lastrod lastro lastro-funds lastro-industry lastro-series lastro-companies bare_endpoint >/dev/null
 bin="$repo/build/$preset/bin"
 
 work=$(mktemp -d)
@@ -659,6 +662,68 @@ series() {
     stop_servers
 }
 
+# CVM's listed companies (plugins/companies) at full scale, the plugin alone: a full-size FRE year
+# ingested into an empty database beside sqlite3's .import of its members, then the companies'
+# operations uncached at 32 connections beside the bare endpoint (also sending the largest
+# page's bytes).
+companies() {
+    local dir="$work/companies-full" plugins="$work/plugins-companies"
+    duration=${DURATION:-5}
+    mkdir -p "$plugins"
+    ln -sf "$repo/build/$preset/plugins/companies.yaml" "$repo/build/$preset/plugins/liblastro-companies.so" "$plugins/"
+    deploy companies full 0 "$plugins"
+    "$bin/lastro" sample --scale full --out "$dir" 2>/dev/null
+    local year="$dir/fre_cia_aberta_2025.zip" members="$work/fre-members" rows
+    mkdir -p "$members"
+    unzip -q -o "$year" -d "$members"
+    rows=$(cat "$members"/*.csv | wc -l)
+    printf '%-66s %10s %10s\n' step seconds peak_kB
+    read -r i_s i_kb < <(measure "$bin/lastro" ingest cvm.fre_cia_aberta "$year")
+    printf '%-66s %10s %10s\n' "lastro ingest cvm.fre_cia_aberta (2025, $(ls "$members" | wc -l) members, $rows lines)" "$i_s" "$i_kb"
+    read -r a_s a_kb < <(measure "$bin/lastro" ingest cvm.fre_cia_aberta "$year")
+    printf '%-66s %10s %10s\n' "lastro ingest cvm.fre_cia_aberta again (unchanged)" "$a_s" "$a_kb"
+    # The floor: sqlite3 importing every member into a bare table of its own (no conversion,
+    # no check, no join, no diff).
+    local imports=() member
+    for member in "$members"/*.csv; do
+        imports+=(".import $member $(basename "$member" .csv)")
+    done
+    read -r q_s q_kb < <(measure sqlite3 "$work/fre-bare.db" ".mode csv" ".separator ;" "${imports[@]}")
+    printf '%-66s %10s %10s\n' "sqlite3: .import of the same members" "$q_s" "$q_kb"
+    awk -v a="$i_s" -v b="$q_s" 'BEGIN { printf "ratio lastro ingest / sqlite3 import: %.1f (goal: within 2)\n", a / (b > 0 ? b : 0.01) }'
+    "$bin/lastro" ingest cvm.cad_cia_aberta "$dir"/cad_cia_aberta*.csv >/dev/null 2>&1
+    "$bin/lastro" ingest cvm.ipe_cia_aberta "$dir"/ipe_cia_aberta_*.zip >/dev/null 2>&1
+    "$bin/lastro" ingest cvm.fre_cia_aberta "$dir"/fre_cia_aberta_2022.zip >/dev/null 2>&1
+    "$bin/lastro" ingest cvm.fca_cia_aberta "$dir"/fca_cia_aberta_*.zip >/dev/null 2>&1
+    export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    start_servers
+    # The accented company of the sample (docs/sample.md): its code, CNPJ and documents.
+    local company code cnpj
+    company=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port/v1/companhias?q=sider%C3%BArgica%20a%C3%A7%C3%A3o")
+    code=$(echo "$company" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["cvm_code"])')
+    cnpj=$(echo "$company" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["cnpj"])')
+    local targets=("/v1/companhias?q=energia" "/v1/companhias/$code/documentos"
+        "/v1/companhias/fre/$cnpj/posicao_acionaria/linhas" "/v1/companhias/$code/documentos?kind=fre&versions=all")
+    local n rps p50 p99 bad target bare_rps page_bytes=0 bytes
+    for target in "${targets[@]}"; do
+        bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)
+        [ "$bytes" -gt "$page_bytes" ] && page_bytes=$bytes
+    done
+    read -r n bare_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" 32)
+    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' endpoint conns requests req/s p50 p99 non2xx vs_bare
+    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache" 32 "$n" "$bare_rps" "$p50" "$p99" "$bad" 1.000
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare?bytes=$page_bytes" 32)
+    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache, $page_bytes bytes (the largest page)" 32 "$n" "$rps" \
+        "$p50" "$p99" "$bad" "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
+    for target in "${targets[@]}"; do
+        bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$target" 32)
+        printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "${target/$cnpj/CNPJ} ($bytes bytes)" 32 "$n" "$rps" "$p50" \
+            "$p99" "$bad" "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
+    done
+    stop_servers
+}
+
 # CVM's daily fund reports (see the header): the full-size month, a copy of it with a few quotas
 # changed, the scale sample without its September (so that the full-size month is the only
 # September, whatever is ingested after it), and the CNPJ of the latency runs. Sets daily_zip,
@@ -975,6 +1040,7 @@ latency) latency ;;
 industry) industry ;;
 series) series ;;
 daily) daily ;;
+companies) companies ;;
 scale) scale ;;
 profile) profile ;;
 soak) soak "${@:2}" ;;
@@ -987,5 +1053,6 @@ all)
     industry
     series
     daily
+    companies
     ;;
 esac

@@ -1,5 +1,7 @@
 #include "domain/filings/filing_index_reader.hpp"
 
+#include "domain/required_columns.hpp"
+
 #include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/problem.hpp>
 
@@ -27,22 +29,8 @@ constexpr std::size_t kLink = Column("LINK_DOC");
 
 }  // namespace
 
-FilingIndexReader::FilingIndexReader(std::unique_ptr<sdk::ByteSource> source) : csv_(std::move(source)) {
-    std::string missing;
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < kColumns.size(); ++i) {
-        if (const auto found = csv_.Find(kColumns[i])) {
-            index_[i] = *found;
-        } else {
-            missing += (missing.empty() ? "" : ", ") + std::string(kColumns[i]);
-            ++count;
-        }
-    }
-    if (count > 0) {
-        throw sdk::IngestError(SourceName(), 1,
-                               (count == 1 ? "missing column " : "missing columns ") + missing);
-    }
-}
+FilingIndexReader::FilingIndexReader(std::unique_ptr<sdk::ByteSource> source)
+    : csv_(std::move(source)), index_(RequireColumns(csv_, kColumns)) {}
 
 ReadOutcome FilingIndexReader::Next(DocumentRecord& record, std::string& problem) {
     if (!csv_.Next()) {

@@ -1,6 +1,7 @@
 #include "domain/filings/filing_table_reader.hpp"
 
 #include "domain/filings/filing_rules.hpp"
+#include "domain/required_columns.hpp"
 
 #include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/problem.hpp>
@@ -22,21 +23,8 @@ bool IsCompanyName(std::string_view column) {
 
 }  // namespace
 
-FilingTableReader::FilingTableReader(std::unique_ptr<sdk::ByteSource> source) : csv_(std::move(source)) {
-    std::string missing;
-    std::size_t count = 0;
-    for (std::size_t i = 0; i < kKeyColumns.size(); ++i) {
-        if (const auto found = csv_.Find(kKeyColumns[i])) {
-            key_[i] = *found;
-        } else {
-            missing += (missing.empty() ? "" : ", ") + std::string(kKeyColumns[i]);
-            ++count;
-        }
-    }
-    if (count > 0) {
-        throw sdk::IngestError(SourceName(), 1,
-                               (count == 1 ? "missing column " : "missing columns ") + missing);
-    }
+FilingTableReader::FilingTableReader(std::unique_ptr<sdk::ByteSource> source)
+    : csv_(std::move(source)), key_(RequireColumns(csv_, kKeyColumns)) {
     std::set<std::string> seen;
     const std::vector<std::string>& header = csv_.Header();
     for (std::size_t i = 0; i < header.size(); ++i) {

@@ -2,24 +2,15 @@
 
 #include "domain/registry/registry_rules.hpp"
 
+#include "domain/required_columns.hpp"
+
 #include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/problem.hpp>
 
 namespace lastro::companies {
 
 CadReader::CadReader(std::unique_ptr<sdk::ByteSource> source) : csv_(std::move(source)) {
-    std::string missing;
-    std::size_t count = 0;
-    for (std::string_view column : kRequired) {
-        if (!csv_.Find(column)) {
-            missing += (missing.empty() ? "" : ", ") + std::string(column);
-            ++count;
-        }
-    }
-    if (count > 0) {
-        throw sdk::IngestError(SourceName(), 1,
-                               (count == 1 ? "missing column " : "missing columns ") + missing);
-    }
+    RequireColumns(csv_, kRequired);
 }
 
 std::optional<std::string> CadReader::Text(const std::optional<std::size_t>& column) const {

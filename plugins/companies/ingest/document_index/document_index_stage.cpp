@@ -2,6 +2,7 @@
 
 #include "domain/documents/document_rules.hpp"
 #include "domain/text_folding.hpp"
+#include "ingest/staged_diff.hpp"
 
 #include <vector>
 
@@ -111,28 +112,13 @@ void DocumentIndexStage::Apply(const std::string& source, const std::string& see
     }
 
     // The stored year replaced by the staged one.
-    const std::string stored = "SELECT 1 FROM companies_document o WHERE o.kind = '" + kind_ +
-                               "' AND o.protocol = n.protocol AND o.version = n.version";
-    const std::size_t staged = Count(sql, "SELECT count(*) FROM companies_document_stage");
-    const std::size_t inserted =
-        Count(sql, "SELECT count(*) FROM companies_document_stage n WHERE NOT EXISTS (" + stored + ")");
-    const std::size_t unchanged =
-        Count(sql, "SELECT count(*) FROM companies_document_stage n WHERE EXISTS (" + stored +
-                       " AND o.fingerprint = n.fingerprint AND o.delivery = n.delivery)");
-    const std::string gone = " FROM companies_document WHERE kind = '" + kind_ +
-                             "' AND year = " + std::to_string(year_) +
-                             " AND NOT EXISTS (SELECT 1 FROM companies_document_stage n"
-                             " WHERE n.protocol = companies_document.protocol"
-                             " AND n.version = companies_document.version)";
-    const std::size_t removed = Count(sql, "SELECT count(*)" + gone);
-    summary.inserted += inserted;
-    summary.unchanged += unchanged;
-    summary.updated += staged - inserted - unchanged;
-    summary.removed += removed;
-    if (removed > 0) {
-        sql.Execute("DELETE" + gone);
-    }
-    if (staged > unchanged) {
+    const StagedDiff diff{"companies_document",
+                          "companies_document_stage",
+                          {"protocol", "version"},
+                          kind_,
+                          "year = " + std::to_string(year_),
+                          "o.fingerprint = n.fingerprint AND o.delivery = n.delivery"};
+    if (CountAndRemoveGone(sql, diff, summary) > 0) {
         sql.Execute("INSERT INTO companies_document (" + std::string(kColumns) + ", first_seen_at) SELECT " +
                         kColumns +
                         ", $1 FROM companies_document_stage WHERE true"

@@ -6,6 +6,7 @@
 #include "domain/filings/filing_index_reader.hpp"
 #include "domain/filings/filing_table_reader.hpp"
 #include "ingest/document_index/document_index_stage.hpp"
+#include "ingest/staged_diff.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
 #include <lastro/sdk/calendar.hpp>
@@ -86,11 +87,6 @@ std::map<int, YearFiles> GroupByYear(const sdk::DatasetFiles& files, const sdk::
         }
     }
     return years;
-}
-
-std::size_t Count(sdk::SqlSession& sql, const std::string& query) {
-    const sdk::SqlRows rows = sql.Query(query);
-    return rows.empty() || !rows[0][0] ? 0 : std::stoull(*rows[0][0]);
 }
 
 class YearIngest {
@@ -225,29 +221,13 @@ private:
             "ordinal)");
         const std::string kind(kind_.kind);
         const std::string year = std::to_string(year_);
-        const std::string stored = "SELECT 1 FROM companies_filing_row o WHERE o.kind = '" + kind +
-                                   "' AND o.table_key = n.table_key AND o.document_id = n.document_id"
-                                   " AND o.ordinal = n.ordinal";
-        const std::size_t staged = Count(sql, "SELECT count(*) FROM companies_filing_row_stage");
-        const std::size_t inserted =
-            Count(sql, "SELECT count(*) FROM companies_filing_row_stage n WHERE NOT EXISTS (" + stored + ")");
-        const std::size_t unchanged =
-            Count(sql, "SELECT count(*) FROM companies_filing_row_stage n WHERE EXISTS (" + stored +
-                           " AND o.fingerprint = n.fingerprint)");
-        const std::string gone = " FROM companies_filing_row WHERE kind = '" + kind + "' AND year = " + year +
-                                 " AND NOT EXISTS (SELECT 1 FROM companies_filing_row_stage n"
-                                 " WHERE n.table_key = companies_filing_row.table_key"
-                                 " AND n.document_id = companies_filing_row.document_id"
-                                 " AND n.ordinal = companies_filing_row.ordinal)";
-        const std::size_t removed = Count(sql, "SELECT count(*)" + gone);
-        summary_.inserted += inserted;
-        summary_.unchanged += unchanged;
-        summary_.updated += staged - inserted - unchanged;
-        summary_.removed += removed;
-        if (removed > 0) {
-            sql.Execute("DELETE" + gone);
-        }
-        if (staged > unchanged) {
+        const StagedDiff diff{"companies_filing_row",
+                              "companies_filing_row_stage",
+                              {"table_key", "document_id", "ordinal"},
+                              kind,
+                              "year = " + year,
+                              "o.fingerprint = n.fingerprint"};
+        if (CountAndRemoveGone(sql, diff, summary_) > 0) {
             sql.Execute(
                 "INSERT INTO companies_filing_row (kind, table_key, document_id, ordinal, year, cnpj, "
                 "cnpj_published,"
