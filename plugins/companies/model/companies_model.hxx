@@ -10,8 +10,9 @@
 #include <optional>
 #include <string>
 
-// Version 2 adds the document indexes' table as plugin SQL (model/document_tables.cpp).
-#pragma db model version(1, 2)
+// Version 2 adds the document indexes' table as plugin SQL (model/document_tables.cpp); version 3
+// the CRI/CRA certificates' and offerings' tables (model/issuance_tables.cpp).
+#pragma db model version(1, 3)
 
 namespace lastro::companies {
 

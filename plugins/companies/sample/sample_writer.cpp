@@ -2,6 +2,7 @@
 
 #include "sample/company_universe.hpp"
 #include "sample/documents_writer.hpp"
+#include "sample/issuances_writer.hpp"
 #include "sample/registry_writer.hpp"
 
 #include <lastro/sdk/sample/sample_directory.hpp>
@@ -40,12 +41,16 @@ sdk::SampleReport CompaniesSampleWriter::Write(const sdk::SampleRequest& request
     SetWrittenAt(files.back(), sdk::sample::ArchiveTimestamp(request.seed, kCompaniesReferenceDate));
 
     const DocumentsSample documents = WriteIpeSample(out, universe, request.seed, request.scale);
+    const IssuancesSample issuances = WriteIssuancesSample(out, universe, request.seed, request.scale);
 
     sdk::SampleReport report;
     report.files = out.Files();
     report.counts.push_back({"companies", universe.current.size()});
     report.counts.push_back({"registry snapshots", 2});
     report.counts.push_back({"IPE deliveries", documents.rows});
+    report.counts.push_back({"CRI monthly reports", issuances.cri_reports});
+    report.counts.push_back({"CRA monthly reports", issuances.cra_reports});
+    report.counts.push_back({"offerings (every asset)", issuances.offerings});
     return report;
 }
 

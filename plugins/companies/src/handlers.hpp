@@ -9,5 +9,7 @@ namespace lastro::companies {
 sdk::Result HandleCompanies(const sdk::RequestContext& context);
 // GET /v1/companhias/{cvm_code}/documentos (src/company_documents.cpp).
 sdk::Result HandleCompanyDocuments(const sdk::RequestContext& context);
+// GET /v1/emissoes (src/issuances_list.cpp).
+sdk::Result HandleIssuances(const sdk::RequestContext& context);
 
 }  // namespace lastro::companies

@@ -1,8 +1,11 @@
 // The companies plugin: CVM's listed companies (docs/README.md).
 #include "domain/documents/document_rules.hpp"
+#include "domain/issuances/issuance_rules.hpp"
 #include "domain/registry/registry_rules.hpp"
 #include "ingest/cad_cia_aberta/registry_ingester.hpp"
+#include "ingest/inf_mensal/inf_mensal_ingester.hpp"
 #include "ingest/ipe_cia_aberta/ipe_ingester.hpp"
+#include "ingest/oferta_distribuicao/oferta_ingester.hpp"
 #include "sample/sample_writer.hpp"
 #include "src/handlers.hpp"
 
@@ -17,8 +20,14 @@ public:
     void Register(sdk::Registrar& registrar) override {
         registrar.AddIngester(std::string(kRegistryDataset), std::make_shared<RegistryIngester>());
         registrar.AddIngester(std::string(kIpeDataset), std::make_shared<IpeIngester>());
+        registrar.AddIngester(std::string(kInfMensalCriDataset),
+                              std::make_shared<InfMensalIngester>(CertificateKind::kCri));
+        registrar.AddIngester(std::string(kInfMensalCraDataset),
+                              std::make_shared<InfMensalIngester>(CertificateKind::kCra));
+        registrar.AddIngester(std::string(kOfertaDataset), std::make_shared<OfertaIngester>());
         registrar.AddHandler("companies.list", &HandleCompanies);
         registrar.AddHandler("companies.documents", &HandleCompanyDocuments);
+        registrar.AddHandler("companies.issuances", &HandleIssuances);
         registrar.AddSampleWriter(std::make_shared<CompaniesSampleWriter>());
     }
 };
