@@ -11,9 +11,10 @@
 #include <string>
 
 // Version 2 adds the document indexes' table as plugin SQL (model/document_tables.cpp); version 3
-// the structured filings' tables (FRE, FCA) and the delivery a document's versions share
-// (model/filing_tables.cpp).
-#pragma db model version(1, 3)
+// the structured filings' tables (FRE, FCA), the datasets derived from them and the delivery a
+// document's versions share (model/filing_tables.cpp); version 4 the CRI/CRA certificates' and
+// offerings' tables (model/issuance_tables.cpp).
+#pragma db model version(1, 4)
 
 namespace lastro::companies {
 

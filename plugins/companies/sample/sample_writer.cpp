@@ -3,6 +3,7 @@
 #include "sample/company_universe.hpp"
 #include "sample/documents_writer.hpp"
 #include "sample/filings_writer.hpp"
+#include "sample/issuances_writer.hpp"
 #include "sample/registry_writer.hpp"
 
 #include <lastro/sdk/sample/sample_directory.hpp>
@@ -43,6 +44,7 @@ sdk::SampleReport CompaniesSampleWriter::Write(const sdk::SampleRequest& request
     const DocumentsSample documents = WriteIpeSample(out, universe, request.seed, request.scale);
     const FilingsSample filings = WriteFreSample(out, universe, request.seed, request.scale);
     const SecuritiesSample securities = WriteFcaSample(out, universe, request.seed, request.scale);
+    const IssuancesSample issuances = WriteIssuancesSample(out, universe, request.seed, request.scale);
 
     sdk::SampleReport report;
     report.files = out.Files();
@@ -52,6 +54,9 @@ sdk::SampleReport CompaniesSampleWriter::Write(const sdk::SampleRequest& request
     report.counts.push_back({"FRE documents", filings.index_rows});
     report.counts.push_back({"FRE table rows", filings.table_rows});
     report.counts.push_back({"FCA documents", securities.index_rows});
+    report.counts.push_back({"CRI monthly reports", issuances.cri_reports});
+    report.counts.push_back({"CRA monthly reports", issuances.cra_reports});
+    report.counts.push_back({"offerings (every asset)", issuances.offerings});
     return report;
 }
 

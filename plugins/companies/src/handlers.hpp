@@ -11,5 +11,7 @@ sdk::Result HandleCompanies(const sdk::RequestContext& context);
 sdk::Result HandleCompanyDocuments(const sdk::RequestContext& context);
 // GET /v1/companhias/fre/{cnpj}/{table}/linhas (src/fre_rows.cpp).
 sdk::Result HandleFreRows(const sdk::RequestContext& context);
+// GET /v1/emissoes (src/issuances_list.cpp).
+sdk::Result HandleIssuances(const sdk::RequestContext& context);
 
 }  // namespace lastro::companies

@@ -5,7 +5,10 @@
 #include "domain/registry/registry_rules.hpp"
 #include "ingest/cad_cia_aberta/registry_ingester.hpp"
 #include "ingest/filings/filing_ingester.hpp"
+#include "domain/issuances/issuance_rules.hpp"
+#include "ingest/inf_mensal/inf_mensal_ingester.hpp"
 #include "ingest/ipe_cia_aberta/ipe_ingester.hpp"
+#include "ingest/oferta_distribuicao/oferta_ingester.hpp"
 #include "sample/sample_writer.hpp"
 #include "services/listed_companies.hpp"
 #include "src/handlers.hpp"
@@ -28,6 +31,12 @@ public:
         registrar.AddHandler("companies.list", &HandleCompanies);
         registrar.AddHandler("companies.documents", &HandleCompanyDocuments);
         registrar.AddHandler("companies.fre_rows", &HandleFreRows);
+        registrar.AddIngester(std::string(kInfMensalCriDataset),
+                              std::make_shared<InfMensalIngester>(CertificateKind::kCri));
+        registrar.AddIngester(std::string(kInfMensalCraDataset),
+                              std::make_shared<InfMensalIngester>(CertificateKind::kCra));
+        registrar.AddIngester(std::string(kOfertaDataset), std::make_shared<OfertaIngester>());
+        registrar.AddHandler("companies.issuances", &HandleIssuances);
         registrar.AddSampleWriter(std::make_shared<CompaniesSampleWriter>());
         registrar.Provide<ListedCompanies>(std::make_shared<const ListedCompaniesReader>());
     }
