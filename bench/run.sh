@@ -695,6 +695,9 @@ companies() {
     "$bin/lastro" ingest cvm.ipe_cia_aberta "$dir"/ipe_cia_aberta_*.zip >/dev/null 2>&1
     "$bin/lastro" ingest cvm.fre_cia_aberta "$dir"/fre_cia_aberta_2022.zip >/dev/null 2>&1
     "$bin/lastro" ingest cvm.fca_cia_aberta "$dir"/fca_cia_aberta_*.zip >/dev/null 2>&1
+    "$bin/lastro" ingest cvm.inf_mensal_cri "$dir"/inf_mensal_cri_*.zip >/dev/null 2>&1
+    "$bin/lastro" ingest cvm.inf_mensal_cra "$dir"/inf_mensal_cra_*.zip >/dev/null 2>&1
+    "$bin/lastro" ingest cvm.oferta_distribuicao "$dir"/oferta_distribuicao.zip >/dev/null 2>&1
     export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
     start_servers
     # The accented company of the sample (docs/sample.md): its code, CNPJ and documents.
@@ -703,7 +706,7 @@ companies() {
     code=$(echo "$company" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["cvm_code"])')
     cnpj=$(echo "$company" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["cnpj"])')
     local targets=("/v1/companhias?q=energia" "/v1/companhias/$code/documentos"
-        "/v1/companhias/fre/$cnpj/posicao_acionaria/linhas" "/v1/companhias/$code/documentos?kind=fre&versions=all")
+        "/v1/companhias/fre/$cnpj/posicao_acionaria/linhas" "/v1/emissoes?tipo=CRI" "/v1/emissoes?q=loteamento")
     local n rps p50 p99 bad target bare_rps page_bytes=0 bytes
     for target in "${targets[@]}"; do
         bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)

@@ -7,6 +7,7 @@
 #include <odb/pgsql/error.hxx>
 #include <odb/sqlite/connection.hxx>
 #include <odb/sqlite/error.hxx>
+#include <odb/tracer.hxx>
 #include <odb/transaction.hxx>
 
 #include <libpq-fe.h>
@@ -155,6 +156,11 @@ SqlRows PgRun(odb::pgsql::connection& connection, std::string_view sql, std::spa
 SqlRows Run(odb::database& db, std::string_view sql, std::span<const SqlValue> params,
             std::uint64_t* changed) {
     odb::connection& connection = CurrentConnection();
+    // The transaction's tracer sees these statements as it sees ODB's own (the test kit's
+    // QueryPlanCheck explains every SELECT a handler runs).
+    if (odb::tracer* tracer = connection.transaction_tracer()) {
+        tracer->execute(connection, std::string(sql).c_str());
+    }
     if (db.id() == odb::id_pgsql) {
         return PgRun(static_cast<odb::pgsql::connection&>(connection), sql, params, changed);
     }

@@ -18,6 +18,9 @@ namespace {
 const std::string kDeliverySqlite = "ALTER TABLE companies_document ADD COLUMN delivery TEXT";
 const std::string kDeliveryPgsql = "ALTER TABLE companies_document ADD COLUMN IF NOT EXISTS delivery TEXT";
 const std::string kDeliveryFill = "UPDATE companies_document SET delivery = protocol WHERE delivery IS NULL";
+// A company's forms by CNPJ (FRE tables are asked by CNPJ; the index says which versions exist).
+const std::string kByCnpj =
+    "CREATE INDEX IF NOT EXISTS companies_document_cnpj_i ON companies_document (cnpj, kind, version)";
 const std::string kByDelivery =
     "CREATE INDEX IF NOT EXISTS companies_document_delivery_i ON companies_document (kind, delivery, "
     "version)";
@@ -75,9 +78,21 @@ const std::string kSharesByCnpj =
 // Every statement of version 3 but the column's addition, which only PostgreSQL can make
 // idempotent.
 std::vector<std::string> Version3(const std::string& add_delivery) {
-    return {add_delivery,      kDeliveryFill, kByDelivery,      kTableCatalog,        kRows,
-            kRowsByCompany,    kRowsByYear,   kSecurities,      kSecuritiesByCompany, kSecuritiesByTicker,
-            kSecuritiesByCnpj, kShares,       kSharesByCompany, kSharesByCnpj};
+    return {add_delivery,
+            kByCnpj,
+            kDeliveryFill,
+            kByDelivery,
+            kTableCatalog,
+            kRows,
+            kRowsByCompany,
+            kRowsByYear,
+            kSecurities,
+            kSecuritiesByCompany,
+            kSecuritiesByTicker,
+            kSecuritiesByCnpj,
+            kShares,
+            kSharesByCompany,
+            kSharesByCnpj};
 }
 
 const sdk::SchemaSql kFilingsSqlite("companies", 3, odb::id_sqlite, Version3(kDeliverySqlite));

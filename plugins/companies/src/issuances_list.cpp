@@ -79,8 +79,10 @@ struct SourceCoverage {
 
 std::map<std::string, SourceCoverage> ReadCoverage(sdk::SqlSession& sql) {
     std::map<std::string, SourceCoverage> coverage;
-    for (const auto& row : sql.Query(
-             "SELECT source, month, row_count FROM companies_issuance_coverage ORDER BY source, month")) {
+    // By key, the three sources the table can hold: read by its index, not whole.
+    for (const auto& row : sql.Query("SELECT source, month, row_count FROM companies_issuance_coverage"
+                                     " WHERE source IN ($1, $2, $3) ORDER BY source, month",
+                                     {kInfMensalCriDataset, kInfMensalCraDataset, kOfertaDataset})) {
         SourceCoverage& source = coverage[*row[0]];
         if (!row[1]->empty()) {
             source.months.push_back(*row[1]);

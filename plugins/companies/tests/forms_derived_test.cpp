@@ -9,6 +9,7 @@
 #include "domain/registry/registry_rules.hpp"
 #include "ingest/cad_cia_aberta/registry_ingester.hpp"
 #include "ingest/filings/filing_ingester.hpp"
+#include "loaded_sample.hpp"
 #include "sample/filings_writer.hpp"
 #include "sample/sample_writer.hpp"
 #include "services/listed_companies.hpp"
@@ -34,10 +35,6 @@ namespace lastro::companies {
 namespace {
 
 namespace fs = std::filesystem;
-using sdk::testing::RunDerivation;
-using sdk::testing::RunIngest;
-
-constexpr std::time_t kIngest = 1790000000;  // 2026-09-21
 
 using FileRow = std::map<std::string, std::string>;
 
@@ -76,45 +73,10 @@ std::vector<FileRow> Member(const fs::path& zip, const std::string& name) {
     return {};
 }
 
-class FormsDatabase : public sdk::testing::PluginDatabase {
+class FormsDatabase : public LoadedSample {
 public:
-    FormsDatabase() : PluginDatabase("companies") {
-        host_.SetRelease(std::string(kRegistryDataset), "cad");
-        host_.SetRelease(std::string(kSecuritiesDataset), "securities");
-        CompaniesSampleWriter writer;
-        writer.Write({Subdir("sample"), sdk::kDefaultSampleSeed, sdk::SampleScale::kSample});
-        RegistryIngester registry;
-        RunIngest(registry, Db(), std::string(kRegistryDataset), {Sample("cad_cia_aberta.csv")}, kIngest);
-        FilingIngester fre(kFre);
-        RunIngest(fre, Db(), std::string(kFre.dataset),
-                  {Sample("fre_cia_aberta_2022.zip"), Sample("fre_cia_aberta_2025.zip")}, kIngest);
-        FilingIngester fca(kFca);
-        RunIngest(fca, Db(), std::string(kFca.dataset), {Sample("fca_cia_aberta_2026.zip")}, kIngest);
-        SecuritiesDerivation securities;
-        RunDerivation(securities, Db(), std::string(kSecuritiesDataset), std::string(kFca.dataset),
-                      std::nullopt, services_, kIngest);
-        SharesDerivation shares;
-        RunDerivation(shares, Db(), std::string(kSharesDataset), std::string(kFre.dataset), std::nullopt,
-                      services_, kIngest);
-    }
-    fs::path Sample(const std::string& name) { return Subdir("sample") / name; }
-
-    template <typename Call>
-    auto Read(Call call) {
-        odb::transaction transaction(Db().begin());
-        auto result = call(Db());
-        transaction.commit();
-        return result;
-    }
-    sdk::Result Companies(const sdk::Params& params) {
-        return sdk::testing::CallHandler(&HandleCompanies, Db(), params, host_);
-    }
-
+    sdk::Result Companies(const sdk::Params& params) { return Call(&HandleCompanies, params); }
     const ListedCompaniesReader service;
-
-private:
-    sdk::testing::FakeHost host_;
-    sdk::testing::FakeServices services_;
 };
 
 // The planted company: the one whose FCA has two versions.

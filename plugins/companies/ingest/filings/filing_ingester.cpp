@@ -19,6 +19,7 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -106,19 +107,37 @@ public:
     void Run(const YearFiles& files) {
         ReadIndex(*files.index);
         sdk::SqlSession sql(context_.db);
-        sql.Execute("DROP TABLE IF EXISTS companies_filing_row_stage");
-        sql.Execute(
-            "CREATE TEMP TABLE companies_filing_row_stage (table_key TEXT NOT NULL, document_id BIGINT NOT "
-            "NULL,"
-            " ordinal INTEGER NOT NULL, cnpj TEXT, cnpj_published TEXT, reference_date TEXT, version BIGINT "
-            "NOT NULL,"
-            " cells TEXT NOT NULL, fingerprint TEXT NOT NULL)");
+        // A year stored for the first time (and none of its documents under another year) is
+        // loaded straight into its table: every row is new, nothing to compare.
+        const std::string kind(kind_.kind);
+        const std::string year = std::to_string(year_);
+        direct_ = sql.Query(
+                         "SELECT 1 FROM companies_filing_row WHERE kind = $1 AND year = CAST($2 AS INTEGER) "
+                         "LIMIT 1",
+                         {kind, year})
+                      .empty() &&
+                  sql.Query(
+                         "SELECT 1 FROM companies_filing_row r JOIN companies_document d ON d.kind = r.kind"
+                         " AND d.protocol = CAST(r.document_id AS TEXT) AND d.version = r.version"
+                         " WHERE r.kind = $1 AND d.year = CAST($2 AS INTEGER) LIMIT 1",
+                         {kind, year})
+                      .empty();
+        if (!direct_) {
+            sql.Execute("DROP TABLE IF EXISTS companies_filing_row_stage");
+            sql.Execute(
+                "CREATE TEMP TABLE companies_filing_row_stage (table_key TEXT NOT NULL, document_id BIGINT "
+                "NOT NULL,"
+                " ordinal INTEGER NOT NULL, cnpj TEXT, cnpj_published TEXT, reference_date TEXT,"
+                " version BIGINT NOT NULL, cells TEXT NOT NULL, fingerprint TEXT NOT NULL)");
+        }
         for (const auto& [key, table] : files.tables) {
             ReadTable(key, *table);
         }
-        ApplyRows(sql);
+        if (!direct_) {
+            ApplyRows(sql);
+            sql.Execute("DROP TABLE companies_filing_row_stage");
+        }
         WriteCatalog(sql);
-        sql.Execute("DROP TABLE companies_filing_row_stage");
     }
 
 private:
@@ -150,9 +169,16 @@ private:
         counter_.Stage(file.file.display);
         FilingTableReader reader(inputs_.Open(file.file));
         ColumnTypes types(reader.Columns());
-        sdk::BulkLoader load(context_.db, "companies_filing_row_stage",
-                             {"table_key", "document_id", "ordinal", "cnpj", "cnpj_published",
-                              "reference_date", "version", "cells", "fingerprint"});
+        std::vector<std::string> columns{"table_key", "document_id",    "ordinal",
+                                         "cnpj",      "cnpj_published", "reference_date",
+                                         "version",   "cells",          "fingerprint"};
+        if (direct_) {
+            columns.insert(columns.end(), {"kind", "year", "first_seen_at"});
+        }
+        sdk::BulkLoader load(context_.db, direct_ ? "companies_filing_row" : "companies_filing_row_stage",
+                             columns);
+        const std::string kind(kind_.kind);
+        const std::string year = std::to_string(year_);
         std::unordered_map<std::int64_t, std::int64_t> ordinals;
         std::size_t rows = 0;
         FilingRow row;
@@ -194,24 +220,37 @@ private:
             const std::string ordinal = std::to_string(++ordinals[row.document_id]);
             const std::string version = std::to_string(row.version);
             const std::string print = std::to_string(fingerprint.Value());
-            load.Add({key, document_id, ordinal, row.cnpj.cnpj ? sdk::SqlValue(*row.cnpj.cnpj) : std::nullopt,
-                      row.cnpj.published.empty() ? std::nullopt : sdk::SqlValue(row.cnpj.published),
-                      row.reference_date ? sdk::SqlValue(*row.reference_date) : std::nullopt, version, cells,
-                      print});
+            const sdk::SqlValue values[] = {
+                key,
+                document_id,
+                ordinal,
+                row.cnpj.cnpj ? sdk::SqlValue(*row.cnpj.cnpj) : std::nullopt,
+                row.cnpj.published.empty() ? std::nullopt : sdk::SqlValue(row.cnpj.published),
+                row.reference_date ? sdk::SqlValue(*row.reference_date) : std::nullopt,
+                version,
+                cells,
+                print,
+                kind,
+                year,
+                seen_at_};
+            load.Add(std::span<const sdk::SqlValue>(values, direct_ ? 12 : 9));
             ++rows;
         }
         load.Finish();
-        sdk::JsonText columns;
-        columns.BeginArray();
+        if (direct_) {
+            summary_.inserted += rows;
+        }
+        sdk::JsonText described;
+        described.BeginArray();
         const std::vector<CellType> kinds = types.Types();
         for (std::size_t i = 0; i < kinds.size(); ++i) {
-            columns.BeginObject();
-            columns.Key("name").Value(reader.Columns()[i]);
-            columns.Key("type").Value(CellTypeName(kinds[i]));
-            columns.EndObject();
+            described.BeginObject();
+            described.Key("name").Value(reader.Columns()[i]);
+            described.Key("type").Value(CellTypeName(kinds[i]));
+            described.EndObject();
         }
-        columns.EndArray();
-        catalog_.push_back({key, file.name, columns.Take(), rows});
+        described.EndArray();
+        catalog_.push_back({key, file.name, described.Take(), rows});
     }
 
     void ApplyRows(sdk::SqlSession& sql) {
@@ -276,6 +315,7 @@ private:
     sdk::RejectionLog& log_;
     sdk::IngestSummary& summary_;
     std::unordered_map<std::int64_t, IndexedDocument> documents_;
+    bool direct_ = false;  // the year's rows go straight into companies_filing_row
     std::vector<CatalogEntry> catalog_;
 };
 
