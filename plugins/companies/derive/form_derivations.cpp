@@ -27,7 +27,9 @@ sdk::SqlRows RowsOf(sdk::SqlSession& sql, std::string_view kind, const std::stri
         "SELECT r.table_key, r.document_id, r.ordinal, r.year, r.cells, d.cvm_code, r.cnpj, r.reference_date,"
         " r.version, d.delivered_at FROM companies_filing_row r JOIN companies_document d ON d.kind = r.kind"
         " AND d.protocol = CAST(r.document_id AS TEXT) AND d.version = r.version"
-        " WHERE r.kind = $1 AND r.table_key IN (" +
+        // Every year of the kind, so that the rows' key (kind, year, table) is searched, not scanned.
+        " WHERE r.kind = $1 AND r.year IN (SELECT DISTINCT year FROM companies_filing_table WHERE kind = $1)"
+        " AND r.table_key IN (" +
             tables + ") AND " + documents + " ORDER BY r.document_id, r.table_key, r.ordinal",
         {kind});
 }

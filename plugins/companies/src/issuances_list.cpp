@@ -275,10 +275,29 @@ sdk::Result HandleIssuances(const sdk::RequestContext& context) {
                 registered[*row[0]] = Registered{std::stoll(*row[1]), row[2], row[3]};
             }
         }
+    }
+    // The offerings of exactly the page's emissions (type, issuer CNPJ, emission number), by index.
+    std::vector<std::string> emissions;
+    {
+        std::set<std::string> seen;
+        for (std::size_t i = 0; i < shown; ++i) {
+            const auto& row = rows[i];
+            if (row[cCnpj] && row[cEmissionKey] &&
+                seen.insert(*row[cKind] + "|" + *row[cCnpj] + "|" + *row[cEmissionKey]).second) {
+                emissions.insert(emissions.end(), {*row[cCnpj], *row[cKind], *row[cEmissionKey]});
+            }
+        }
+    }
+    if (!emissions.empty()) {
+        std::string tuples;
+        for (std::size_t i = 0; i < emissions.size(); i += 3) {
+            tuples += (i == 0 ? "(" : ", (") + Placeholders(i + 1, 3) + ")";
+        }
+        const std::vector<sdk::SqlValue> values(emissions.begin(), emissions.end());
         for (const auto& row :
              sql.Query("SELECT kind, issuer_cnpj, emission_key, item FROM companies_offering"
-                       " WHERE issuer_cnpj IN " +
-                           in + " AND emission_key IS NOT NULL ORDER BY regime, offering_key",
+                       " WHERE (issuer_cnpj, kind, emission_key) IN (VALUES " +
+                           tuples + ") ORDER BY regime, offering_key",
                        values)) {
             offerings[*row[0] + "|" + *row[1] + "|" + *row[2]].push_back(*row[3]);
         }

@@ -8,6 +8,7 @@
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/testing/query_plans.hpp>
 
+#include <gtest/gtest-spi.h>
 #include <gtest/gtest.h>
 
 #include <string>
@@ -40,6 +41,17 @@ protected:
     }
     LoadedSample sample_{sdk::testing::Backend::kSqlite};  // the plans are SQLite's
 };
+
+// The check sees the statements of sdk::SqlSession, which every handler here reads through.
+TEST_F(CompaniesQueryPlans, ASqlSessionReadThatScansFailsTheTest) {
+    const sdk::Handler scanning = [](const sdk::RequestContext& context) {
+        sdk::SqlSession(context.db)
+            .Query("SELECT cvm_code FROM companies_company WHERE legal_name = $1", {"x"});
+        return sdk::Result{};
+    };
+    const sdk::testing::QueryPlanCheck check;
+    EXPECT_NONFATAL_FAILURE(sample_.Call(scanning, sdk::Params()), "SCAN companies_company");
+}
 
 TEST_F(CompaniesQueryPlans, CompaniesDocumentsFreRowsAndIssuancesReadByIndex) {
     const std::string cnpj = sample_.Read([](odb::database& db) {

@@ -38,7 +38,7 @@ TEST(QueryPlans, FullScansAreTheScanLines) {
     EXPECT_TRUE(
         FullScans({"SEARCH funds_fund USING INDEX funds_fund_universe_i (fidc_universe=? AND fund_id>?)",
                    "USE TEMP B-TREE FOR ORDER BY", "SCAN funds_fund_search VIRTUAL TABLE INDEX 0:M3",
-                   "SCAN CONSTANT ROW"})
+                   "SCAN CONSTANT ROW", "LIST SUBQUERY 2", "SCAN 3-ROW VALUES CLAUSE"})
             .empty());
 }
 

@@ -107,27 +107,22 @@ public:
     void Run(const YearFiles& files) {
         ReadIndex(*files.index);
         sdk::SqlSession sql(context_.db);
-        // A year stored for the first time (and none of its documents under another year) is
-        // loaded straight into its table: every row is new, nothing to compare.
+        // A year stored for the first time is loaded straight into its table: every row is new,
+        // nothing to compare (the rows' key starts with the year, so no other year's row is hit).
         const std::string kind(kind_.kind);
         const std::string year = std::to_string(year_);
         direct_ = sql.Query(
                          "SELECT 1 FROM companies_filing_row WHERE kind = $1 AND year = CAST($2 AS INTEGER) "
                          "LIMIT 1",
                          {kind, year})
-                      .empty() &&
-                  sql.Query(
-                         "SELECT 1 FROM companies_filing_row r JOIN companies_document d ON d.kind = r.kind"
-                         " AND d.protocol = CAST(r.document_id AS TEXT) AND d.version = r.version"
-                         " WHERE r.kind = $1 AND d.year = CAST($2 AS INTEGER) LIMIT 1",
-                         {kind, year})
                       .empty();
         if (!direct_) {
             sql.Execute("DROP TABLE IF EXISTS companies_filing_row_stage");
             sql.Execute(
-                "CREATE TEMP TABLE companies_filing_row_stage (table_key TEXT NOT NULL, document_id BIGINT "
-                "NOT NULL,"
-                " ordinal INTEGER NOT NULL, cnpj TEXT, cnpj_published TEXT, reference_date TEXT,"
+                "CREATE TEMP TABLE companies_filing_row_stage (year INTEGER NOT NULL, table_key TEXT NOT "
+                "NULL,"
+                " document_id BIGINT NOT NULL, ordinal INTEGER NOT NULL, cnpj TEXT, cnpj_published TEXT, "
+                "reference_date TEXT,"
                 " version BIGINT NOT NULL, cells TEXT NOT NULL, fingerprint TEXT NOT NULL)");
         }
         for (const auto& [key, table] : files.tables) {
@@ -169,11 +164,11 @@ private:
         counter_.Stage(file.file.display);
         FilingTableReader reader(inputs_.Open(file.file));
         ColumnTypes types(reader.Columns());
-        std::vector<std::string> columns{"table_key", "document_id",    "ordinal",
-                                         "cnpj",      "cnpj_published", "reference_date",
-                                         "version",   "cells",          "fingerprint"};
+        std::vector<std::string> columns{"year",  "table_key",      "document_id",    "ordinal",
+                                         "cnpj",  "cnpj_published", "reference_date", "version",
+                                         "cells", "fingerprint"};
         if (direct_) {
-            columns.insert(columns.end(), {"kind", "year", "first_seen_at"});
+            columns.insert(columns.end(), {"kind", "first_seen_at"});
         }
         sdk::BulkLoader load(context_.db, direct_ ? "companies_filing_row" : "companies_filing_row_stage",
                              columns);
@@ -221,6 +216,7 @@ private:
             const std::string version = std::to_string(row.version);
             const std::string print = std::to_string(fingerprint.Value());
             const sdk::SqlValue values[] = {
+                year,
                 key,
                 document_id,
                 ordinal,
@@ -231,9 +227,8 @@ private:
                 cells,
                 print,
                 kind,
-                year,
                 seen_at_};
-            load.Add(std::span<const sdk::SqlValue>(values, direct_ ? 12 : 9));
+            load.Add(std::span<const sdk::SqlValue>(values, direct_ ? 12 : 10));
             ++rows;
         }
         load.Finish();
@@ -255,14 +250,13 @@ private:
 
     void ApplyRows(sdk::SqlSession& sql) {
         sql.Execute(
-            "CREATE INDEX companies_filing_row_stage_key ON companies_filing_row_stage (table_key, "
-            "document_id, "
-            "ordinal)");
+            "CREATE INDEX companies_filing_row_stage_key ON companies_filing_row_stage"
+            " (year, table_key, document_id, ordinal)");
         const std::string kind(kind_.kind);
         const std::string year = std::to_string(year_);
         const StagedDiff diff{"companies_filing_row",
                               "companies_filing_row_stage",
-                              {"table_key", "document_id", "ordinal"},
+                              {"year", "table_key", "document_id", "ordinal"},
                               kind,
                               "year = " + year,
                               "o.fingerprint = n.fingerprint"};
@@ -272,10 +266,11 @@ private:
                 "cnpj_published,"
                 " reference_date, version, cells, fingerprint, first_seen_at)"
                 " SELECT '" +
-                    kind + "', table_key, document_id, ordinal, " + year +
+                    kind +
+                    "', table_key, document_id, ordinal, year"
                     ", cnpj, cnpj_published, reference_date, version, cells, fingerprint, $1"
                     " FROM companies_filing_row_stage WHERE true"
-                    " ON CONFLICT (kind, table_key, document_id, ordinal) DO UPDATE SET year = excluded.year,"
+                    " ON CONFLICT (kind, year, table_key, document_id, ordinal) DO UPDATE SET"
                     " cnpj = excluded.cnpj, cnpj_published = excluded.cnpj_published,"
                     " reference_date = excluded.reference_date, version = excluded.version, cells = "
                     "excluded.cells,"
