@@ -23,6 +23,7 @@
 #include <boost/json.hpp>
 #include <odb/transaction.hxx>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -308,6 +309,22 @@ TEST(FreIngesterTest, BadFilesAreRefusedWholeAndOrphanRowsNamed) {
     EXPECT_NE(header.find("fre_cia_aberta_auditor_2025.csv"), std::string::npos) << header;
     EXPECT_NE(header.find("missing column ID_Documento"), std::string::npos) << header;
     EXPECT_EQ(db.One("SELECT count(*) FROM companies_document"), "0");
+    EXPECT_EQ(db.One("SELECT count(*) FROM companies_filing_row"), "0");
+
+    // A member separated by ',' instead of ';': refused with the member and line 1; nothing written.
+    std::vector<sdk::sample::ArchiveMember> commas;
+    for (const auto& [name, bytes] : members) {
+        std::string text = bytes;
+        if (name == "fre_cia_aberta_auditor_2025.csv") {
+            std::replace(text.begin(), text.end(), ';', ',');
+        }
+        commas.push_back({name, text});
+    }
+    sdk::sample::SampleDirectory commas_dir(db.Subdir("commas"), 0);
+    commas_dir.WriteZip("fre_cia_aberta_2025.zip", commas);
+    const std::string separator =
+        ErrorOf([&] { db.Ingest({db.Subdir("commas") / "fre_cia_aberta_2025.zip"}); });
+    EXPECT_NE(separator.find("fre_cia_aberta_auditor_2025.csv"), std::string::npos) << separator;
     EXPECT_EQ(db.One("SELECT count(*) FROM companies_filing_row"), "0");
 
     // A truncated zip: refused naming the file.
