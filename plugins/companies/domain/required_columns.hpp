@@ -34,4 +34,15 @@ std::array<std::size_t, N> RequireColumns(const sdk::CsvReader& csv,
     return positions;
 }
 
+// The position of `name` in `columns`, for constants: a name not in the list does not compile.
+template <std::size_t N>
+consteval std::size_t ColumnIndex(const std::array<std::string_view, N>& columns, std::string_view name) {
+    for (std::size_t i = 0; i < N; ++i) {
+        if (columns[i] == name) {
+            return i;
+        }
+    }
+    throw "not a column of the reader's list";
+}
+
 }  // namespace lastro::companies

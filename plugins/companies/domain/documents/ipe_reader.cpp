@@ -12,12 +12,7 @@ namespace {
 // The position of `name` in IpeReader::kColumns; only used in constant expressions below, where a
 // name not in the list does not compile.
 consteval std::size_t Column(std::string_view name) {
-    for (std::size_t i = 0; i < IpeReader::kColumns.size(); ++i) {
-        if (IpeReader::kColumns[i] == name) {
-            return i;
-        }
-    }
-    throw "not a column of the IPE index";
+    return ColumnIndex(IpeReader::kColumns, name);
 }
 
 constexpr std::size_t kCnpj = Column("CNPJ_Companhia");

@@ -9,12 +9,7 @@ namespace lastro::companies {
 namespace {
 
 consteval std::size_t Column(std::string_view name) {
-    for (std::size_t i = 0; i < FilingIndexReader::kColumns.size(); ++i) {
-        if (FilingIndexReader::kColumns[i] == name) {
-            return i;
-        }
-    }
-    throw "not a column of a filing index";
+    return ColumnIndex(FilingIndexReader::kColumns, name);
 }
 
 constexpr std::size_t kCnpj = Column("CNPJ_CIA");

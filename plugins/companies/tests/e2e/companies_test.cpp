@@ -3,6 +3,8 @@
 // both registry snapshots, oldest first); RealRegistryTest ingests CVM's real extract in shared unchanged.
 // What the answers should hold is read here from the files themselves, with this file's own reader: never
 // through the plugin's code.
+#include "cvm_files.hpp"
+
 #include <lastro/sdk/testing/backend_fixture.hpp>
 #include <lastro/sdk/testing/checks.hpp>
 #include <lastro/sdk/zip_archive.hpp>
@@ -44,65 +46,6 @@ INSTANTIATE_TEST_SUITE_P(Postgres, RealRegistryTest, ::testing::Values(Backend::
 const std::filesystem::path kRealExtract =
     std::filesystem::path(LASTRO_SOURCE_DIR) /
     "../shared/datasets/real/cvm_companies/cad_cia_aberta_2021-06_first60.csv";
-
-// ---- CVM's CSV files, read here: ISO-8859-1 to UTF-8, ';', LF or CRLF, a header line
-
-std::string Utf8OfLatin1(const std::string& latin1) {
-    std::string utf8;
-    for (unsigned char c : latin1) {
-        if (c < 0x80) {
-            utf8.push_back(static_cast<char>(c));
-        } else {
-            utf8.push_back(static_cast<char>(0xC0 | (c >> 6)));
-            utf8.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-        }
-    }
-    return utf8;
-}
-
-using FileRow = std::map<std::string, std::string>;  // column -> field
-
-std::vector<FileRow> ReadCvmCsv(const std::filesystem::path& path) {
-    std::ifstream in(path, std::ios::binary);
-    const std::string text = Utf8OfLatin1(std::string(std::istreambuf_iterator<char>(in), {}));
-    std::vector<std::vector<std::string>> lines;
-    std::size_t start = 0;
-    while (start < text.size()) {
-        std::size_t end = text.find('\n', start);
-        std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        start = end == std::string::npos ? text.size() : end + 1;
-        if (!line.empty() && line.back() == '\r') {
-            line.pop_back();
-        }
-        std::vector<std::string> fields;
-        std::size_t from = 0;
-        for (std::size_t semicolon; (semicolon = line.find(';', from)) != std::string::npos;
-             from = semicolon + 1) {
-            fields.push_back(line.substr(from, semicolon - from));
-        }
-        fields.push_back(line.substr(from));
-        lines.push_back(std::move(fields));
-    }
-    std::vector<FileRow> rows;
-    for (std::size_t i = 1; i < lines.size(); ++i) {
-        FileRow row;
-        for (std::size_t c = 0; c < lines[0].size(); ++c) {
-            row[lines[0][c]] = lines[i].at(c);
-        }
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
-std::string Digits(const std::string& text) {
-    std::string digits;
-    for (char c : text) {
-        if (c >= '0' && c <= '9') {
-            digits.push_back(c);
-        }
-    }
-    return digits;
-}
 
 std::optional<std::string> Blank(const std::string& field) {
     return field.empty() ? std::nullopt : std::optional<std::string>(field);
@@ -245,29 +188,17 @@ TEST_P(CompaniesTest, BadParametersAreProblemsNamingThem) {
     }
 }
 
-// A member of one of the sample's zips, taken out into the deployment's directory.
-std::filesystem::path ExtractSampleMember(Deployment& d, const std::string& zip, const std::string& member) {
-    const std::filesystem::path csv = d.Dir() / member;
-    sdk::ZipArchive archive(d.SampleDir() / zip);
-    std::unique_ptr<sdk::ByteSource> source = archive.Open(member);
-    std::ofstream out(csv, std::ios::binary);
-    char buffer[1 << 16];
-    for (std::size_t read; (read = source->Read(buffer, sizeof buffer)) > 0;) {
-        out.write(buffer, static_cast<std::streamsize>(read));
-    }
-    return csv;
-}
-
 // The sample's IPE index of `year`.
-std::filesystem::path SampleIpeCsv(Deployment& d, const std::string& year) {
-    return ExtractSampleMember(d, "ipe_cia_aberta_" + year + ".zip", "ipe_cia_aberta_" + year + ".csv");
+std::vector<FileRow> SampleIpeRows(Deployment& d, const std::string& year) {
+    return ReadZipMember(d.SampleDir() / ("ipe_cia_aberta_" + year + ".zip"),
+                         "ipe_cia_aberta_" + year + ".csv");
 }
 
 // The sample's IPE lines of a company, both years: protocol/version -> the line's fields.
 std::map<std::string, FileRow> SampleDeliveries(Deployment& d, const std::string& cvm_code) {
     std::map<std::string, FileRow> deliveries;
     for (const std::string year : {"2025", "2026"}) {
-        for (const FileRow& row : ReadCvmCsv(SampleIpeCsv(d, year))) {
+        for (const FileRow& row : SampleIpeRows(d, year)) {
             if (row.at("Codigo_CVM") == cvm_code) {
                 deliveries[row.at("Protocolo_Entrega") + "/" + row.at("Versao")] = row;
             }
@@ -279,7 +210,7 @@ std::map<std::string, FileRow> SampleDeliveries(Deployment& d, const std::string
 TEST_P(CompaniesTest, ACompanysDocumentsAreTheIndexsLinesLatestVersionFirst) {
     // The company with a re-delivered material fact: the one whose Versao 2 is in the 2026 file.
     std::string code;
-    for (const FileRow& row : ReadCvmCsv(SampleIpeCsv(D(), "2026"))) {
+    for (const FileRow& row : SampleIpeRows(D(), "2026")) {
         if (row.at("Versao") == "2") {
             code = row.at("Codigo_CVM");
         }
@@ -323,11 +254,11 @@ TEST_P(CompaniesTest, ACompanysDocumentsAreTheIndexsLinesLatestVersionFirst) {
 
 // A member of the sample's FRE zip of `year`, and of its FCA zip, read here.
 std::vector<FileRow> SampleFreMember(Deployment& d, const std::string& year, const std::string& member) {
-    return ReadCvmCsv(ExtractSampleMember(d, "fre_cia_aberta_" + year + ".zip", member));
+    return ReadZipMember(d.SampleDir() / ("fre_cia_aberta_" + year + ".zip"), member);
 }
 
 std::vector<FileRow> SampleFcaMember(Deployment& d, const std::string& member) {
-    return ReadCvmCsv(ExtractSampleMember(d, "fca_cia_aberta_2026.zip", member));
+    return ReadZipMember(d.SampleDir() / "fca_cia_aberta_2026.zip", member);
 }
 
 TEST_P(CompaniesTest, FreRowsAreTheLatestVersionsLinesWithTheirPublishedDigits) {

@@ -2,6 +2,8 @@
 // on SQLite and PostgreSQL, serving the sample (`lastro ingest --sample`). What the answers should
 // hold is computed here from the sample's own files (the certificate reports, the offerings and the
 // registry), read with this file's reader, never through the plugin's code.
+#include "cvm_files.hpp"
+
 #include <lastro/sdk/testing/backend_fixture.hpp>
 #include <lastro/sdk/testing/checks.hpp>
 #include <lastro/sdk/zip_archive.hpp>
@@ -31,75 +33,6 @@ public:
 INSTANTIATE_TEST_SUITE_P(Sqlite, IssuancesTest, ::testing::Values(Backend::kSqlite), BackendParamName);
 INSTANTIATE_TEST_SUITE_P(Postgres, IssuancesTest, ::testing::Values(Backend::kPostgres), BackendParamName);
 
-// ---- CVM's CSV files, read here: ISO-8859-1 to UTF-8, ';', CRLF, a header line
-
-using FileRow = std::map<std::string, std::string>;
-
-std::string Utf8OfLatin1(const std::string& latin1) {
-    std::string utf8;
-    for (unsigned char c : latin1) {
-        if (c < 0x80) {
-            utf8.push_back(static_cast<char>(c));
-        } else {
-            utf8.push_back(static_cast<char>(0xC0 | (c >> 6)));
-            utf8.push_back(static_cast<char>(0x80 | (c & 0x3F)));
-        }
-    }
-    return utf8;
-}
-
-std::vector<std::string> Split(const std::string& line) {
-    std::vector<std::string> fields;
-    std::size_t from = 0;
-    for (std::size_t at; (at = line.find(';', from)) != std::string::npos; from = at + 1) {
-        fields.push_back(line.substr(from, at - from));
-    }
-    fields.push_back(line.substr(from));
-    return fields;
-}
-
-std::vector<FileRow> ReadMember(const std::filesystem::path& zip, const std::string& member) {
-    sdk::ZipArchive archive(zip);
-    std::unique_ptr<sdk::ByteSource> source = archive.Open(member);
-    std::string bytes;
-    char buffer[1 << 16];
-    for (std::size_t read; (read = source->Read(buffer, sizeof buffer)) > 0;) {
-        bytes.append(buffer, read);
-    }
-    const std::string text = Utf8OfLatin1(bytes);
-    std::vector<std::string> header;
-    std::vector<FileRow> rows;
-    for (std::size_t start = 0; start < text.size();) {
-        std::size_t end = text.find('\n', start);
-        std::string line = text.substr(start, end == std::string::npos ? std::string::npos : end - start);
-        start = end == std::string::npos ? text.size() : end + 1;
-        if (!line.empty() && line.back() == '\r') {
-            line.pop_back();
-        }
-        const std::vector<std::string> fields = Split(line);
-        if (header.empty()) {
-            header = fields;
-            continue;
-        }
-        FileRow row;
-        for (std::size_t c = 0; c < header.size(); ++c) {
-            row[header[c]] = fields.at(c);
-        }
-        rows.push_back(std::move(row));
-    }
-    return rows;
-}
-
-std::string Digits(const std::string& text) {
-    std::string digits;
-    for (char c : text) {
-        if (c >= '0' && c <= '9') {
-            digits.push_back(c);
-        }
-    }
-    return digits;
-}
-
 // One certificate's reports in the sample's files, month -> the winning row (the highest Versao),
 // with how many rows the month had and its series.
 struct Expected {
@@ -117,7 +50,7 @@ std::map<std::string, Expected> SampleCertificates(const std::filesystem::path& 
         const std::string prefix = tipo == "CRI" ? "inf_mensal_cri" : "inf_mensal_cra";
         for (const std::string year : {"2025", "2026"}) {
             const std::filesystem::path zip = dir / (prefix + "_" + year + ".zip");
-            for (const FileRow& row : ReadMember(zip, prefix + "_geral_" + year + ".csv")) {
+            for (const FileRow& row : ReadZipMember(zip, prefix + "_geral_" + year + ".csv")) {
                 Expected& e = certificates[tipo + "|" + row.at("CNPJ_Emissora") + "|" +
                                            row.at("Codigo_Identificacao_Certificado")];
                 e.tipo = tipo;
@@ -131,7 +64,7 @@ std::map<std::string, Expected> SampleCertificates(const std::filesystem::path& 
                     e.by_month[month] = row;
                 }
             }
-            for (const FileRow& row : ReadMember(zip, prefix + "_classe_" + year + ".csv")) {
+            for (const FileRow& row : ReadZipMember(zip, prefix + "_classe_" + year + ".csv")) {
                 Expected& e = certificates[tipo + "|" + row.at("CNPJ_Emissora") + "|" +
                                            row.at("Codigo_Identificacao_Certificado")];
                 e.series_of_month[row.at("Data_Referencia").substr(0, 7) + "|" + row.at("Versao")].push_back(
@@ -256,28 +189,8 @@ TEST_P(IssuancesTest, AMonthAskedIsThatMonthsReportsOrA404NamingTheMonthsCovered
 TEST_P(IssuancesTest, ASecuritizersCertificatesCarryItsRegistryNameAndTheirOfferings) {
     const auto expected = SampleCertificates(D().SampleDir());
     std::map<std::string, std::string> registry_name;
-    {
-        std::ifstream in(D().SampleDir() / "cad_cia_aberta.csv", std::ios::binary);
-        const std::string text = Utf8OfLatin1(std::string(std::istreambuf_iterator<char>(in), {}));
-        std::vector<std::string> header;
-        for (std::size_t start = 0; start < text.size();) {
-            std::size_t end = text.find('\n', start);
-            std::string line = text.substr(start, end - start);
-            start = end == std::string::npos ? text.size() : end + 1;
-            if (!line.empty() && line.back() == '\r') {
-                line.pop_back();
-            }
-            const auto fields = Split(line);
-            if (header.empty()) {
-                header = fields;
-                continue;
-            }
-            std::map<std::string, std::string> row;
-            for (std::size_t c = 0; c < header.size(); ++c) {
-                row[header[c]] = fields.at(c);
-            }
-            registry_name[Digits(row.at("CNPJ_CIA"))] = row.at("DENOM_SOCIAL");
-        }
+    for (const FileRow& row : ReadCvmCsv(D().SampleDir() / "cad_cia_aberta.csv")) {
+        registry_name[Digits(row.at("CNPJ_CIA"))] = row.at("DENOM_SOCIAL");
     }
     // A securitizer with a CRI and a CRA in the files, named in the registry.
     std::map<std::string, std::set<std::string>> kinds_of;
@@ -296,7 +209,7 @@ TEST_P(IssuancesTest, ASecuritizersCertificatesCarryItsRegistryNameAndTheirOffer
     // The offerings of that CNPJ in both members, by emission number.
     std::multimap<std::string, FileRow> offerings;  // tipo|emission digits -> row
     for (const std::string member : {"oferta_distribuicao.csv", "oferta_resolucao_160.csv"}) {
-        for (FileRow row : ReadMember(D().SampleDir() / "oferta_distribuicao.zip", member)) {
+        for (FileRow row : ReadZipMember(D().SampleDir() / "oferta_distribuicao.zip", member)) {
             const std::string asset =
                 row.count("Tipo_Ativo") ? row.at("Tipo_Ativo") : row.at("Valor_Mobiliario");
             if (row.at("CNPJ_Emissor") != masked || asset.find("Certificados de Receb") != 0) {
