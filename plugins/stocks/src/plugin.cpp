@@ -1,0 +1,15 @@
+// The stocks plugin: B3's listed stocks (docs/README.md).
+#include <lastro/sdk/plugin.hpp>
+
+#include <memory>
+
+namespace lastro::stocks {
+
+class StocksPlugin : public sdk::Plugin {
+public:
+    void Register(sdk::Registrar& registrar) override { (void)registrar; }
+};
+
+}  // namespace lastro::stocks
+
+LASTRO_PLUGIN(lastro::stocks::StocksPlugin)
