@@ -4,9 +4,9 @@
 #include "domain/filings/share_rules.hpp"
 #include "domain/registry/registry_rules.hpp"
 #include "src/handlers.hpp"
-#include "src/sql_conditions.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
+#include <lastro/sdk/sql_conditions.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
@@ -75,7 +75,7 @@ sdk::Result HandleCompanies(const sdk::RequestContext& context) {
     const sdk::Params& params = context.params;
     sdk::SqlSession sql(context.db);
 
-    SqlConditions filters;
+    sdk::SqlConditions filters;
     if (const auto cnpj = params.String("cnpj")) {
         filters.Add("cnpj = ?", {*cnpj});
     }

@@ -5,9 +5,9 @@
 #include "domain/filings/filing_rules.hpp"
 #include "domain/registry/registry_rules.hpp"
 #include "src/handlers.hpp"
-#include "src/sql_conditions.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
+#include <lastro/sdk/sql_conditions.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
@@ -51,7 +51,7 @@ sdk::Result HandleCompanyDocuments(const sdk::RequestContext& context) {
     result.meta = sdk::DatasetMeta(context.host, {kIpeDataset, kFre.dataset, kRegistryDataset});
     sdk::SqlSession sql(context.db);
 
-    SqlConditions where;
+    sdk::SqlConditions where;
     where.Add("d.cvm_code = ?", {code});
     if (const auto kind = params.String("kind")) {
         where.Add("d.kind = ?", {*kind});

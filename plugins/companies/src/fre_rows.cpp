@@ -4,10 +4,10 @@
 // year each row was published in (model/filing_tables.cpp).
 #include "domain/filings/filing_rules.hpp"
 #include "src/handlers.hpp"
-#include "src/sql_conditions.hpp"
 #include "store/filing_catalog.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
+#include <lastro/sdk/sql_conditions.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
@@ -108,7 +108,7 @@ sdk::Result HandleFreRows(const sdk::RequestContext& context) {
             "cnpj");
     }
 
-    SqlConditions where;
+    sdk::SqlConditions where;
     where.Add("r.kind = ?", {kind});
     where.Add("r.cnpj = ?", {cnpj});
     where.Add("r.table_key = ?", {TableKey(table.name)});

@@ -4,9 +4,9 @@
 #include "domain/issuances/issuance_rules.hpp"
 #include "domain/registry/registry_rules.hpp"
 #include "src/handlers.hpp"
-#include "src/sql_conditions.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
+#include <lastro/sdk/sql_conditions.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
@@ -202,7 +202,7 @@ sdk::Result HandleIssuances(const sdk::RequestContext& context) {
     }
     result.meta.extra["coverage"] = CoverageMeta(coverage, kinds, month);
 
-    SqlConditions where;
+    sdk::SqlConditions where;
     if (month) {
         where.Add("r.month = ?", {*month});
     } else {

@@ -1,4 +1,4 @@
-// A WHERE clause built from the filters a request asks for, with its values bound as $1, $2...
+// A WHERE clause built from the filters a request asks for (plugins' handlers), with its values bound as $1, $2...
 // (sdk::SqlSession's parameters): the handlers never paste a client's text into SQL.
 #pragma once
 
@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-namespace lastro::companies {
+namespace lastro::sdk {
 
 class SqlConditions {
 public:
@@ -22,11 +22,11 @@ public:
     // " AND a = $1 AND b >= $2", to follow "WHERE true".
     const std::string& Where() const { return where_; }
     // Views of the values: valid while this object lives.
-    std::vector<sdk::SqlValue> Values() const { return {values_.begin(), values_.end()}; }
+    std::vector<SqlValue> Values() const { return {values_.begin(), values_.end()}; }
 
 private:
     std::string where_;
     std::vector<std::string> values_;
 };
 
-}  // namespace lastro::companies
+}  // namespace lastro::sdk

@@ -1,0 +1,419 @@
+// GET /v1/acoes/{ticker}/cotacoes: a ticker's history from COTAHIST, raw prices always, with the
+// factors of the adjustment asked (domain/adjustment/adjustment.hpp) and bars of the frequency
+// asked (docs/api/cotacoes.md). The history of a renamed ticker runs through the tickers the
+// company's FCA lists for the same class, each for its trading dates.
+#include "domain/adjustment/adjustment.hpp"
+#include "domain/cotahist/cotahist_reader.hpp"
+#include "domain/cotahist/instrument_class.hpp"
+#include "domain/market/prices.hpp"
+#include "ingest/cotahist/cotahist_ingester.hpp"
+#include "src/handlers.hpp"
+
+#include <lastro/companies/services.hpp>
+#include <lastro/sdk/bulk_sql.hpp>
+#include <lastro/sdk/calendar.hpp>
+#include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/dataset_meta.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
+#include <lastro/sdk/serving/pagination.hpp>
+
+#include <boost/describe/class.hpp>
+
+#include <algorithm>
+#include <chrono>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace lastro::stocks {
+
+// Where a page starts: after the bar (or day) dated `after`.
+struct QuotesAfter {
+    std::string after;
+    bool Valid() const { return sdk::Date::Parse(after).has_value(); }
+};
+BOOST_DESCRIBE_STRUCT(QuotesAfter, (), (after))
+
+namespace {
+
+constexpr const char* kIssuer = "/v1/acoes/{ticker}/cotacoes";
+constexpr std::size_t kDefaultLimit = 500;
+
+using Cell = std::optional<std::string>;
+
+std::optional<std::int64_t> Int(const Cell& cell) {
+    return cell ? std::optional<std::int64_t>(std::stoll(*cell)) : std::nullopt;
+}
+
+// One ticker of the history, with the days it stands for (FCA trading dates; open ends: all).
+struct HistoryTicker {
+    std::string ticker;
+    std::optional<std::string> from, to;
+};
+
+struct Day {
+    std::string day, ticker;
+    std::optional<double> open, high, low, close, average, volume;
+    std::optional<std::int64_t> quantity, trades;
+    std::int64_t factor = 1;
+    Cell isin, specification;
+    int bdi = 0;
+};
+
+// The tickers of `ticker`'s company and class, in trading order, from the FCA (companies.listed);
+// the ticker alone when no FCA lists it.
+std::vector<HistoryTicker> HistoryOf(const sdk::RequestContext& context,
+                                     const companies::ListedCompanies& companies, const std::string& ticker) {
+    const std::vector<companies::CompanySecurity> own = companies.ByTicker(context.db, ticker);
+    if (own.empty()) {
+        return {{ticker, std::nullopt, std::nullopt}};
+    }
+    const companies::CompanySecurity& security = own.front();
+    std::vector<HistoryTicker> chain;
+    for (const companies::CompanySecurity& other : companies.Securities(context.db, security.cvm_code)) {
+        if (!other.ticker || other.security != security.security ||
+            other.share_class != security.share_class) {
+            continue;
+        }
+        if (std::any_of(chain.begin(), chain.end(),
+                        [&](const HistoryTicker& t) { return t.ticker == *other.ticker; })) {
+            continue;
+        }
+        chain.push_back({*other.ticker, other.trading_from, other.trading_to});
+    }
+    std::sort(chain.begin(), chain.end(), [](const HistoryTicker& a, const HistoryTicker& b) {
+        return a.from.value_or("") < b.from.value_or("");
+    });
+    if (chain.empty()) {
+        chain.push_back({ticker, std::nullopt, std::nullopt});
+    }
+    return chain;
+}
+
+std::string Placeholders(std::size_t first, std::size_t count) {
+    std::string out;
+    for (std::size_t i = 0; i < count; ++i) {
+        out += (i ? ", $" : "$") + std::to_string(first + i);
+    }
+    return out;
+}
+
+// The day's line of the history: of the ticker that stood for the day (its FCA trading dates),
+// the line with the largest traded value.
+std::vector<Day> ReadDays(sdk::SqlSession& sql, const std::vector<HistoryTicker>& chain, int market,
+                          const std::optional<std::string>& from, const std::optional<std::string>& to) {
+    std::vector<std::string> texts;
+    for (const HistoryTicker& t : chain) {
+        texts.push_back(t.ticker);
+    }
+    texts.push_back(std::to_string(market));
+    texts.push_back(from.value_or("0000-00-00"));
+    texts.push_back(to.value_or("9999-99-99"));
+    const std::vector<sdk::SqlValue> values(texts.begin(), texts.end());
+    const std::size_t n = chain.size();
+    const sdk::SqlRows rows = sql.Query(
+        "SELECT day, ticker, open_price, high_price, low_price, close_price, average_price, volume, quantity,"
+        " trades, quotation_factor, isin, specification, bdi FROM stocks_quote WHERE ticker IN (" +
+            Placeholders(1, n) + ") AND market_type = CAST($" + std::to_string(n + 1) +
+            " AS INTEGER) AND day >= $" + std::to_string(n + 2) + " AND day <= $" + std::to_string(n + 3) +
+            " ORDER BY day, volume DESC, bdi",
+        values);
+    std::vector<Day> days;
+    for (const auto& row : rows) {
+        const std::string& ticker = *row[1];
+        const std::string& day = *row[0];
+        const auto stands = std::find_if(chain.begin(), chain.end(), [&](const HistoryTicker& t) {
+            return t.ticker == ticker && (!t.from || *t.from <= day) && (!t.to || *t.to >= day);
+        });
+        if (stands == chain.end() || (!days.empty() && days.back().day == day)) {
+            continue;
+        }
+        Day d;
+        d.day = day;
+        d.ticker = ticker;
+        d.factor = std::stoll(*row[10]);
+        d.open = PerShare(Int(row[2]), d.factor);
+        d.high = PerShare(Int(row[3]), d.factor);
+        d.low = PerShare(Int(row[4]), d.factor);
+        d.close = PerShare(Int(row[5]), d.factor);
+        d.average = PerShare(Int(row[6]), d.factor);
+        d.volume = Reais(Int(row[7]));
+        d.quantity = Int(row[8]);
+        d.trades = Int(row[9]);
+        d.isin = row[11];
+        d.specification = row[12];
+        d.bdi = static_cast<int>(std::stoll(*row[13]));
+        days.push_back(std::move(d));
+    }
+    return days;
+}
+
+// How B3's corporate-action files name the class a ticker's class is: typeStock "ON", "PN",
+// "PNA"..., "UNT" for units.
+std::string ShareTypeOf(const std::string& instrument_class) {
+    return instrument_class == "UNIT" ? "UNT" : instrument_class;
+}
+
+struct LoadedEvent {
+    PriceEvent event;
+    Cell isin, share_type;
+};
+
+// The events with a price factor of the history's issuers that apply to its class: by ISIN when
+// the event names one, else by B3's share type.
+std::vector<PriceEvent> EventsOf(sdk::SqlSession& sql, const std::vector<HistoryTicker>& chain,
+                                 const std::vector<Day>& days) {
+    std::set<std::string> issuers;
+    std::set<std::string> isins;
+    std::set<std::string> types;
+    for (const HistoryTicker& t : chain) {
+        issuers.insert(t.ticker.substr(0, 4));
+        for (const auto& row :
+             sql.Query("SELECT issuer FROM stocks_issuer_code WHERE ticker = $1", {t.ticker})) {
+            issuers.insert(*row[0]);
+        }
+    }
+    for (const Day& d : days) {
+        if (d.isin) {
+            isins.insert(*d.isin);
+        }
+        types.insert(ShareTypeOf(InstrumentClass(d.specification.value_or(""), d.bdi)));
+    }
+    const std::vector<std::string> issuer_list(issuers.begin(), issuers.end());
+    const std::vector<sdk::SqlValue> values(issuer_list.begin(), issuer_list.end());
+    std::vector<PriceEvent> events;
+    for (const auto& row :
+         sql.Query("SELECT id, kind, label, last_date_with_rights, price_factor, isin, share_type"
+                   " FROM stocks_corporate_action WHERE issuer IN (" +
+                       Placeholders(1, issuer_list.size()) +
+                       ") AND price_factor IS NOT NULL AND last_date_with_rights IS NOT NULL"
+                       " AND kind IN ('cash', 'stock') ORDER BY last_date_with_rights, id",
+                   values)) {
+        const bool applies = row[5] ? isins.count(*row[5]) > 0 : (row[6] && types.count(*row[6]) > 0);
+        if (applies) {
+            events.push_back({*row[0], *row[1], *row[2], *row[3], std::stod(*row[4])});
+        }
+    }
+    return events;
+}
+
+Adjustment ModeOf(const std::string& text) {
+    return text == "total" ? Adjustment::kTotal : text == "splits" ? Adjustment::kSplits : Adjustment::kNone;
+}
+
+// The bar a day belongs to: the day itself, its week's Monday or its month.
+std::string BarKey(const std::string& day, const std::string& frequency) {
+    if (frequency == "monthly") {
+        return day.substr(0, 7);
+    }
+    if (frequency == "weekly") {
+        const sdk::Date d = *sdk::Date::Parse(day);
+        const std::chrono::sys_days days(std::chrono::year_month_day(
+            std::chrono::year(d.year), std::chrono::month(static_cast<unsigned>(d.month)),
+            std::chrono::day(static_cast<unsigned>(d.day))));
+        const std::chrono::weekday weekday(days);
+        const auto monday = days - std::chrono::days((weekday.c_encoding() + 6) % 7);
+        const std::chrono::year_month_day ymd(monday);
+        return sdk::Date{static_cast<int>(ymd.year()), static_cast<int>(static_cast<unsigned>(ymd.month())),
+                         static_cast<int>(static_cast<unsigned>(ymd.day()))}
+            .ToString();
+    }
+    return day;
+}
+
+struct Bar {
+    std::string key, first_day, day, ticker;
+    std::optional<double> open, high, low, close, average, volume;
+    std::optional<std::int64_t> quantity, trades;
+    std::int64_t factor = 1;
+    DayFactors factors;
+    std::optional<double> adj_open, adj_high, adj_low, adj_close, adj_quantity;
+    std::vector<const PriceEvent*> events;
+    int days = 0;
+};
+
+std::optional<double> Times(const std::optional<double>& value, double factor) {
+    return value ? std::optional<double>(*value * factor) : std::nullopt;
+}
+
+template <typename T>
+void Add(std::optional<T>& sum, const std::optional<T>& value) {
+    if (value) {
+        sum = sum.value_or(0) + *value;
+    }
+}
+
+void Extend(std::optional<double>& extreme, const std::optional<double>& value, bool high) {
+    if (value && (!extreme || (high ? *value > *extreme : *value < *extreme))) {
+        extreme = value;
+    }
+}
+
+}  // namespace
+
+sdk::Result HandleQuotes(const sdk::RequestContext& context, const companies::ListedCompanies& companies) {
+    sdk::Result result;
+    result.meta = sdk::DatasetMeta(context.host, {kCotahistDataset, "b3.corporate_actions"});
+    const sdk::Params& params = context.params;
+    sdk::SqlSession sql(context.db);
+    std::string ticker = params.String("ticker").value_or("");
+    std::transform(ticker.begin(), ticker.end(), ticker.begin(),
+                   [](unsigned char c) { return std::toupper(c); });
+    const std::string adjustment = params.String("adjustment").value_or("none");
+    const std::string frequency = params.String("frequency").value_or("daily");
+    std::optional<std::string> from;
+    std::optional<std::string> to;
+    if (const auto date = params.DateValue("from_date")) {
+        from = date->ToString();
+    }
+    if (const auto date = params.DateValue("to_date")) {
+        to = date->ToString();
+    }
+    if (from && to && *from > *to) {
+        throw sdk::BadRequest("from_date " + *from + " is after to_date " + *to, "from_date");
+    }
+    const int market =
+        sql.Query("SELECT 1 FROM stocks_quote WHERE ticker = $1 AND market_type = 20 LIMIT 1", {ticker})
+                .empty()
+            ? kMarketCash
+            : kMarketOddLot;
+    if (sql.Query("SELECT 1 FROM stocks_quote WHERE ticker = $1 LIMIT 1", {ticker}).empty()) {
+        throw sdk::NotFound("no COTAHIST line of the cash market loaded has the ticker " + ticker, "ticker");
+    }
+
+    const std::vector<HistoryTicker> chain = HistoryOf(context, companies, ticker);
+    const std::vector<Day> days = ReadDays(sql, chain, market, from, to);
+    const std::string base_date = days.empty() ? to.value_or("") : days.back().day;
+    const std::vector<PriceEvent> events = EventsOf(sql, chain, days);
+    std::vector<std::string> day_keys;
+    for (const Day& d : days) {
+        day_keys.push_back(d.day);
+    }
+    const std::vector<DayFactors> factors = FactorsOf(day_keys, events, base_date, ModeOf(adjustment));
+
+    // Days into bars (a daily bar is its day).
+    std::vector<Bar> bars;
+    for (std::size_t i = 0; i < days.size(); ++i) {
+        const Day& d = days[i];
+        const DayFactors& f = factors[i];
+        const std::string key = BarKey(d.day, frequency);
+        if (bars.empty() || bars.back().key != key) {
+            bars.push_back(Bar{});
+            bars.back().key = key;
+            bars.back().first_day = d.day;
+            bars.back().open = d.open;
+            bars.back().adj_open = Times(d.open, f.Total());
+        }
+        Bar& bar = bars.back();
+        ++bar.days;
+        bar.day = d.day;
+        bar.ticker = d.ticker;
+        Extend(bar.high, d.high, true);
+        Extend(bar.low, d.low, false);
+        Extend(bar.adj_high, Times(d.high, f.Total()), true);
+        Extend(bar.adj_low, Times(d.low, f.Total()), false);
+        bar.close = d.close;
+        bar.average = bar.days == 1 ? d.average : std::nullopt;  // an average of days is not B3's
+        Add(bar.volume, d.volume);
+        Add(bar.quantity, d.quantity);
+        Add(bar.trades, d.trades);
+        if (d.quantity) {
+            Add(bar.adj_quantity, std::optional<double>(static_cast<double>(*d.quantity) / f.split));
+        }
+        bar.factor = d.factor;
+        bar.factors = f;
+        bar.adj_close = Times(d.close, f.Total());
+        for (const PriceEvent& event : events) {
+            // Its factor starts applying on this day: the last day with rights.
+            if (event.last_date_with_rights == d.day) {
+                bar.events.push_back(&event);
+            }
+        }
+    }
+
+    const auto position = sdk::ReadPosition<QuotesAfter>(context.cursor_position, kIssuer);
+    const std::size_t limit = sdk::PageLimit(params, kDefaultLimit);
+    auto start = bars.begin();
+    if (position) {
+        start = std::upper_bound(bars.begin(), bars.end(), position->after,
+                                 [](const std::string& after, const Bar& bar) { return after < bar.day; });
+    }
+    sdk::JsonText json;
+    json.BeginArray();
+    std::size_t shown = 0;
+    for (auto it = start; it != bars.end() && shown < limit; ++it, ++shown) {
+        const Bar& bar = *it;
+        json.BeginObject();
+        json.Key("date").Value(bar.day);
+        if (frequency != "daily") {
+            json.Key("first_date").Value(bar.first_day);
+            json.Key("days").Value(static_cast<std::int64_t>(bar.days));
+        }
+        json.Key("ticker").Value(bar.ticker);
+        json.Key("open").Value(bar.open);
+        json.Key("high").Value(bar.high);
+        json.Key("low").Value(bar.low);
+        json.Key("close").Value(bar.close);
+        json.Key("average").Value(bar.average);
+        json.Key("volume").Value(bar.volume);
+        json.Key("quantity").Value(bar.quantity);
+        json.Key("trades").Value(bar.trades);
+        json.Key("quotation_factor").Value(bar.factor);
+        json.Key("split_factor").Value(bar.factors.split);
+        json.Key("dividend_factor").Value(bar.factors.dividend);
+        json.Key("factor").Value(bar.factors.Total());
+        json.Key("adj_open").Value(bar.adj_open);
+        json.Key("adj_high").Value(bar.adj_high);
+        json.Key("adj_low").Value(bar.adj_low);
+        json.Key("adj_close").Value(bar.adj_close);
+        json.Key("adj_quantity").Value(bar.adj_quantity);
+        json.Key("events").BeginArray();
+        for (const PriceEvent* event : bar.events) {
+            json.BeginObject();
+            json.Key("id").Value(event->id);
+            json.Key("kind").Value(event->kind);
+            json.Key("label").Value(event->label);
+            json.Key("last_date_with_rights").Value(event->last_date_with_rights);
+            json.Key("price_factor").Value(event->price_factor);
+            json.Key("applied").Value(adjustment == "total" ||
+                                      (adjustment == "splits" && event->kind == "stock"));
+            json.EndObject();
+        }
+        json.EndArray();
+        json.EndObject();
+    }
+    json.EndArray();
+    result.data_json = json.Take();
+    result.meta.row_count = shown;
+    if (start + static_cast<std::ptrdiff_t>(shown) != bars.end() && shown > 0) {
+        result.meta.next_position =
+            sdk::PositionValue(QuotesAfter{(start + static_cast<std::ptrdiff_t>(shown) - 1)->day});
+    }
+
+    boost::json::object& extra = result.meta.extra;
+    extra["ticker"] = ticker;
+    extra["adjustment"] = adjustment;
+    extra["frequency"] = frequency;
+    extra["base_date"] = base_date.empty() ? boost::json::value(nullptr) : boost::json::value(base_date);
+    extra["method"] =
+        "CRSP: raw prices stored, factors applied back from base_date; an event multiplies the prices of the "
+        "days"
+        " on or before its last date with rights (split factor for splits, reverse splits and stock "
+        "dividends;"
+        " 1 - corporateActionPrice/100 for cash events, as B3 publishes it); adjusted quantity = quantity /"
+        " split_factor (docs/api/cotacoes.md)";
+    boost::json::array tickers;
+    for (const HistoryTicker& t : chain) {
+        boost::json::object item;
+        item["ticker"] = t.ticker;
+        item["trading_from"] = t.from ? boost::json::value(*t.from) : boost::json::value(nullptr);
+        item["trading_to"] = t.to ? boost::json::value(*t.to) : boost::json::value(nullptr);
+        tickers.push_back(std::move(item));
+    }
+    extra["tickers"] = std::move(tickers);
+    return result;
+}
+
+}  // namespace lastro::stocks
