@@ -29,7 +29,8 @@ private:
     std::vector<std::string> values_;
 };
 
-// The SQL of an event's ex-date: the first trading day loaded after its last day with rights.
+// The SQL of an event's ex-date: the first trading day loaded after its last day with rights,
+// when that day is loaded (null otherwise).
 extern const char* const kExDateSql;
 
 // One page of events matching `conditions`, newest first by `date_sql` (an expression on `ca`,

@@ -27,7 +27,11 @@ struct EventsAfter {
 };
 BOOST_DESCRIBE_STRUCT(EventsAfter, (), (date, id))
 
-const char* const kExDateSql = "(SELECT min(d.day) FROM stocks_day d WHERE d.day > ca.last_date_with_rights)";
+// Known only when the last day with rights is itself a day loaded: otherwise the next day loaded
+// may be months later (a gap in the history), not the next trading day.
+const char* const kExDateSql =
+    "(CASE WHEN EXISTS (SELECT 1 FROM stocks_day w WHERE w.day = ca.last_date_with_rights) THEN"
+    " (SELECT min(d.day) FROM stocks_day d WHERE d.day > ca.last_date_with_rights) END)";
 
 void EventConditions::Add(std::string condition, std::vector<std::string> values) {
     for (std::string& value : values) {

@@ -130,6 +130,9 @@ std::optional<double> CashPriceFactor(const PtBrDecimal& corporate_action_price)
     if (digits >= one) {
         return std::nullopt;
     }
+    if (digits == 0) {
+        return 1.0;  // "0,000000": nothing distributed per price
+    }
     unsigned __int128 rest = one - digits;
     std::string text(scale, '0');
     for (std::size_t i = scale; i-- > 0;) {
