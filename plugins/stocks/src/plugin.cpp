@@ -1,4 +1,6 @@
 // The stocks plugin: B3's listed stocks (docs/README.md).
+#include "sample/sample_writer.hpp"
+
 #include <lastro/sdk/plugin.hpp>
 
 #include <memory>
@@ -7,7 +9,9 @@ namespace lastro::stocks {
 
 class StocksPlugin : public sdk::Plugin {
 public:
-    void Register(sdk::Registrar& registrar) override { (void)registrar; }
+    void Register(sdk::Registrar& registrar) override {
+        registrar.AddSampleWriter(std::make_shared<StocksSampleWriter>());
+    }
 };
 
 }  // namespace lastro::stocks
