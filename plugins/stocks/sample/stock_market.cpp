@@ -221,7 +221,7 @@ StockMarket DrawStockMarket(std::uint64_t seed, sdk::SampleScale scale) {
             i.odd_lots = prng.Chance(800);
             if (liquid && security.share_class != companies::ListedClass::kUnit &&
                 prng.Chance(full ? 500 : 120)) {
-                i.option_series = full ? static_cast<int>(prng.Between(30, 80)) : 4;
+                i.option_series = full ? static_cast<int>(prng.Between(45, 120)) : 4;
             }
             if (security.ticker == market.cases.renamed_from || security.ticker == market.cases.renamed_to) {
                 i.daily = true;
