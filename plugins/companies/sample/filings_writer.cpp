@@ -297,10 +297,6 @@ void ShapeCapital(const std::vector<std::string_view>& own, std::vector<std::str
     cells[Find(own, "Quantidade_Total_Acoes")] = std::to_string(std::stoll(ordinary) + std::stoll(preferred));
 }
 
-bool Files(const SampleCompany& company, int year) {
-    return company.registered.year <= year && (!company.cancelled || company.cancelled->year > year);
-}
-
 // CVM's link to a form's document, as its indexes publish them.
 std::string Link(std::string_view form, std::int64_t id) {
     return "https://www.rad.cvm.gov.br/ENET/frmExibirArquivo" + std::string(form) +
@@ -325,44 +321,32 @@ constexpr std::string_view kSecurityColumns =
     "Mercado;Sigla_Entidade_Administradora;Entidade_Administradora;Data_Inicio_Negociacao;Data_Fim_"
     "Negociacao;"
     "Segmento;Data_Inicio_Listagem;Data_Fim_Listagem";
-constexpr std::array<std::string_view, 4> kSegments{"Novo Mercado", "Nível 1", "Nível 2", "Tradicional"};
-
-std::vector<std::string> SecurityRow(std::string_view security, std::string_view preferred_class,
-                                     std::string_view preferred_name, const std::string& ticker,
-                                     std::string_view composition, bool exchange, const sdk::Date& since,
-                                     const std::string& until, std::string_view segment) {
-    return {std::string(security),
-            std::string(preferred_class),
-            std::string(preferred_name),
-            ticker,
-            std::string(composition),
-            exchange ? "Bolsa" : "Balcão Organizado",
-            exchange ? "B3" : "CETIP",
-            exchange ? "B3 S.A. - Brasil, Bolsa, Balcão"
-                     : "B3 S.A. - Brasil, Bolsa, Balcão - Segmento CETIP UTVM",
-            since.ToString(),
+std::vector<std::string> SecurityRow(const FcaSecurity& security) {
+    const std::string until = security.until ? security.until->ToString() : "";
+    return {std::string(security.kind),
+            std::string(security.preferred_class),
+            std::string(security.preferred_name),
+            security.ticker,
+            std::string(security.composition),
+            security.exchange ? "Bolsa" : "Balcão Organizado",
+            security.exchange ? "B3" : "CETIP",
+            security.exchange ? "B3 S.A. - Brasil, Bolsa, Balcão"
+                              : "B3 S.A. - Brasil, Bolsa, Balcão - Segmento CETIP UTVM",
+            security.since.ToString(),
             until,
-            exchange ? std::string(segment) : "",
-            since.ToString(),
+            std::string(security.segment),
+            security.since.ToString(),
             until};
 }
 
 }  // namespace
 
-std::string SampleTickerStem(std::int64_t cvm_code) {
-    std::string stem(4, 'A');
-    for (int i = 3; i >= 0; --i) {
-        stem[static_cast<std::size_t>(i)] = static_cast<char>('A' + cvm_code % 26);
-        cvm_code /= 26;
-    }
-    return stem;
-}
-
 SecuritiesSample WriteFcaSample(sdk::sample::SampleDirectory& out, const CompanyUniverse& universe,
                                 std::uint64_t seed, sdk::SampleScale scale) {
     (void)scale;  // every company delivers one form a year: the registry's size sets the scale
     SecuritiesSample sample;
-    Prng prng = Prng::ForStream(seed, sdk::sample::StreamOf("cvm.fca_cia_aberta"), kFcaYear);
+    const FcaSecurities fca = DrawFcaSecurities(universe, seed);
+    sample.cases = fca.cases;
     const sdk::Date reference{kFcaYear, 1, 1};
     std::vector<std::string_view> general = Split(kFcaKeyColumns);
     for (std::string_view column : Split(kGeneralColumns)) {
@@ -376,28 +360,17 @@ SecuritiesSample WriteFcaSample(sdk::sample::SampleDirectory& out, const Company
     sdk::sample::CsvTable general_table(general);
     sdk::sample::CsvTable security_table(securities);
     std::int64_t document_id = 300'000;
-    for (const SampleCompany& company : universe.current) {
-        if (!Files(company, kFcaYear)) {
-            continue;
-        }
-        const bool planted = company.legal_name == universe.cases.accented_name;
-        const bool exchange = planted || company.market == "BOLSA";
-        const bool counter = !planted && company.market.starts_with("BALCÃO");
-        const sdk::Date delivered = sdk::sample::RandomDate(prng, {kFcaYear, 1, 5}, {kFcaYear, 5, 31});
-        const sdk::Date listed = sdk::sample::Later(company.registered, sdk::Date{2000, 1, 3});
+    for (const FcaFiling& filing : fca.filings) {
+        const SampleCompany& company = *filing.company;
         const std::string stem = SampleTickerStem(company.cvm_code);
-        const bool preferred = planted || prng.Chance(400);
-        const bool unit = planted || (preferred && prng.Chance(250));
-        const std::string_view segment = planted ? "Nível 2" : prng.Pick(kSegments);
-        const int versions = planted ? 2 : 1;
-        for (int version = 1; version <= versions; ++version) {
+        for (const FcaVersion& version : filing.versions) {
             const std::int64_t id = ++document_id;
-            const sdk::Date day = sdk::sample::AddDays(delivered, 40 * (version - 1));
-            index.AddRow({company.cnpj, reference.ToString(), std::to_string(version), company.legal_name,
-                          std::to_string(company.cvm_code), "FCA", std::to_string(id), day.ToString(),
-                          Link("FCA", id)});
-            const std::vector<std::string> key{company.cnpj, reference.ToString(), std::to_string(version),
-                                               std::to_string(id), company.legal_name};
+            index.AddRow({company.cnpj, reference.ToString(), std::to_string(version.version),
+                          company.legal_name, std::to_string(company.cvm_code), "FCA", std::to_string(id),
+                          version.delivered.ToString(), Link("FCA", id)});
+            const std::vector<std::string> key{company.cnpj, reference.ToString(),
+                                               std::to_string(version.version), std::to_string(id),
+                                               company.legal_name};
             std::vector<std::string> row = key;
             for (const std::string& cell : {std::string(""),
                                             std::string(""),
@@ -423,30 +396,11 @@ SecuritiesSample WriteFcaSample(sdk::sample::SampleDirectory& out, const Company
                 row.push_back(cell);
             }
             general_table.AddRow(row);
-            auto add = [&](const std::vector<std::string>& cells) {
+            for (const FcaSecurity& security : version.securities) {
                 std::vector<std::string> line = key;
+                const std::vector<std::string> cells = SecurityRow(security);
                 line.insert(line.end(), cells.begin(), cells.end());
                 security_table.AddRow(line);
-            };
-            if (exchange) {
-                add(SecurityRow("Ações Ordinárias", "", "", stem + "3", "", true, listed, "", segment));
-                if (preferred) {
-                    add(SecurityRow("Ações Preferenciais", "PNA", "Preferencial Classe A", stem + "4", "",
-                                    true, listed, "", segment));
-                }
-                if (unit) {
-                    // The planted unit stops trading: its end date arrives with version 2.
-                    const std::string ended = planted && version == 2 ? "2026-03-31" : "";
-                    add(SecurityRow("Units", "", "", stem + "11", "1 ON + 2 PNA", true, listed, ended,
-                                    segment));
-                    if (planted) {
-                        sample.cases.cvm_code = company.cvm_code;
-                        sample.cases.ended_ticker = stem + "11";
-                        sample.cases.ended_on = "2026-03-31";
-                    }
-                }
-            } else if (counter) {
-                add(SecurityRow("Debêntures", "", "", "", "", false, listed, "", ""));
             }
         }
     }
@@ -479,7 +433,7 @@ FilingsSample WriteFreSample(sdk::sample::SampleDirectory& out, const CompanyUni
         // and then; the planted company delivers three versions of its 2025 form.
         std::vector<Document> documents;
         for (const SampleCompany& company : universe.current) {
-            if (!Files(company, year)) {
+            if (!DeliversForms(company, year)) {
                 continue;
             }
             Document first{&company, 1, ++document_id,

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "sample/company_universe.hpp"
+#include "sample/listing.hpp"
 
 #include <lastro/sdk/sample/sample_directory.hpp>
 
@@ -41,22 +42,12 @@ FilingsSample WriteFreSample(sdk::sample::SampleDirectory& out, const CompanyUni
 // with its members geral (the company) and valor_mobiliario (each security: listed companies'
 // shares with their tickers, segment and dates; over-the-counter debentures without one). A
 // company's ticker stem is four letters spelling its CVM code in base 26 (SampleTickerStem), so
-// tickers are unique and other samples can name them.
-inline constexpr int kFcaYear = 2026;
-
-struct SecuritiesCases {
-    std::int64_t cvm_code = 0;  // the accented company: ON, PNA and a unit, in versions 1 and 2
-    std::string ended_ticker;   // its unit, whose trading ends in version 2
-    std::string ended_on;       // YYYY-MM-DD
-};
-
+// tickers are unique and other samples can name them (SampleListing, drawn by the same code).
 struct SecuritiesSample {
     std::size_t index_rows = 0;
     std::size_t table_rows = 0;
     SecuritiesCases cases;
 };
-
-std::string SampleTickerStem(std::int64_t cvm_code);
 
 SecuritiesSample WriteFcaSample(sdk::sample::SampleDirectory& out, const CompanyUniverse& universe,
                                 std::uint64_t seed, sdk::SampleScale scale);

@@ -5,6 +5,7 @@
 #include "ingest/corporate_actions/corporate_actions_ingester.hpp"
 #include "ingest/cotahist/cotahist_ingester.hpp"
 #include "ingest/index_membership/index_membership_ingester.hpp"
+#include "sample/sample_writer.hpp"
 #include "src/events_handlers.hpp"
 #include "src/handlers.hpp"
 
@@ -30,6 +31,7 @@ public:
                              [this](const sdk::RequestContext& context) { return HandleQuotes(context, Companies()); });
         registrar.AddHandler("stocks.ticker_events", &HandleTickerEvents);
         registrar.AddHandler("stocks.events", &HandleEvents);
+        registrar.AddSampleWriter(std::make_shared<StocksSampleWriter>());
     }
 
     void Start(const sdk::StartContext& context) override {
