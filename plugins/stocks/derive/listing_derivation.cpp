@@ -12,6 +12,7 @@
 
 #include <charconv>
 #include <chrono>
+#include <cmath>
 #include <map>
 #include <optional>
 #include <set>
@@ -25,11 +26,19 @@ using companies::CompanySecurity;
 using companies::ListedCompanies;
 using Cell = std::optional<std::string>;
 
-// A double as the shortest text that reads back to it, for the sort columns.
+// A double as the shortest text that reads back to it.
 std::string NumberText(double value) {
     char buffer[32];
     const auto result = std::to_chars(buffer, buffer + sizeof buffer, value);
     return std::string(buffer, result.ptr);
+}
+
+// A sort column's value: rounded to `decimals` so that it has at most 15 significant digits,
+// which every backend prints and reads back exactly (SQLite's CAST AS TEXT keeps 15), so a cursor
+// carrying it finds the row it stopped at.
+std::string SortValue(double value, int decimals) {
+    const double scale = std::pow(10.0, decimals);
+    return NumberText(std::round(value * scale) / scale);
 }
 
 std::optional<std::int64_t> Int(const Cell& cell) {
@@ -470,11 +479,11 @@ private:
                 std::string search = sdk::FoldForSearch(row.ticker + " " + row.last.short_name.value_or("") +
                                                         " " + row.company_name.value_or(""));
                 const std::string active = row.last.day == latest_day_ ? "1" : "0";
-                const std::string close = row.last.close ? NumberText(*row.last.close) : "";
-                const std::string volume = row.last.volume ? NumberText(*row.last.volume) : "";
+                const std::string close = row.last.close ? SortValue(*row.last.close, 6) : "";
+                const std::string volume = row.last.volume ? SortValue(*row.last.volume, 2) : "";
                 const std::string cap_value =
-                    market_cap && market_cap->value ? NumberText(*market_cap->value) : "";
-                const std::string change_value = change ? NumberText(*change) : "";
+                    market_cap && market_cap->value ? SortValue(*market_cap->value, 2) : "";
+                const std::string change_value = change ? SortValue(*change, 8) : "";
                 const std::string name_key = sdk::FoldForSearch(row.last.short_name.value_or(""));
                 const std::string item = json.Take();
                 const auto opt = [](const std::string& text) {

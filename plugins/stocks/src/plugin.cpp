@@ -22,13 +22,17 @@ class StocksPlugin : public sdk::Plugin {
 public:
     void Register(sdk::Registrar& registrar) override {
         registrar.AddIngester(std::string(kCotahistDataset), std::make_shared<CotahistIngester>());
-        registrar.AddIngester(std::string(kCorporateActionsDataset), std::make_shared<CorporateActionsIngester>());
-        registrar.AddIngester(std::string(kCompanyDetailsDataset), std::make_shared<CompanyDetailsIngester>());
-        registrar.AddIngester(std::string(kIndexMembershipDataset), std::make_shared<IndexMembershipIngester>());
+        registrar.AddIngester(std::string(kCorporateActionsDataset),
+                              std::make_shared<CorporateActionsIngester>());
+        registrar.AddIngester(std::string(kCompanyDetailsDataset),
+                              std::make_shared<CompanyDetailsIngester>());
+        registrar.AddIngester(std::string(kIndexMembershipDataset),
+                              std::make_shared<IndexMembershipIngester>());
         registrar.AddDerivation(std::string(kListingDataset), std::make_shared<ListingDerivation>());
         registrar.AddHandler("stocks.list", &HandleStocks);
-        registrar.AddHandler("stocks.quotes",
-                             [this](const sdk::RequestContext& context) { return HandleQuotes(context, Companies()); });
+        registrar.AddHandler("stocks.quotes", [this](const sdk::RequestContext& context) {
+            return HandleQuotes(context, Companies());
+        });
         registrar.AddHandler("stocks.ticker_events", &HandleTickerEvents);
         registrar.AddHandler("stocks.events", &HandleEvents);
         registrar.AddSampleWriter(std::make_shared<StocksSampleWriter>());
@@ -41,7 +45,8 @@ public:
 private:
     const companies::ListedCompanies& Companies() const {
         if (!companies_) {
-            throw sdk::Unavailable("the companies plugin's service is not available: the stocks plugin has not started");
+            throw sdk::Unavailable(
+                "the companies plugin's service is not available: the stocks plugin has not started");
         }
         return *companies_;
     }

@@ -132,8 +132,9 @@ sdk::Result HandleStocks(const sdk::RequestContext& context) {
         const std::string& col = column->second;
         order_by = "CASE WHEN " + col + " IS NULL THEN 1 ELSE 0 END, " + col + (descending ? " DESC" : "") +
                    ", ticker";
-        // The sort value as the cursor carries it: text that reads back to the same number.
-        select = "ticker, item, " + (numeric ? "CAST(" + col + " AS TEXT)" : col);
+        // The sort value as the cursor carries it: text that reads back to the same number. Named
+        // apart, or PostgreSQL's ORDER BY would take the text for the column it casts.
+        select = "ticker, item, " + (numeric ? "CAST(" + col + " AS TEXT)" : col) + " AS sort_value";
     }
 
     const std::size_t limit = sdk::PageLimit(params, kDefaultLimit);

@@ -1,0 +1,195 @@
+// The stocks plugin end to end on B3's real files (../shared/datasets/real/b3/): a real lastrod
+// loading stocks and companies on SQLite and PostgreSQL, the files ingested unchanged through
+// `lastro ingest`, and the answers checked against the files' bytes read here with this suite's
+// own reader (cotahist_lines.hpp), never the plugin's.
+#include "cotahist_lines.hpp"
+
+#include <lastro/sdk/testing/backend_fixture.hpp>
+#include <lastro/sdk/testing/checks.hpp>
+
+#include <boost/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace lastro::stocks::e2e {
+namespace {
+
+using namespace ::lastro::sdk::testing;
+namespace fs = std::filesystem;
+
+class RealStocksTest : public BackendTest<RealStocksTest> {
+public:
+    static constexpr const char* kLabel = "stocks-real";
+    static DeploymentOptions Options() {
+        return {.plugin_dirs = {LASTRO_STOCKS_DIR}, .ingest_sample = false};
+    }
+};
+INSTANTIATE_TEST_SUITE_P(Sqlite, RealStocksTest, ::testing::Values(Backend::kSqlite), BackendParamName);
+INSTANTIATE_TEST_SUITE_P(Postgres, RealStocksTest, ::testing::Values(Backend::kPostgres), BackendParamName);
+
+const fs::path kReal = fs::path(LASTRO_SOURCE_DIR) / "../shared/datasets/real/b3";
+
+double PerShare(std::int64_t hundredths, std::int64_t factor) {
+    return static_cast<double>(hundredths) / 100.0 / static_cast<double>(factor);
+}
+
+void ExpectNear(const boost::json::value& served, double expected, const std::string& what) {
+    ASSERT_TRUE(served.is_number()) << what << ": " << boost::json::serialize(served);
+    EXPECT_NEAR(served.to_number<double>(), expected, std::abs(expected) * 1e-12 + 1e-12) << what;
+}
+
+TEST_P(RealStocksTest, RealCotahistDaysIngestAndComeBackAsTheFilesSay) {
+    // The later day first, then the earlier and the truncated 2016 edition: order must not matter.
+    const CommandResult ingest = D().Lastro(
+        {"ingest", "b3.cotahist", (kReal / "COTAHIST_D04022022.TXT.zip").string(),
+         (kReal / "COTAHIST_D03022022.TXT.zip").string(), (kReal / "COTAHIST_D04012016.TXT").string()});
+    ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
+    EXPECT_NE(ingest.err.find("1,745"), std::string::npos) << ingest.Describe();
+
+    const std::vector<CotahistLine> last_day = ReadCotahist(kReal / "COTAHIST_D04022022.TXT.zip");
+    const std::vector<CotahistLine> first_day = ReadCotahist(kReal / "COTAHIST_D03022022.TXT.zip");
+    std::map<std::string, const CotahistLine*> by_ticker;
+    std::map<std::string, const CotahistLine*> before;
+    for (const CotahistLine& line : last_day) {
+        if (line.market == 10 &&
+            (!by_ticker.count(line.ticker) || by_ticker[line.ticker]->volume < line.volume)) {
+            by_ticker[line.ticker] = &line;
+        }
+    }
+    for (const CotahistLine& line : first_day) {
+        if (line.market == 10 && (!before.count(line.ticker) || before[line.ticker]->volume < line.volume)) {
+            before[line.ticker] = &line;
+        }
+    }
+
+    const std::string key = D().RoomyKey();
+    const std::vector<boost::json::object> active = D().AllItems("/v1/acoes", "", 500);
+    ASSERT_EQ(active.size(), by_ticker.size());
+    std::size_t per_lot = 0;
+    for (const boost::json::object& item : active) {
+        const std::string ticker(item.at("ticker").as_string());
+        SCOPED_TRACE(ticker);
+        ASSERT_TRUE(by_ticker.count(ticker));
+        const CotahistLine& line = *by_ticker.at(ticker);
+        EXPECT_EQ(item.at("last_date").as_string(), "2022-02-04");
+        ExpectNear(item.at("last_close"), PerShare(line.close, line.factor), "last_close");
+        ExpectNear(item.at("volume"), static_cast<double>(line.volume) / 100.0, "volume");
+        EXPECT_EQ(item.at("quantity").as_int64(), line.quantity);
+        EXPECT_EQ(item.at("isin").as_string(), line.isin);
+        EXPECT_EQ(item.at("specification").as_string(), line.specification);
+        EXPECT_EQ(item.at("quotation_factor").as_int64(), line.factor);
+        per_lot += line.factor != 1 ? 1 : 0;
+        if (before.count(ticker)) {
+            ExpectNear(item.at("previous_close"),
+                       PerShare(before.at(ticker)->close, before.at(ticker)->factor), "previous_close");
+        }
+    }
+    EXPECT_GT(per_lot, 0u) << "no line quoted per lot in the real day";
+
+    // Classes as COTAHIST writes them.
+    const std::map<std::string, std::string> classes{
+        {"PETR4", "PN"}, {"VALE3", "ON"}, {"TAEE11", "UNIT"}, {"BOVA11", "ETF"}, {"AAPL34", "BDR"}};
+    for (const auto& [ticker, expected] : classes) {
+        HttpResponse r = D().Get("/v1/acoes?q=" + ticker + "&limit=500", key);
+        ASSERT_EQ(r.status, 200) << r.Describe();
+        bool found = false;
+        const boost::json::value body = r.Json();
+        for (const boost::json::value& item : AsObject(body).at("data").as_array()) {
+            if (item.at("ticker").as_string() == ticker) {
+                found = true;
+                EXPECT_EQ(item.at("class").as_string(), expected) << ticker;
+                if (expected == "BDR") {
+                    EXPECT_TRUE(item.at("company").is_null());
+                    EXPECT_NE(std::string(item.at("company_unlinked_reason").as_string()).find("foreign"),
+                              std::string::npos);
+                }
+            }
+        }
+        EXPECT_TRUE(found) << ticker;
+    }
+
+    // Tickers of 2016 only are inactive: left out by default, listed with include_inactive.
+    HttpResponse r = D().Get("/v1/acoes?include_inactive=true&q=BBAS3", key);
+    ASSERT_EQ(r.status, 200) << r.Describe();
+
+    // The daily history of one ticker: every day of every file, raw prices per share.
+    r = D().Get("/v1/acoes/PETR4/cotacoes", key);
+    ASSERT_EQ(r.status, 200) << r.Describe();
+    const boost::json::value body = r.Json();
+    const boost::json::array& rows = AsObject(body).at("data").as_array();
+    ASSERT_EQ(rows.size(), 2u) << r.Describe();
+    EXPECT_EQ(rows[0].at("date").as_string(), "2022-02-03");
+    ExpectNear(rows[0].at("close"), PerShare(before.at("PETR4")->close, 1), "close");
+    ExpectNear(rows[1].at("high"), PerShare(by_ticker.at("PETR4")->high, 1), "high");
+    ExpectNear(rows[1].at("adj_close"), PerShare(by_ticker.at("PETR4")->close, 1),
+               "adj_close without events");
+    EXPECT_EQ(rows[1].at("factor").to_number<double>(), 1.0);
+}
+
+TEST_P(RealStocksTest, SortsFiltersAndCursorsAreStableAndBadValuesNamed) {
+    const std::string key = D().RoomyKey();
+    const std::vector<CotahistLine> last_day = ReadCotahist(kReal / "COTAHIST_D04022022.TXT.zip");
+    if (D().Get("/v1/acoes?limit=1", key).Json().at("data").as_array().empty()) {
+        const CommandResult ingest =
+            D().Lastro({"ingest", "b3.cotahist", (kReal / "COTAHIST_D04022022.TXT.zip").string()});
+        ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
+    }
+    // Every sort, both orders, read in small pages: no row skipped or repeated, and in order.
+    for (const std::string sort : {"ticker", "name", "close", "volume", "market_cap", "change"}) {
+        for (const std::string order : {"asc", "desc"}) {
+            SCOPED_TRACE(sort + " " + order);
+            const std::vector<boost::json::object> all =
+                D().AllItems("/v1/acoes", "sort=" + sort + "&order=" + order, 37);
+            std::set<std::string> seen;
+            for (const boost::json::object& item : all) {
+                EXPECT_TRUE(seen.insert(std::string(item.at("ticker").as_string())).second);
+            }
+            const std::vector<boost::json::object> whole =
+                D().AllItems("/v1/acoes", "sort=" + sort + "&order=" + order, 500);
+            ASSERT_EQ(all.size(), whole.size());
+            for (std::size_t i = 0; i < all.size(); ++i) {
+                EXPECT_EQ(all[i].at("ticker"), whole[i].at("ticker")) << i;
+            }
+            if (sort == "close") {
+                // Nulls last, then by value in the order asked.
+                for (std::size_t i = 1; i < whole.size(); ++i) {
+                    const boost::json::value& a = whole[i - 1].at("last_close");
+                    const boost::json::value& b = whole[i].at("last_close");
+                    if (!a.is_null() && !b.is_null()) {
+                        EXPECT_TRUE(order == "asc" ? a.to_number<double>() <= b.to_number<double>()
+                                                   : a.to_number<double>() >= b.to_number<double>());
+                    } else {
+                        EXPECT_TRUE(b.is_null()) << "a null before a value at " << i;
+                    }
+                }
+            }
+        }
+    }
+    for (const std::string target :
+         {"/v1/acoes?sort=price", "/v1/acoes?order=up", "/v1/acoes?class=XYZ", "/v1/acoes?index=NOPE",
+          "/v1/acoes?sector=Nada", "/v1/acoes?include_inactive=maybe", "/v1/acoes?limit=501"}) {
+        HttpResponse r = D().Get(target, key);
+        EXPECT_EQ(r.status, 422) << target << " " << r.Describe();
+        EXPECT_EQ(r.Header("content-type"), "application/problem+json") << target;
+    }
+    HttpResponse r = D().Get("/v1/acoes/NOPE3/cotacoes", key);
+    EXPECT_EQ(r.status, 404) << r.Describe();
+    r = D().Get("/v1/acoes/PETR4/cotacoes?from_date=2022-02-05&to_date=2022-02-01", key);
+    EXPECT_EQ(r.status, 400) << r.Describe();
+    r = D().Get("/v1/acoes/PETR4/cotacoes?adjustment=dividends", key);
+    EXPECT_EQ(r.status, 422) << r.Describe();
+    // A cursor of one sort is refused by another.
+    r = D().Get("/v1/acoes?sort=volume&limit=1", key);
+    ASSERT_EQ(r.status, 200) << r.Describe();
+    const std::string cursor(AsObject(r.Json()).at("meta").at("pagination").at("next_cursor").as_string());
+    r = D().Get("/v1/acoes?sort=close&limit=1&cursor=" + UrlEncode(cursor), key);
+    EXPECT_EQ(r.status, 400) << r.Describe();
+}
+
+}  // namespace
+}  // namespace lastro::stocks::e2e
