@@ -131,6 +131,67 @@ TEST_P(RealStocksTest, RealCotahistDaysIngestAndComeBackAsTheFilesSay) {
     EXPECT_EQ(rows[1].at("factor").to_number<double>(), 1.0);
 }
 
+TEST_P(RealStocksTest, RealB3CompanyFilesLinkSectorIndexesSharesAndEvents) {
+    const auto ingest = [&](const std::string& dataset, const std::vector<std::string>& names) {
+        std::vector<std::string> args{"ingest", dataset};
+        for (const std::string& name : names) {
+            args.push_back((kReal / name).string());
+        }
+        const CommandResult result = D().Lastro(args);
+        ASSERT_EQ(result.exit_code, 0) << result.Describe();
+    };
+    ingest("b3.cotahist", {"COTAHIST_D04022022.TXT.zip"});
+    // B3's real answers, named as B3's service gives them: the supplement names the issuer of the
+    // cash dividends' file.
+    ingest("b3.corporate_actions", {"GetListedCashDividends.json", "GetListedSupplementCompany.json"});
+    ingest("b3.company_details", {"GetDetailsCompany.json"});
+    ingest("b3.index_membership", {"GetStockIndex.json"});
+
+    const std::string key = D().RoomyKey();
+    HttpResponse r = D().Get("/v1/acoes?q=ABEV3", key);
+    ASSERT_EQ(r.status, 200) << r.Describe();
+    const boost::json::value body = r.Json();
+    const boost::json::array& data = AsObject(body).at("data").as_array();
+    ASSERT_EQ(data.size(), 1u) << r.Describe();
+    const boost::json::object& abev = data[0].as_object();
+    // GetDetailsCompany: "Consumo não Cíclico / Bebidas / Cervejas e Refrigerantes", codeCVM 23264.
+    EXPECT_EQ(abev.at("sector").as_string(), "Consumo não Cíclico");
+    EXPECT_EQ(abev.at("subsector").as_string(), "Bebidas");
+    EXPECT_EQ(abev.at("segment").as_string(), "Cervejas e Refrigerantes");
+    ASSERT_TRUE(abev.at("company").is_object()) << boost::json::serialize(abev);
+    EXPECT_EQ(abev.at("company").at("cvm_code").as_int64(), 23264);
+    EXPECT_EQ(abev.at("company").at("cnpj").as_string(), "07526557000100");
+    // GetStockIndex lists ABEV3 in IBOV (among others).
+    bool ibov = false;
+    for (const boost::json::value& index : abev.at("indexes").as_array()) {
+        ibov |= index.at("index").as_string() == "IBOV";
+    }
+    EXPECT_TRUE(ibov) << boost::json::serialize(abev);
+    // No FRE loaded: the common shares of GetListedSupplementCompany (15.750.216.851) times the close.
+    ASSERT_TRUE(abev.at("market_cap").is_object()) << boost::json::serialize(abev);
+    ExpectNear(abev.at("market_cap").at("value"), 15750216851.0 * abev.at("last_close").to_number<double>(),
+               "market_cap");
+
+    // Its 29 published cash events and the supplement's subscription of 2014, the two cash events
+    // of 17/12/2021 once each (both files publish them), with B3's factors.
+    const std::vector<boost::json::object> events = D().AllItems("/v1/acoes/ABEV3/proventos", "", 100);
+    std::size_t on_17 = 0;
+    std::size_t cash = 0;
+    for (const boost::json::object& event : events) {
+        cash += event.at("kind").as_string() == "cash" ? 1 : 0;
+        if (event.at("last_date_with_rights").as_string() == "2021-12-17") {
+            ++on_17;
+            const double expected =
+                event.at("label").as_string() == "DIVIDENDO" ? 1 - 0.830118 / 100 : 1 - 2.925949 / 100;
+            ExpectNear(event.at("price_factor"), expected, "price_factor");
+            EXPECT_EQ(event.at("payment_date").as_string(), "2021-12-30");
+        }
+    }
+    EXPECT_EQ(on_17, 2u);
+    EXPECT_EQ(cash, 29u);
+    EXPECT_EQ(events.size(), 30u);
+}
+
 TEST_P(RealStocksTest, SortsFiltersAndCursorsAreStableAndBadValuesNamed) {
     const std::string key = D().RoomyKey();
     const std::vector<CotahistLine> last_day = ReadCotahist(kReal / "COTAHIST_D04022022.TXT.zip");

@@ -1,0 +1,340 @@
+// The stocks plugin end to end on the sample (docs/sample.md): a real lastrod loading stocks and
+// companies on SQLite and PostgreSQL, the two plugins' samples ingested by `lastro ingest
+// --sample`. Every expectation is recomputed here from the sample's files (COTAHIST, B3's JSON,
+// CVM's FCA), read with this suite's own code: adjusted prices by the documented rule, the
+// renamed ticker's history, the quotation factor, the market capitalization's parts, the
+// corporate actions never doubled.
+#include "b3_json_files.hpp"
+#include "cotahist_lines.hpp"
+
+#include <lastro/sdk/testing/backend_fixture.hpp>
+#include <lastro/sdk/testing/checks.hpp>
+
+#include <boost/json.hpp>
+
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <string>
+#include <vector>
+
+namespace lastro::stocks::e2e {
+namespace {
+
+using namespace ::lastro::sdk::testing;
+namespace fs = std::filesystem;
+
+class StocksSampleTest : public BackendTest<StocksSampleTest> {
+public:
+    static constexpr const char* kLabel = "stocks";
+    static DeploymentOptions Options() { return {.plugin_dirs = {LASTRO_STOCKS_DIR}}; }
+};
+INSTANTIATE_TEST_SUITE_P(Sqlite, StocksSampleTest, ::testing::Values(Backend::kSqlite), BackendParamName);
+INSTANTIATE_TEST_SUITE_P(Postgres, StocksSampleTest, ::testing::Values(Backend::kPostgres), BackendParamName);
+
+// The sample's COTAHIST, by ticker then day: the round-lot line of the day with the largest value.
+using Days = std::map<std::string, std::map<std::string, CotahistLine>>;
+
+const Days& SampleDays(Deployment& d) {
+    static std::map<std::string, Days> cache;
+    const std::string key = d.SampleDir().string();
+    if (!cache.count(key)) {
+        Days days;
+        fs::path file = d.SampleDir() / "COTAHIST_A2026.ZIP";
+        if (!fs::exists(file)) {
+            file = d.SampleDir() / "COTAHIST_A2026.TXT";
+        }
+        for (const CotahistLine& line : ReadCotahist(file)) {
+            if (line.market != 10) {
+                continue;
+            }
+            auto& slot = days[line.ticker];
+            auto found = slot.find(line.day);
+            if (found == slot.end() || found->second.volume < line.volume) {
+                slot[line.day] = line;
+            }
+        }
+        cache[key] = std::move(days);
+    }
+    return cache.at(key);
+}
+
+double PerShare(std::int64_t hundredths, std::int64_t factor) {
+    return static_cast<double>(hundredths) / 100.0 / static_cast<double>(factor);
+}
+
+// An event as the sample's files publish it, with the factor the documented rule gives it
+// (docs/api/cotacoes.md, docs/datasets/b3_json.md): cash 1 - corporateActionPrice/100; a split
+// or stock dividend of f % new shares 1 / (1 + f/100); a reverse split of f shares after per
+// share before 1 / f.
+struct FileEvent {
+    std::string label, last_with, kind;
+    double factor = 1;
+};
+
+std::vector<FileEvent> FileEvents(Deployment& d, const std::string& issuer) {
+    std::vector<FileEvent> events;
+    const fs::path cash = d.SampleDir() / ("GetListedCashDividends_" + issuer + ".json");
+    if (fs::exists(cash)) {
+        const boost::json::value json = ReadJson(cash);
+        for (const boost::json::value& item : json.at("results").as_array()) {
+            events.push_back({Text(item.at("corporateAction")), IsoDate(item.at("lastDatePriorEx")), "cash",
+                              1 - PtBrNumber(item.at("corporateActionPrice")) / 100});
+        }
+    }
+    const fs::path supplement = d.SampleDir() / ("GetListedSupplementCompany_" + issuer + ".json");
+    if (fs::exists(supplement)) {
+        const boost::json::value json = ReadJson(supplement);
+        for (const boost::json::value& item : json.as_array()[0].at("stockDividends").as_array()) {
+            const std::string label = Text(item.at("label"));
+            const double f = PtBrNumber(item.at("factor"));
+            events.push_back({label, IsoDate(item.at("lastDatePrior")), "stock",
+                              label == "GRUPAMENTO" ? 1 / f : 1 / (1 + f / 100)});
+        }
+    }
+    return events;
+}
+
+// The ticker of the first issuer whose supplement publishes a stock event labelled `label`.
+std::string TickerWithStockEvent(Deployment& d, const std::string& label) {
+    for (const std::string& name : d.SampleFiles("GetListedSupplementCompany_", ".json")) {
+        const boost::json::value json = ReadJson(d.SampleDir() / name);
+        for (const boost::json::value& item : json.as_array()[0].at("stockDividends").as_array()) {
+            if (Text(item.at("label")) == label) {
+                return name.substr(std::string("GetListedSupplementCompany_").size(), 4) + "3";
+            }
+        }
+    }
+    return {};
+}
+
+void ExpectNear(const boost::json::value& served, double expected, const std::string& what) {
+    ASSERT_TRUE(served.is_number()) << what << ": " << boost::json::serialize(served);
+    EXPECT_NEAR(served.to_number<double>(), expected, std::abs(expected) * 1e-9 + 1e-9) << what;
+}
+
+// Every adjusted close of `ticker` against the rule applied here to the files' numbers.
+void ExpectAdjustedAsRecomputed(Deployment& d, const std::string& ticker, const std::string& adjustment) {
+    SCOPED_TRACE(ticker + " " + adjustment);
+    const auto& days = SampleDays(d).at(ticker);
+    const std::vector<FileEvent> events = FileEvents(d, ticker.substr(0, 4));
+    ASSERT_FALSE(events.empty());
+    const std::string base = days.rbegin()->first;
+    const std::vector<boost::json::object> rows =
+        d.AllItems("/v1/acoes/" + ticker + "/cotacoes", "adjustment=" + adjustment, 120);
+    ASSERT_EQ(rows.size(), days.size());
+    std::size_t adjusted = 0;
+    for (const boost::json::object& row : rows) {
+        const std::string day(row.at("date").as_string());
+        const CotahistLine& line = days.at(day);
+        double split = 1;
+        double dividend = 1;
+        for (const FileEvent& event : events) {
+            if (day <= event.last_with && event.last_with < base) {
+                (event.kind == "stock" ? split : dividend) *= event.factor;
+            }
+        }
+        if (adjustment == "splits") {
+            dividend = 1;
+        }
+        ExpectNear(row.at("close"), PerShare(line.close, line.factor), day + " close");
+        ExpectNear(row.at("adj_close"), PerShare(line.close, line.factor) * split * dividend,
+                   day + " adj_close");
+        ExpectNear(row.at("split_factor"), split, day + " split_factor");
+        ExpectNear(row.at("adj_quantity"), static_cast<double>(line.quantity) / split, day + " adj_quantity");
+        adjusted += split * dividend != 1 ? 1 : 0;
+    }
+    EXPECT_GT(adjusted, 0u);
+}
+
+TEST_P(StocksSampleTest, AdjustedPricesAreTheFilesNumbersUnderTheDocumentedRule) {
+    for (const std::string label : {"DESDOBRAMENTO", "GRUPAMENTO", "BONIFICACAO"}) {
+        const std::string ticker = TickerWithStockEvent(D(), label);
+        ASSERT_FALSE(ticker.empty()) << label;
+        ExpectAdjustedAsRecomputed(D(), ticker, "splits");
+        ExpectAdjustedAsRecomputed(D(), ticker, "total");
+    }
+    // A dividend and interest on equity on one last day with rights: both factors compose.
+    std::string both;
+    for (const std::string& name : D().SampleFiles("GetListedCashDividends_", ".json")) {
+        std::map<std::string, std::set<std::string>> labels;
+        const boost::json::value json = ReadJson(D().SampleDir() / name);
+        for (const boost::json::value& item : json.at("results").as_array()) {
+            labels[IsoDate(item.at("lastDatePriorEx"))].insert(Text(item.at("corporateAction")));
+        }
+        for (const auto& [day, set] : labels) {
+            if (set.count("DIVIDENDO") && set.count("JRS CAP PROPRIO")) {
+                both = name.substr(std::string("GetListedCashDividends_").size(), 4) + "3";
+            }
+        }
+    }
+    ASSERT_FALSE(both.empty());
+    ExpectAdjustedAsRecomputed(D(), both, "total");
+
+    // The events of that ticker: each published once, however many files publish it.
+    const std::string key = D().RoomyKey();
+    HttpResponse r = D().Get("/v1/acoes/" + both + "/proventos", key);
+    ASSERT_EQ(r.status, 200) << r.Describe();
+    const boost::json::value body = r.Json();
+    std::map<std::string, int> seen;
+    for (const boost::json::value& item : AsObject(body).at("data").as_array()) {
+        ++seen[std::string(item.at("label").as_string()) + " " +
+               std::string(item.at("last_date_with_rights").as_string())];
+        if (item.at("kind").as_string() == "cash") {
+            EXPECT_FALSE(item.at("payment_date").is_null()) << boost::json::serialize(item);
+            EXPECT_FALSE(item.at("price_factor").is_null()) << boost::json::serialize(item);
+        }
+    }
+    for (const auto& [event, count] : seen) {
+        EXPECT_EQ(count, 1) << event;
+    }
+}
+
+TEST_P(StocksSampleTest, RenamedTickerKeepsOneHistoryAndPerLotPricesReadPerShare) {
+    // The rename, from the companies sample's FCA: one company's two ON tickers, the old ending.
+    const Days& days = SampleDays(D());
+    std::string old_ticker;
+    std::string new_ticker;
+    for (const auto& [ticker, by_day] : days) {
+        const std::string last = by_day.rbegin()->first;
+        if (last < "2026-10-01" && ticker.ends_with("3")) {
+            for (const auto& [other, other_days] : days) {
+                if (other != ticker && other.ends_with("3") && other_days.begin()->first > last &&
+                    other_days.at(other_days.begin()->first).isin.substr(0, 2) == "BR" &&
+                    by_day.at(last).specification == other_days.begin()->second.specification) {
+                    // Its first price carries the old ticker's last.
+                    if (other_days.begin()->second.open > 0 && other.substr(1) == ticker.substr(1)) {
+                        old_ticker = ticker;
+                        new_ticker = other;
+                    }
+                }
+            }
+        }
+    }
+    ASSERT_FALSE(old_ticker.empty());
+    const std::vector<boost::json::object> rows =
+        D().AllItems("/v1/acoes/" + new_ticker + "/cotacoes", "", 100);
+    const std::size_t expected = days.at(old_ticker).size() + days.at(new_ticker).size();
+    ASSERT_EQ(rows.size(), expected);
+    const std::string switch_day = days.at(new_ticker).begin()->first;
+    for (const boost::json::object& row : rows) {
+        const std::string day(row.at("date").as_string());
+        EXPECT_EQ(row.at("ticker").as_string(), day < switch_day ? old_ticker : new_ticker) << day;
+    }
+    HttpResponse r = D().Get("/v1/acoes/" + new_ticker + "/cotacoes?limit=1", D().RoomyKey());
+    ASSERT_EQ(r.status, 200) << r.Describe();
+    const boost::json::value body = r.Json();
+    EXPECT_EQ(AsObject(body).at("meta").at("tickers").as_array().size(), 2u) << r.Describe();
+
+    // Lines quoted per 1,000 shares: the listing's close is per share.
+    std::size_t per_lot = 0;
+    for (const boost::json::object& item : D().AllItems("/v1/acoes", "", 500)) {
+        const std::string ticker(item.at("ticker").as_string());
+        const CotahistLine& last = days.at(ticker).rbegin()->second;
+        ExpectNear(item.at("last_close"), PerShare(last.close, last.factor), ticker);
+        per_lot += last.factor == 1000 ? 1 : 0;
+    }
+    EXPECT_GE(per_lot, 2u);
+}
+
+TEST_P(StocksSampleTest, CompaniesSectorsIndexesAndMarketCapitalization) {
+    const std::vector<boost::json::object> items = D().AllItems("/v1/acoes", "", 500);
+    std::map<std::string, boost::json::object> by_ticker;
+    for (const boost::json::object& item : items) {
+        by_ticker[std::string(item.at("ticker").as_string())] = item;
+    }
+    std::size_t linked = 0;
+    std::size_t capitalized = 0;
+    for (const auto& [ticker, item] : by_ticker) {
+        SCOPED_TRACE(ticker);
+        const std::string instrument_class(item.at("class").as_string());
+        const fs::path details = D().SampleDir() / ("GetDetailsCompany_" + ticker.substr(0, 4) + ".json");
+        if (instrument_class == "ON" || instrument_class.starts_with("PN") || instrument_class == "UNIT") {
+            ASSERT_TRUE(item.at("company").is_object()) << boost::json::serialize(item);
+            ++linked;
+            if (fs::exists(details)) {
+                const boost::json::value json = ReadJson(details);
+                EXPECT_EQ(std::to_string(item.at("company").at("cvm_code").as_int64()),
+                          Text(json.at("codeCVM")));
+                const std::string sector = Text(json.at("industryClassification"));
+                EXPECT_EQ(sector.substr(0, sector.find(" / ")), Text(item.at("sector")));
+            }
+        } else {
+            EXPECT_TRUE(item.at("company").is_null());
+            EXPECT_TRUE(item.at("company_unlinked_reason").is_string());
+        }
+        if (item.at("market_cap").is_object()) {
+            ++capitalized;
+            const boost::json::object& cap = item.at("market_cap").as_object();
+            double sum = 0;
+            for (const boost::json::value& part : cap.at("parts").as_array()) {
+                const std::string part_ticker(part.at("ticker").as_string());
+                const std::string part_class(part.at("class").as_string());
+                EXPECT_TRUE(part_class == "ON" || part_class.starts_with("PN")) << "a unit or BDR counted";
+                ExpectNear(part.at("close"), by_ticker.at(part_ticker).at("last_close").to_number<double>(),
+                           part_ticker);
+                sum += part.at("close").to_number<double>() * part.at("shares").to_number<double>();
+            }
+            ExpectNear(cap.at("value"), sum, "market_cap");
+        }
+    }
+    EXPECT_GT(linked, 10u);
+    EXPECT_GT(capitalized, 10u);
+
+    // The index filter is the membership files' list.
+    std::set<std::string> ibov;
+    const boost::json::value stock_index = ReadJson(D().SampleDir() / "GetStockIndex.json");
+    for (const boost::json::value& item : stock_index.at("results").as_array()) {
+        const std::string indexes = Text(item.at("indexes"));
+        if (("," + indexes + ",").find(",IBOV,") != std::string::npos) {
+            ibov.insert(Text(item.at("code")));
+        }
+    }
+    const boost::json::value portfolio = ReadJson(D().SampleDir() / "GetTheoricalPortfolio_IBOV.json");
+    for (const boost::json::value& item : portfolio.at("results").as_array()) {
+        ibov.insert(Text(item.at("cod")));
+    }
+    std::set<std::string> served;
+    for (const boost::json::object& item : D().AllItems("/v1/acoes", "index=IBOV", 500)) {
+        served.insert(std::string(item.at("ticker").as_string()));
+    }
+    std::set<std::string> active_ibov;
+    for (const std::string& ticker : ibov) {
+        if (by_ticker.count(ticker)) {
+            active_ibov.insert(ticker);
+        }
+    }
+    EXPECT_EQ(served, active_ibov);
+    EXPECT_FALSE(served.empty());
+}
+
+TEST_P(StocksSampleTest, MonthlyBarsAreBuiltFromTheDays) {
+    const std::string ticker = TickerWithStockEvent(D(), "DESDOBRAMENTO");
+    const auto& days = SampleDays(D()).at(ticker);
+    const std::vector<boost::json::object> bars =
+        D().AllItems("/v1/acoes/" + ticker + "/cotacoes", "frequency=monthly", 100);
+    std::map<std::string, std::vector<const CotahistLine*>> months;
+    for (const auto& [day, line] : days) {
+        months[day.substr(0, 7)].push_back(&line);
+    }
+    ASSERT_EQ(bars.size(), months.size());
+    for (const boost::json::object& bar : bars) {
+        const std::string month = std::string(bar.at("date").as_string()).substr(0, 7);
+        const auto& lines = months.at(month);
+        double volume = 0;
+        double high = 0;
+        for (const CotahistLine* line : lines) {
+            volume += static_cast<double>(line->volume) / 100;
+            high = std::max(high, PerShare(line->high, line->factor));
+        }
+        ExpectNear(bar.at("close"), PerShare(lines.back()->close, lines.back()->factor), month + " close");
+        ExpectNear(bar.at("open"), PerShare(lines.front()->open, lines.front()->factor), month + " open");
+        ExpectNear(bar.at("high"), high, month + " high");
+        ExpectNear(bar.at("volume"), volume, month + " volume");
+        EXPECT_EQ(bar.at("days").as_int64(), static_cast<std::int64_t>(lines.size()));
+    }
+}
+
+}  // namespace
+}  // namespace lastro::stocks::e2e
