@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
-# ./dev bench [memory|ingest|latency|load|pgsql|industry|series|daily|companies|scale|soak|all]:
+# ./dev bench [memory|ingest|latency|load|pgsql|industry|series|daily|companies|stocks|scale|soak|all]:
 # benchmarks, each side by side with a reference run in the same invocation (bench/README.md).
 # Release preset. Default: all of them but scale and soak (all: memory, ingest, latency, load,
-# pgsql, industry, series, daily, companies).
+# pgsql, industry, series, daily, companies, stocks).
 #
 # memory:  lastrod on the sample (SQLite) takes REQUESTS requests of /v1/fundos?q=credito
 #          through wrk (2 threads, 32 connections); a bare Pistache endpoint takes the same load.
@@ -54,6 +54,11 @@
 # companies: CVM's listed companies (plugins/companies) at full scale, the plugin alone: a
 #          full-size FRE year ingested beside sqlite3's .import of its members; the companies'
 #          operations uncached at 32 connections beside the bare endpoint (DURATION s, default 5).
+# stocks:  B3's listed stocks (plugins/stocks, with companies) at full scale: a full-size yearly
+#          COTAHIST (about 2.2 million records) ingested beside a plain fixed-width load of the same
+#          file (awk cutting every quote record into fields, piped to sqlite3's .import); then
+#          /v1/acoes with a filter and a sort and a year of adjusted cotacoes, uncached at 32
+#          connections, beside the bare endpoint (DURATION s, default 5).
 # daily:   CVM's daily fund reports (cvm.inf_diario_fi, plugins/series): the full-size month of
 #          `lastro sample --scale full` (2026-09, about 565,000 rows) ingested into an empty
 #          database (seconds, peak memory, the bytes per million rows), then again unchanged (a
@@ -103,14 +108,14 @@ bare_port=$((api_port + 10))
 bare_port2=$((api_port + 11))
 pg_port=$((api_port + 352))
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | pgfloor | industry | series | daily | companies | scale | profile | soak | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|industry|series|daily|companies|scale|profile|soak|all]"
+case "$what" in memory | ingest | latency | load | pgsql | pgfloor | industry | series | daily | companies | stocks | scale | profile | soak | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|industry|series|daily|companies|stocks|scale|profile|soak|all]"
     exit 2
     ;;
 esac
 
 cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset" --target lastrod lastro lastro-funds lastro-industry lastro-series lastro-companies bare_endpoint >/dev/null
+cmake --build --preset "$preset" --target lastrod lastro lastro-funds lastro-industry lastro-series lastro-companies lastro-stocks bare_endpoint >/dev/null
 bin="$repo/build/$preset/bin"
 
 work=$(mktemp -d)
@@ -727,6 +732,74 @@ companies() {
     stop_servers
 }
 
+# B3's listed stocks (plugins/stocks, with the companies plugin it requires) at full scale (see the
+# header).
+stocks() {
+    local dir="$work/stocks-full" plugins="$work/plugins-stocks"
+    duration=${DURATION:-5}
+    mkdir -p "$plugins"
+    ln -sf "$repo/build/$preset/plugins/companies.yaml" "$repo/build/$preset/plugins/liblastro-companies.so" \
+        "$repo/build/$preset/plugins/stocks.yaml" "$repo/build/$preset/plugins/liblastro-stocks.so" "$plugins/"
+    deploy stocks full 0 "$plugins"
+    say "generating the full-size samples of companies and stocks (lastro sample --scale full)"
+    "$bin/lastro" sample --scale full --out "$dir" 2>/dev/null
+    # The companies first, so that the listing rebuilt after COTAHIST links its tickers.
+    "$bin/lastro" ingest cvm.cad_cia_aberta "$dir"/cad_cia_aberta*.csv >/dev/null 2>&1
+    "$bin/lastro" ingest cvm.fca_cia_aberta "$dir"/fca_cia_aberta_*.zip >/dev/null 2>&1
+    "$bin/lastro" ingest cvm.fre_cia_aberta "$dir"/fre_cia_aberta_*.zip >/dev/null 2>&1
+    local year="$dir/COTAHIST_A2026.TXT" records i_s i_kb a_s a_kb q_s q_kb
+    records=$(wc -l <"$year")
+    printf '%-66s %10s %10s\n' step seconds peak_kB
+    read -r i_s i_kb < <(measure "$bin/lastro" ingest b3.cotahist "$year")
+    printf '%-66s %10s %10s\n' "lastro ingest b3.cotahist (COTAHIST_A2026.TXT, $records records)" "$i_s" "$i_kb"
+    read -r a_s a_kb < <(measure "$bin/lastro" ingest b3.cotahist "$year")
+    printf '%-66s %10s %10s\n' "lastro ingest b3.cotahist again (every day replaced, unchanged)" "$a_s" "$a_kb"
+    # The floor: every quote record cut into its 26 fields by awk and loaded by sqlite3 into a
+    # bare table (no filter, no check, no scaling, no day replacement, no listing).
+    cat >"$work/cotahist.awk" <<'AWK'
+BEGIN { OFS = ";"; split("3 8 11 2 13 12 25 3 28 12 40 10 50 3 53 4 57 13 70 13 83 13 96 13 109 13 122 13 135 13 148 5 153 18 171 18 189 13 202 1 203 8 211 7 218 13 231 12 243 3", w, " ") }
+substr($0, 1, 2) == "01" {
+    line = ""
+    for (i = 1; i <= 50; i += 2) line = line (i > 1 ? ";" : "") substr($0, w[i], w[i + 1])
+    print line
+}
+AWK
+    read -r q_s q_kb < <(measure sh -c "LC_ALL=C awk -f '$work/cotahist.awk' '$year' | sqlite3 '$work/cotahist-bare.db' '.mode csv' '.separator ;' '.import /dev/stdin quote'")
+    printf '%-66s %10s %10s\n' "awk | sqlite3 .import: the same records, fields cut, bare table" "$q_s" "$q_kb"
+    awk -v a="$i_s" -v b="$q_s" 'BEGIN { printf "ratio lastro ingest / plain load: %.2f (goal: within 2)\n", a / (b > 0 ? b : 0.01) }'
+    "$bin/lastro" ingest b3.corporate_actions "$dir"/GetListed*.json >/dev/null 2>&1
+    "$bin/lastro" ingest b3.company_details "$dir"/GetDetailsCompany_*.json >/dev/null 2>&1
+    "$bin/lastro" ingest b3.index_membership "$dir"/GetStockIndex.json "$dir"/GetTheoricalPortfolio_*.json >/dev/null 2>&1
+    export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    start_servers
+    # The most traded ticker and a sector of the listing.
+    local top sector
+    top=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port/v1/acoes?sort=volume&order=desc&class=ON&limit=1" |
+        python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["ticker"])')
+    sector=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port/v1/acoes?class=ON&limit=1" |
+        python3 -c 'import json, sys, urllib.parse; print(urllib.parse.quote(json.load(sys.stdin)["data"][0]["sector"]))')
+    local targets=("/v1/acoes?sector=$sector&sort=market_cap&order=desc" "/v1/acoes?class=ON&sort=volume&order=desc&limit=50"
+        "/v1/acoes/$top/cotacoes?adjustment=total" "/v1/acoes/$top/cotacoes?adjustment=total&frequency=weekly")
+    local n rps p50 p99 bad target bare_rps page_bytes=0 bytes
+    for target in "${targets[@]}"; do
+        bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)
+        [ "$bytes" -gt "$page_bytes" ] && page_bytes=$bytes
+    done
+    read -r n bare_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" 32)
+    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' endpoint conns requests req/s p50 p99 non2xx vs_bare
+    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache" 32 "$n" "$bare_rps" "$p50" "$p99" "$bad" 1.000
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare?bytes=$page_bytes" 32)
+    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache, $page_bytes bytes (the largest page)" 32 "$n" "$rps" \
+        "$p50" "$p99" "$bad" "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
+    for target in "${targets[@]}"; do
+        bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$target" 32)
+        printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "${target/$top/TICKER} ($bytes bytes)" 32 "$n" "$rps" "$p50" \
+            "$p99" "$bad" "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
+    done
+    stop_servers
+}
+
 # CVM's daily fund reports (see the header): the full-size month, a copy of it with a few quotas
 # changed, the scale sample without its September (so that the full-size month is the only
 # September, whatever is ingested after it), and the CNPJ of the latency runs. Sets daily_zip,
@@ -1044,6 +1117,7 @@ industry) industry ;;
 series) series ;;
 daily) daily ;;
 companies) companies ;;
+stocks) stocks ;;
 scale) scale ;;
 profile) profile ;;
 soak) soak "${@:2}" ;;
@@ -1057,5 +1131,6 @@ all)
     series
     daily
     companies
+    stocks
     ;;
 esac
