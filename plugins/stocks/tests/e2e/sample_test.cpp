@@ -73,20 +73,28 @@ struct FileEvent {
     double factor = 1;
 };
 
-std::vector<FileEvent> FileEvents(Deployment& d, const std::string& issuer) {
+// The events of `issuer` that apply to a ticker of B3 share type `share_type` ("ON", "PNA", "UNT")
+// and ISIN `isin`: cash events by typeStock, stock events by isinCode.
+std::vector<FileEvent> FileEvents(Deployment& d, const std::string& issuer, const std::string& share_type,
+                                  const std::string& isin) {
     std::vector<FileEvent> events;
     const fs::path cash = d.SampleDir() / ("GetListedCashDividends_" + issuer + ".json");
     if (fs::exists(cash)) {
         const boost::json::value json = ReadJson(cash);
         for (const boost::json::value& item : json.at("results").as_array()) {
-            events.push_back({Text(item.at("corporateAction")), IsoDate(item.at("lastDatePriorEx")), "cash",
-                              1 - PtBrNumber(item.at("corporateActionPrice")) / 100});
+            if (Text(item.at("typeStock")) == share_type) {
+                events.push_back({Text(item.at("corporateAction")), IsoDate(item.at("lastDatePriorEx")),
+                                  "cash", 1 - PtBrNumber(item.at("corporateActionPrice")) / 100});
+            }
         }
     }
     const fs::path supplement = d.SampleDir() / ("GetListedSupplementCompany_" + issuer + ".json");
     if (fs::exists(supplement)) {
         const boost::json::value json = ReadJson(supplement);
         for (const boost::json::value& item : json.as_array()[0].at("stockDividends").as_array()) {
+            if (Text(item.at("isinCode")) != isin) {
+                continue;
+            }
             const std::string label = Text(item.at("label"));
             const double f = PtBrNumber(item.at("factor"));
             events.push_back({label, IsoDate(item.at("lastDatePrior")), "stock",
@@ -94,6 +102,11 @@ std::vector<FileEvent> FileEvents(Deployment& d, const std::string& issuer) {
         }
     }
     return events;
+}
+
+// B3's share type of a COTAHIST specification: its first token ("ON", "PNA", "UNT").
+std::string ShareType(const std::string& specification) {
+    return specification.substr(0, specification.find(' '));
 }
 
 // The ticker of the first issuer whose supplement publishes a stock event labelled `label`.
@@ -118,7 +131,9 @@ void ExpectNear(const boost::json::value& served, double expected, const std::st
 void ExpectAdjustedAsRecomputed(Deployment& d, const std::string& ticker, const std::string& adjustment) {
     SCOPED_TRACE(ticker + " " + adjustment);
     const auto& days = SampleDays(d).at(ticker);
-    const std::vector<FileEvent> events = FileEvents(d, ticker.substr(0, 4));
+    const CotahistLine& last = days.rbegin()->second;
+    const std::vector<FileEvent> events =
+        FileEvents(d, ticker.substr(0, 4), ShareType(last.specification), last.isin);
     ASSERT_FALSE(events.empty());
     const std::string base = days.rbegin()->first;
     const std::vector<boost::json::object> rows =
@@ -171,6 +186,29 @@ TEST_P(StocksSampleTest, AdjustedPricesAreTheFilesNumbersUnderTheDocumentedRule)
     }
     ASSERT_FALSE(both.empty());
     ExpectAdjustedAsRecomputed(D(), both, "total");
+
+    // Every share and unit of the year with events of its own class: an ON ticker never takes
+    // its company's PNA dividends, nor the reverse (B3 publishes them per class or ISIN).
+    const Days& days = SampleDays(D());
+    const std::string first_day = "2026-01-02";
+    std::string last_day;
+    for (const auto& [ticker, by_day] : days) {
+        last_day = std::max(last_day, by_day.rbegin()->first);
+    }
+    std::size_t checked = 0;
+    for (const auto& [ticker, by_day] : days) {
+        const CotahistLine& last = by_day.rbegin()->second;
+        const std::string type = ShareType(last.specification);
+        if ((type != "ON" && !type.starts_with("PN") && type != "UNT") ||
+            by_day.begin()->first != first_day || by_day.rbegin()->first != last_day) {
+            continue;
+        }
+        if (!FileEvents(D(), ticker.substr(0, 4), type, last.isin).empty()) {
+            ExpectAdjustedAsRecomputed(D(), ticker, "total");
+            ++checked;
+        }
+    }
+    EXPECT_GT(checked, 5u);
 
     // The events of that ticker: each published once, however many files publish it.
     const std::string key = D().RoomyKey();
