@@ -3,6 +3,7 @@
 // asked (docs/api/cotacoes.md). The history of a renamed ticker runs through the tickers the
 // company's FCA lists for the same class, each for its trading dates.
 #include "domain/adjustment/adjustment.hpp"
+#include "domain/corporate_actions/corporate_actions.hpp"
 #include "domain/cotahist/cotahist_reader.hpp"
 #include "domain/cotahist/instrument_class.hpp"
 #include "domain/market/prices.hpp"
@@ -150,17 +151,6 @@ std::vector<Day> ReadDays(sdk::SqlSession& sql, const std::vector<HistoryTicker>
     return days;
 }
 
-// How B3's corporate-action files name the class a ticker's class is: typeStock "ON", "PN",
-// "PNA"..., "UNT" for units.
-std::string ShareTypeOf(const std::string& instrument_class) {
-    return instrument_class == "UNIT" ? "UNT" : instrument_class;
-}
-
-struct LoadedEvent {
-    PriceEvent event;
-    Cell isin, share_type;
-};
-
 // The events with a price factor of the history's issuers that apply to its class: by ISIN when
 // the event names one, else by B3's share type.
 std::vector<PriceEvent> EventsOf(sdk::SqlSession& sql, const std::vector<HistoryTicker>& chain,
@@ -179,7 +169,7 @@ std::vector<PriceEvent> EventsOf(sdk::SqlSession& sql, const std::vector<History
         if (d.isin) {
             isins.insert(*d.isin);
         }
-        types.insert(ShareTypeOf(InstrumentClass(d.specification.value_or(""), d.bdi)));
+        types.insert(InstrumentClass(d.specification.value_or(""), d.bdi));
     }
     const std::vector<std::string> issuer_list(issuers.begin(), issuers.end());
     const std::vector<sdk::SqlValue> values(issuer_list.begin(), issuer_list.end());
@@ -191,7 +181,9 @@ std::vector<PriceEvent> EventsOf(sdk::SqlSession& sql, const std::vector<History
                        ") AND price_factor IS NOT NULL AND last_date_with_rights IS NOT NULL"
                        " AND kind IN ('cash', 'stock') ORDER BY last_date_with_rights, id",
                    values)) {
-        const bool applies = row[5] ? isins.count(*row[5]) > 0 : (row[6] && types.count(*row[6]) > 0);
+        // B3's typeStock ("ON", "PNA", "UNT") read as the class COTAHIST's specification gives.
+        const bool applies =
+            row[5] ? isins.count(*row[5]) > 0 : (row[6] && types.count(ShareClassOfTypeStock(*row[6])) > 0);
         if (applies) {
             events.push_back({*row[0], *row[1], *row[2], *row[3], std::stod(*row[4])});
         }

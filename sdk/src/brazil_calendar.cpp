@@ -1,12 +1,11 @@
-#include "domain/business_calendar.hpp"
-
+#include <lastro/sdk/brazil_calendar.hpp>
 #include <lastro/sdk/sample/date_math.hpp>
 
-namespace lastro::series {
+#include <cstdint>
 
-namespace sample = sdk::sample;
+namespace lastro::sdk {
 
-sdk::Date EasterSunday(int year) {
+Date EasterSunday(int year) {
     const int a = year % 19;
     const int b = year / 100;
     const int c = year % 100;
@@ -24,20 +23,19 @@ sdk::Date EasterSunday(int year) {
     return {year, month, day};
 }
 
-bool IsNationalHoliday(const sdk::Date& date) {
-    const int md = date.month * 100 + date.day;
-    switch (md) {
-        case 101:
-        case 421:
-        case 501:
-        case 907:
-        case 1012:
-        case 1102:
-        case 1115:
-        case 1225:
+bool IsNationalHoliday(const Date& date) {
+    switch (date.month * 100 + date.day) {
+        case 101:   // Confraternização Universal
+        case 421:   // Tiradentes
+        case 501:   // Dia do Trabalho
+        case 907:   // Independência
+        case 1012:  // Nossa Senhora Aparecida
+        case 1102:  // Finados
+        case 1115:  // Proclamação da República
+        case 1225:  // Natal
             return true;
         case 1120:
-            return date.year >= 2024;  // Consciência Negra, national since Law 14,759/2023
+            return date.year >= 2024;  // Consciência Negra
         default:
             break;
     }
@@ -46,15 +44,15 @@ bool IsNationalHoliday(const sdk::Date& date) {
     return offset == -48 || offset == -47 || offset == -2 || offset == 60;
 }
 
-bool IsBusinessDay(const sdk::Date& date) {
+bool IsBusinessDay(const Date& date) {
     const int weekday = sample::Weekday(date);
     return weekday != 0 && weekday != 6 && !IsNationalHoliday(date);
 }
 
-std::vector<sdk::Date> BusinessDays(const sdk::Date& first, const sdk::Date& last) {
-    std::vector<sdk::Date> days;
+std::vector<Date> BusinessDays(const Date& first, const Date& last) {
+    std::vector<Date> days;
     for (std::int64_t n = sample::DayNumber(first), end = sample::DayNumber(last); n <= end; ++n) {
-        const sdk::Date day = sample::FromDayNumber(n);
+        const Date day = sample::FromDayNumber(n);
         if (IsBusinessDay(day)) {
             days.push_back(day);
         }
@@ -62,12 +60,27 @@ std::vector<sdk::Date> BusinessDays(const sdk::Date& first, const sdk::Date& las
     return days;
 }
 
-sdk::Date NextBusinessDay(const sdk::Date& date) {
-    sdk::Date day = date;
+Date NextBusinessDay(const Date& date) {
+    Date day = date;
     while (!IsBusinessDay(day)) {
         day = sample::AddDays(day, 1);
     }
     return day;
 }
 
-}  // namespace lastro::series
+bool IsB3TradingDay(const Date& date) {
+    const int md = date.month * 100 + date.day;
+    return IsBusinessDay(date) && md != 1224 && md != 1231;
+}
+
+std::vector<Date> B3TradingDays(const Date& first, const Date& last) {
+    std::vector<Date> days;
+    for (const Date& day : BusinessDays(first, last)) {
+        if (IsB3TradingDay(day)) {
+            days.push_back(day);
+        }
+    }
+    return days;
+}
+
+}  // namespace lastro::sdk
