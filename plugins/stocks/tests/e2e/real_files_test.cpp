@@ -11,6 +11,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <string>
@@ -190,6 +191,42 @@ TEST_P(RealStocksTest, RealB3CompanyFilesLinkSectorIndexesSharesAndEvents) {
     EXPECT_EQ(on_17, 2u);
     EXPECT_EQ(cash, 29u);
     EXPECT_EQ(events.size(), 30u);
+}
+
+// B3 publishes a company's events per class (typeStock ON, PN, UNT...): on the real TAEE days, a
+// unit's event adjusts the unit (TAEE11) only, an ordinary share's the ordinary share only, and the
+// preferred share (TAEE4) neither. The answer is written here in B3's format for these two events.
+TEST_P(RealStocksTest, EventsOfOneClassAdjustThatClassOnlyUnitsIncluded) {
+    const CommandResult days =
+        D().Lastro({"ingest", "b3.cotahist", (kReal / "COTAHIST_D03022022.TXT.zip").string(),
+                    (kReal / "COTAHIST_D04022022.TXT.zip").string()});
+    ASSERT_EQ(days.exit_code, 0) << days.Describe();
+    const fs::path answer = D().Dir() / "GetListedCashDividends_TAEE.json";
+    std::ofstream(answer)
+        << R"({"page":{"pageNumber":1,"pageSize":9999,"totalRecords":2,"totalPages":1},"results":[)"
+        << R"({"typeStock":"UNT","dateApproval":"20/01/2022","valueCash":"0,7576","ratio":"1",)"
+        << R"("corporateAction":"DIVIDENDO","lastDatePriorEx":"03/02/2022","dateClosingPricePriorExDate":"03/02/2022",)"
+        << R"("closingPricePriorExDate":"37,88","quotedPerShares":"1","corporateActionPrice":"2,000000",)"
+        << R"("lastDateTimePriorEx":"2022-02-03T00:00:00"},)"
+        << R"({"typeStock":"ON","dateApproval":"20/01/2022","valueCash":"0,1265","ratio":"1",)"
+        << R"("corporateAction":"JRS CAP PROPRIO","lastDatePriorEx":"03/02/2022","dateClosingPricePriorExDate":"03/02/2022",)"
+        << R"("closingPricePriorExDate":"12,65","quotedPerShares":"1","corporateActionPrice":"1,000000",)"
+        << R"("lastDateTimePriorEx":"2022-02-03T00:00:00"}]})";
+    const CommandResult events = D().Lastro({"ingest", "b3.corporate_actions", answer.string()});
+    ASSERT_EQ(events.exit_code, 0) << events.Describe();
+    const std::map<std::string, double> expected{{"TAEE11", 0.98}, {"TAEE3", 0.99}, {"TAEE4", 1.0}};
+    const std::string key = D().RoomyKey();
+    for (const auto& [ticker, factor] : expected) {
+        HttpResponse r = D().Get("/v1/acoes/" + ticker + "/cotacoes?adjustment=total", key);
+        ASSERT_EQ(r.status, 200) << r.Describe();
+        const boost::json::value body = r.Json();
+        const boost::json::array& rows = AsObject(body).at("data").as_array();
+        ASSERT_EQ(rows.size(), 2u) << r.Describe();
+        ExpectNear(rows[0].at("dividend_factor"), factor, ticker + " on its last day with rights");
+        ExpectNear(rows[0].at("adj_close"), rows[0].at("close").to_number<double>() * factor, ticker);
+        ExpectNear(rows[1].at("factor"), 1.0, ticker + " on the ex-date");
+        EXPECT_EQ(rows[0].at("events").as_array().size(), factor == 1.0 ? 0u : 1u) << r.Describe();
+    }
 }
 
 TEST_P(RealStocksTest, SortsFiltersAndCursorsAreStableAndBadValuesNamed) {
