@@ -241,5 +241,29 @@ TEST(CotahistIngestTest, BadFilesAreRefusedNamingWhatIsWrongAndWriteNothing) {
     EXPECT_EQ(*db.Query("SELECT COUNT(*) FROM stocks_quote WHERE ticker = 'BBAS3'")[0][0], "0");
 }
 
+TEST(CotahistIngestTest, AKeyGivenTwiceKeepsTheLaterLineAndRejectsTheEarlier) {
+    CotahistDatabase db;
+    CotahistIngester ingester;
+    std::string text = ReadAll(Real("COTAHIST_D04012016.TXT"));
+    const std::size_t start = text.find("012016010402BBAS3       010");
+    ASSERT_NE(start, std::string::npos);
+    std::string again = text.substr(start, 247);
+    again.replace(108, 13, "0000000009999");  // PREULT R$ 99.99
+    text.insert(start + 247, again);
+    const fs::path file = db.Subdir("repeat") / "COTAHIST_D04012016.TXT";
+    std::ofstream(file, std::ios::binary) << text;
+    const sdk::IngestSummary summary = RunIngest(ingester, db.Db(), "b3.cotahist", {file}, kIngestTime);
+    EXPECT_EQ(summary.rejected, 1u);
+    bool named = false;
+    for (const std::string& message : summary.rejections) {
+        named |= message.find("BBAS3 on 2016-01-04 is given again later") != std::string::npos;
+    }
+    EXPECT_TRUE(named);
+    const sdk::SqlRows rows =
+        db.Query("SELECT close_price FROM stocks_quote WHERE ticker = 'BBAS3' AND market_type = 10");
+    ASSERT_EQ(rows.size(), 1u);
+    EXPECT_EQ(*rows[0][0], "9999");
+}
+
 }  // namespace
 }  // namespace lastro::stocks

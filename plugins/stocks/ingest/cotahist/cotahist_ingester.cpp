@@ -134,6 +134,15 @@ public:
 
     // A key given twice in one file keeps its later line; each repeat is rejected by line.
     void RejectRepeats(const std::string& display, sdk::RejectionLog& log) {
+        // One grouping pass says whether any key repeats; B3's files never repeat one, so the
+        // line-by-line search below runs only for a file that does.
+        const sdk::SqlRows any = sql_.Query(
+            "SELECT COUNT(*) FROM (SELECT 1 FROM stocks_quote_stage GROUP BY ticker, day, market_type, bdi, "
+            "term"
+            " HAVING COUNT(*) > 1) repeated");
+        if (any.empty() || !any[0][0] || *any[0][0] == "0") {
+            return;
+        }
         const sdk::SqlRows repeats = sql_.Query(
             "SELECT s.line, s.ticker, s.day FROM stocks_quote_stage s WHERE EXISTS (SELECT 1 FROM "
             "stocks_quote_stage t"
