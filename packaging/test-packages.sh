@@ -3,20 +3,25 @@
 # (docs/packaging.md, "The package test"). In a fresh trixie root (debootstrap minbase, made
 # once and kept as a pristine tarball, unpacked anew for every run):
 #   1. apt-get install ./*.deb (lastro, lastro-plugin-funds, lastro-plugin-industry,
-#      lastro-plugin-series, lastro-plugin-companies, lastro-plugin-funds-dev, lastro-sdk-dev):
-#      dependencies come
-#      from Debian; postinst made the lastro user, /var/lib/lastro and the schema;
+#      lastro-plugin-series, lastro-plugin-companies, lastro-plugin-stocks, lastro-plugin-funds-dev,
+#      lastro-sdk-dev): dependencies come from Debian; postinst made the lastro user,
+#      /var/lib/lastro and the schema;
 #   2. systemd-analyze verify of the installed unit; lastrod started the way the unit starts it
 #      (its ExecStart, User and Environment; there is no systemd in a chroot);
 #   3. lastro sample + lastro ingest --sample as the lastro user; /health; a billed /v1 call with
-#      a key made by the installed lastro; the series plugin's operations answer from its sample;
+#      a key made by the installed lastro; the series, companies and stocks plugins' operations
+#      answer from their samples (stocks: tickers linked to their companies, adjusted quotes,
+#      corporate actions);
 #   4. the example plugin examples/holidays, copied alone into the root, built there against
 #      lastro-sdk-dev, installed, loaded and called; the funds services header of
 #      lastro-plugin-funds-dev compiles there;
 #   5. an upgrade to a newer build (version +b1): the same key and data answer the same;
 #   6. apt-get remove lastro-plugin-funds: its operations, and those of industry and series (which
-#      require it), leave /pricing; the example plugin and companies (which needs no other) stay;
-#   7. purge of everything: the root's file list is what it was before step 1.
+#      require it), leave /pricing; the example plugin, companies (which needs no other) and
+#      stocks (which needs companies, not funds) stay and answer;
+#   7. apt-get remove lastro-plugin-companies: stocks (which requires it) goes with it, both leave
+#      /pricing; the example plugin stays;
+#   8. purge of everything: the root's file list is what it was before step 1.
 # Each step prints what it checks; the first failure stops the run with a non-zero exit.
 set -euo pipefail
 
@@ -207,6 +212,36 @@ companies_answers() {
         fail "GET $path: no situation history through both snapshots: $(cat "$work/cancelled.json")"
 }
 
+# stocks_answers KEY: the stocks plugin serves its sample: /v1/acoes lists ordinary shares whose
+# company (the companies plugin's FCA) is linked, the first such ticker's history answers with the
+# total-return adjustment, and /v1/proventos lists corporate actions. The rows are kept in
+# $work/acoes.txt (ticker and company), $work/cotacoes.txt and $work/proventos.txt (compared
+# after the upgrade).
+stocks_answers() {
+    local path ticker
+    path="/v1/acoes?class=ON&limit=100"
+    expect_status 200 "$path" "$1" >"$work/acoes.json"
+    json_rows ticker <"$work/acoes.json" >"$work/acoes-rows.txt" || fail "GET $path answered no rows: $(cat "$work/acoes.json")"
+    python3 -c '
+import json, sys
+for line in sys.stdin:
+    row = json.loads(line)
+    company = row.get("company")
+    if isinstance(company, dict) and company.get("cvm_code"):
+        print(row["ticker"], company["cvm_code"], company.get("cnpj"))
+' <"$work/acoes-rows.txt" >"$work/acoes.txt"
+    ticker=$(head -n 1 "$work/acoes.txt" | cut -d ' ' -f 1)
+    [ -n "$ticker" ] || fail "GET $path: no ticker linked to its company: $(cat "$work/acoes.json")"
+    path="/v1/acoes/$ticker/cotacoes?adjustment=total&limit=20"
+    expect_status 200 "$path" "$1" >"$work/cotacoes.json"
+    json_rows factor <"$work/cotacoes.json" >"$work/cotacoes.txt" || fail "GET $path answered no rows: $(cat "$work/cotacoes.json")"
+    path="/v1/proventos?limit=20"
+    expect_status 200 "$path" "$1" >"$work/proventos.json"
+    json_rows id <"$work/proventos.json" >"$work/proventos-rows.txt" ||
+        fail "GET $path answered no rows: $(cat "$work/proventos.json")"
+    grep -o '"id": "[^"]*"' "$work/proventos-rows.txt" >"$work/proventos.txt"
+}
+
 # ---- the steps ----
 # debs v1|v2: the packages of that build as the root sees them (/tmp/v1/...), debug symbols aside.
 debs() {
@@ -259,6 +294,9 @@ step_install() {
     [ -f "$root$plugin_dir/companies.yaml" ] && [ -f "$root$plugin_dir/liblastro-companies.so" ] ||
         fail "companies plugin not in $plugin_dir"
     grep -q '^companies' <<<"$plugins" || fail "lastro plugins does not list companies: $plugins"
+    [ -f "$root$plugin_dir/stocks.yaml" ] && [ -f "$root$plugin_dir/liblastro-stocks.so" ] ||
+        fail "stocks plugin not in $plugin_dir"
+    grep -q '^stocks' <<<"$plugins" || fail "lastro plugins does not list stocks: $plugins"
 }
 
 step_unit() {
@@ -303,6 +341,7 @@ step_serve() {
     # The series plugin (scope series; the key has every scope) from its own sample files.
     series_answers "$key"
     companies_answers "$key"
+    stocks_answers "$key"
     # A rotation keeps the previous secret beside the new one, in a file still lastro's, 0600.
     as_lastro lastro cursors rotate 2>/dev/null || fail "lastro cursors rotate"
     [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro/cursor.key)" = "lastro:lastro 600" ] ||
@@ -359,6 +398,14 @@ step_upgrade() {
     companies_answers "$key"
     diff <(grep -o '"cvm_code":[0-9]*' "$work/companhias-before.json") <(grep -o '"cvm_code":[0-9]*' "$work/companhias.json") ||
         fail "the companies answered differently after the upgrade"
+    local f
+    for f in acoes cotacoes proventos; do
+        cp "$work/$f.txt" "$work/$f-before.txt"
+    done
+    stocks_answers "$key"
+    for f in acoes cotacoes proventos; do
+        diff "$work/$f-before.txt" "$work/$f.txt" || fail "the stocks plugin's $f answered differently after the upgrade"
+    done
 }
 
 step_remove_plugin() {
@@ -384,21 +431,47 @@ step_remove_plugin() {
     # companies requires no plugin: it stays, and answers.
     grep -q '"companies.list"' <<<"$pricing" || fail "/pricing lost the companies plugin: $pricing"
     companies_answers "$key"
+    # stocks requires companies, not funds: it stays, and answers.
+    [ -e "$root$plugin_dir/stocks.yaml" ] || fail "stocks.yaml went with funds"
+    grep -q '"stocks.list"' <<<"$pricing" || fail "/pricing lost the stocks plugin: $pricing"
+    stocks_answers "$key"
+}
+
+step_remove_companies() {
+    say "7. apt-get remove lastro-plugin-companies: stocks (which requires it) goes with it, both leave /pricing"
+    stop_lastrod
+    apt_root remove lastro-plugin-companies >>"$work/install.log" 2>&1 || fail "apt-get remove lastro-plugin-companies"
+    [ ! -e "$root$plugin_dir/companies.yaml" ] || fail "companies.yaml is still installed"
+    # stocks requires companies: apt removes it with companies (Depends), so lastrod never sees it alone.
+    [ ! -e "$root$plugin_dir/stocks.yaml" ] && [ ! -e "$root$plugin_dir/liblastro-stocks.so" ] ||
+        fail "the stocks plugin is still installed without companies"
+    ! in_root dpkg-query -W -f '${db:Status-Abbrev}' lastro-plugin-stocks 2>/dev/null | grep -q '^ii' ||
+        fail "apt did not remove lastro-plugin-stocks with lastro-plugin-companies"
+    start_lastrod # as the package's trigger restarts it under systemd
+    local pricing
+    pricing=$(expect_status 200 /pricing)
+    ! grep -q '"companies\.' <<<"$pricing" || fail "/pricing still lists companies operations: $pricing"
+    ! grep -q '"stocks\.' <<<"$pricing" || fail "/pricing still lists stocks operations: $pricing"
+    grep -q '"holidays.list"' <<<"$pricing" || fail "/pricing lost the example plugin: $pricing"
+    expect_status 404 "/v1/acoes?limit=5" "$key" >/dev/null
+    expect_status 404 "/v1/companhias?limit=5" "$key" >/dev/null
 }
 
 step_purge() {
-    say "7. purge: no file left behind"
+    say "8. purge: no file left behind"
     stop_lastrod
     # The example was installed by hand (cmake --install): removed by hand, from its manifest.
     in_root sh -c 'xargs -d "\n" rm -f </tmp/holidays/build/install_manifest.txt'
     rm -rf "$root/tmp/holidays" "$root/tmp/v1" "$root/tmp/v2"
     apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-plugin-series lastro-plugin-companies \
-        lastro-sdk-dev \
+        lastro-plugin-stocks lastro-sdk-dev \
         >>"$work/install.log" 2>&1 || fail "apt-get purge"
     [ ! -e "$root$plugin_dir/series.yaml" ] && [ ! -e "$root$plugin_dir/liblastro-series.so" ] ||
         fail "the series plugin's files are still in $plugin_dir after the purge"
     [ ! -e "$root$plugin_dir/companies.yaml" ] && [ ! -e "$root$plugin_dir/liblastro-companies.so" ] ||
         fail "the companies plugin's files are still in $plugin_dir after the purge"
+    [ ! -e "$root$plugin_dir/stocks.yaml" ] && [ ! -e "$root$plugin_dir/liblastro-stocks.so" ] ||
+        fail "the stocks plugin's files are still in $plugin_dir after the purge"
     ! in_root getent passwd lastro >/dev/null || fail "the lastro user is still there"
     ! in_root getent group lastro >/dev/null || fail "the lastro group is still there"
     local f
@@ -427,6 +500,7 @@ main() {
     step_example
     step_upgrade
     step_remove_plugin
+    step_remove_companies
     step_purge
     say "passed: installed, served, extended, upgraded, reduced and purged without a trace"
 }

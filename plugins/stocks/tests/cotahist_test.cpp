@@ -10,6 +10,7 @@
 #include <lastro/sdk/testing/byte_sources.hpp>
 #include <lastro/sdk/testing/plugin_calls.hpp>
 #include <lastro/sdk/testing/plugin_database.hpp>
+#include <lastro/sdk/text.hpp>
 
 #include <gtest/gtest.h>
 #include <odb/transaction.hxx>
@@ -106,6 +107,25 @@ TEST(CotahistReaderTest, TruncatedDailyFileReadsWholeAndNamesBothCounts) {
     EXPECT_NE(reader.CountProblem()->find("the trailer declares 1,745 records, the file has 506"),
               std::string::npos)
         << *reader.CountProblem();
+}
+
+// Found by fuzz/cotahist_reader (its seed regression_latin1_bytes_in_premin.txt): a field that is
+// no number rejects its line with a reason quoting the field's bytes, which are ISO-8859-1 as the
+// file is; the reason is UTF-8, those bytes read as the file's text.
+TEST(CotahistReaderTest, AFieldOfLatin1BytesRejectsItsLineWithAUtf8Reason) {
+    const std::string text = ReadAll(Real("COTAHIST_D04012016.TXT"));
+    std::string line = LineOf(text, "BBAS3", "010");
+    ASSERT_FALSE(line.empty());
+    line.replace(83 - 1 + 9, 4, "\xD4\xC8\xC8\xC9");  // PREMIN (83, 13): "000000000" then 4 bytes
+    CotahistReader reader(sdk::testing::Bytes(line + "\r\n", "COTAHIST_D04012016.TXT"));
+    QuoteRecord record;
+    std::string problem;
+    ASSERT_EQ(reader.Next(record, problem), CotahistReader::Outcome::kRejected);
+    EXPECT_EQ(record.line, 1u);
+    EXPECT_TRUE(sdk::IsValidUtf8(problem)) << problem;
+    EXPECT_NE(problem.find("PREMIN"), std::string::npos) << problem;
+    EXPECT_NE(problem.find("000000000\u00d4\u00c8\u00c8\u00c9"), std::string::npos) << problem;
+    EXPECT_EQ(reader.Next(record, problem), CotahistReader::Outcome::kEnd);
 }
 
 TEST(CotahistReaderTest, ClassesAndSegmentsFromTheSpecification) {
