@@ -3,6 +3,7 @@
 // daily file of 2016-01-04 when it is at hand.
 #include <lastro/sdk/byte_source.hpp>
 #include <lastro/sdk/ingest/fixed_width.hpp>
+#include <lastro/sdk/text.hpp>
 
 #include <lastro/sdk/testing/byte_sources.hpp>
 
@@ -122,6 +123,16 @@ TEST(FixedWidthReader, MalformedFieldsNameTheLineAndTheField) {
               "COTAHIST_D04012016.TXT:2: TOTNEG is not an integer: '12 45'");
     EXPECT_THROW(r.Decimal(quote.Index("CODNEG")), std::logic_error);  // a text field
     EXPECT_THROW(quote.Index("NOPE"), std::invalid_argument);
+}
+
+TEST(FixedWidthReader, AMalformedLatin1ValueIsQuotedAsUtf8) {
+    // Found by fuzz/cotahist_reader: the raw bytes of a Latin-1 file made the message, and the
+    // ingest summary quoting it, invalid UTF-8.
+    FixedWidthReader r = Reader(QuoteRecord({{"PREULT", "000000000\xD4\xC8\xC8\xC9"}}) + "\n");
+    ASSERT_TRUE(r.Next());
+    const std::string message = ErrorOf([&] { r.Decimal(r.Layout().Index("PREULT")); });
+    EXPECT_TRUE(IsValidUtf8(message)) << message;
+    EXPECT_NE(message.find("'000000000\u00D4\u00C8\u00C8\u00C9'"), std::string::npos) << message;
 }
 
 TEST(FixedWidthReader, UnknownAndShortRecordsAreRefused) {

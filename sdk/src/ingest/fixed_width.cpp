@@ -1,6 +1,7 @@
 #include <lastro/sdk/ingest/fixed_width.hpp>
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/text.hpp>
 
 #include "line_reader.hpp"
 #include "text_decoding.hpp"
@@ -210,7 +211,11 @@ std::optional<Date> FixedWidthReader::DateValue(std::size_t index) const {
 
 void FixedWidthReader::Fail(const FixedField& field, const std::string& problem,
                             std::string_view value) const {
-    throw FieldError(SourceName(), line_, field.name, problem, value);
+    // The value is quoted in the message: as UTF-8 whatever the file's encoding (a Latin-1 byte
+    // copied as is would make the message, and the summary quoting it, invalid UTF-8).
+    const bool utf8 = encoding_ == TextEncoding::kUtf8 && IsValidUtf8(value);
+    throw FieldError(SourceName(), line_, field.name, problem,
+                     utf8 ? std::string(value) : Latin1ToUtf8(value));
 }
 
 }  // namespace lastro::sdk

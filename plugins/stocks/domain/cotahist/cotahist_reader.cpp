@@ -2,7 +2,6 @@
 
 #include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/problem.hpp>
-#include <lastro/sdk/text.hpp>
 
 #include <utility>
 #include <vector>
@@ -167,9 +166,8 @@ CotahistReader::Outcome CotahistReader::Next(QuoteRecord& record, std::string& p
             record.isin = reader_.Text(f.isin);
             record.distribution = reader_.Integer(f.distribution);
         } catch (const sdk::FieldError& error) {
-            // One unreadable field rejects its line, named; the file's other lines stand. The
-            // reason quotes the field's raw bytes, ISO-8859-1 as the file is: made UTF-8 here.
-            problem = sdk::Latin1ToUtf8(error.Reason());
+            // One unreadable field rejects its line, named; the file's other lines stand.
+            problem = error.Reason();
             return Outcome::kRejected;
         }
         return Outcome::kQuote;
