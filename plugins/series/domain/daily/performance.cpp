@@ -535,10 +535,12 @@ std::vector<PerformanceRow> DailyRows(const PerformanceInput& input) {
 }
 
 std::vector<PerformanceRow> MonthlyRows(const PerformanceInput& input) {
-    const Series series = Analyze(input);
     std::vector<PerformanceRow> rows;
-    const std::optional<sdk::Date> range_end =
-        input.rows.empty() ? std::nullopt : std::optional<sdk::Date>(input.rows.back().day);
+    if (input.rows.empty()) {
+        return rows;
+    }
+    const Series series = Analyze(input);
+    const sdk::Date range_end = input.rows.back().day;
     std::optional<std::size_t> base;
     for (std::size_t k = 0; k < series.points.size(); ++k) {
         const sdk::Month month = series.points[k].day.ToMonth();
@@ -549,7 +551,7 @@ std::vector<PerformanceRow> MonthlyRows(const PerformanceInput& input) {
             base = 0;  // the first month's period starts at the range's first usable quota
         }
         PerformanceRow row = RowAt(series, input, k, base);
-        row.month_complete = !(*range_end < LastBusinessDayOfMonth(month));
+        row.month_complete = !(range_end < LastBusinessDayOfMonth(month));
         rows.push_back(row);
         base = k;
     }
