@@ -778,8 +778,12 @@ AWK
         python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["ticker"])')
     sector=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port/v1/acoes?class=ON&limit=1" |
         python3 -c 'import json, sys, urllib.parse; print(urllib.parse.quote(json.load(sys.stdin)["data"][0]["sector"]))')
+    # A year of adjusted days is the figure; the smaller pages show what a call costs
+    # beside what its bytes cost.
     local targets=("/v1/acoes?sector=$sector&sort=market_cap&order=desc" "/v1/acoes?class=ON&sort=volume&order=desc&limit=50"
-        "/v1/acoes/$top/cotacoes?adjustment=total" "/v1/acoes/$top/cotacoes?adjustment=total&frequency=weekly")
+        "/v1/acoes?sort=change&order=desc&limit=5" "/v1/acoes/$top/cotacoes?adjustment=total"
+        "/v1/acoes/$top/cotacoes?adjustment=total&frequency=monthly"
+        "/v1/acoes/$top/cotacoes?adjustment=total&from_date=2026-09-01")
     local n rps p50 p99 bad target bare_rps page_bytes=0 bytes
     for target in "${targets[@]}"; do
         bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)

@@ -346,9 +346,6 @@ private:
         json.BeginObject();
         json.Key("value").Value(*cap.value);
         json.Key("date").Value(latest_day_);
-        json.Key("formula").Value(
-            "sum over the company's share classes of last close x shares of the class;"
-            " units and BDRs not counted");
         json.Key("parts").BeginArray();
         for (const CapitalClass* part : cap.parts) {
             json.BeginObject();

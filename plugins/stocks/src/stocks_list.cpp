@@ -156,6 +156,10 @@ sdk::Result HandleStocks(const sdk::RequestContext& context) {
     result.meta.extra["latest_trading_day"] = latest.empty() || !latest[0][0]
                                                   ? boost::json::value(nullptr)
                                                   : boost::json::value(latest[0][0]->c_str());
+    result.meta.extra["market_cap_formula"] =
+        "sum over the company's share classes (ON, PN, PNA...) traded on the latest trading day of the "
+        "class's"
+        " close x its shares; units and BDRs never counted (docs/api/acoes.md)";
     if (rows.size() > limit) {
         result.meta.next_position =
             sdk::PositionValue(StockAfter{sort, order, rows[shown - 1][2], *rows[shown - 1][0]});
