@@ -767,6 +767,18 @@ AWK
     read -r q_s q_kb < <(measure sh -c "LC_ALL=C awk -f '$work/cotahist.awk' '$year' | sqlite3 '$work/cotahist-bare.db' '.mode csv' '.separator ;' '.import /dev/stdin quote'")
     printf '%-66s %10s %10s\n' "awk | sqlite3 .import: the same records, fields cut, bare table" "$q_s" "$q_kb"
     awk -v a="$i_s" -v b="$q_s" 'BEGIN { printf "ratio lastro ingest / plain load: %.2f (goal: within 2)\n", a / (b > 0 ? b : 0.01) }'
+    # Memory against file size: the same year without its options and other markets (a quarter
+    # of the bytes, the same kept lines) ingested into an empty database of its own.
+    local cash_dir="$work/cotahist-cash" c_s c_kb
+    mkdir -p "$cash_dir"
+    LC_ALL=C awk 'substr($0, 1, 2) != "01" || substr($0, 25, 3) == "010" || substr($0, 25, 3) == "020"' "$year" \
+        >"$cash_dir/COTAHIST_A2026.TXT"
+    local config=$LASTRO_CONFIG
+    deploy stocks-cash full 0 "$plugins"
+    read -r c_s c_kb < <(measure "$bin/lastro" ingest b3.cotahist "$cash_dir/COTAHIST_A2026.TXT")
+    printf '%-66s %10s %10s\n' "the same, cash market only ($(wc -c <"$cash_dir/COTAHIST_A2026.TXT") of $(wc -c <"$year") bytes)" \
+        "$c_s" "$c_kb"
+    export LASTRO_CONFIG=$config
     "$bin/lastro" ingest b3.corporate_actions "$dir"/GetListed*.json >/dev/null 2>&1
     "$bin/lastro" ingest b3.company_details "$dir"/GetDetailsCompany_*.json >/dev/null 2>&1
     "$bin/lastro" ingest b3.index_membership "$dir"/GetStockIndex.json "$dir"/GetTheoricalPortfolio_*.json >/dev/null 2>&1

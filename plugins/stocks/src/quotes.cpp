@@ -152,7 +152,7 @@ std::vector<Day> ReadDays(sdk::SqlSession& sql, const std::vector<HistoryTicker>
 }
 
 // The events with a price factor of the history's issuers that apply to its class: by ISIN when
-// the event names one, else by B3's share type.
+// the event names one, else by B3's share type, else (neither published) to every class.
 std::vector<PriceEvent> EventsOf(sdk::SqlSession& sql, const std::vector<HistoryTicker>& chain,
                                  const std::vector<Day>& days) {
     std::set<std::string> issuers;
@@ -181,9 +181,12 @@ std::vector<PriceEvent> EventsOf(sdk::SqlSession& sql, const std::vector<History
                        ") AND price_factor IS NOT NULL AND last_date_with_rights IS NOT NULL"
                        " AND kind IN ('cash', 'stock') ORDER BY last_date_with_rights, id",
                    values)) {
-        // B3's typeStock ("ON", "PNA", "UNT") read as the class COTAHIST's specification gives.
-        const bool applies =
-            row[5] ? isins.count(*row[5]) > 0 : (row[6] && types.count(ShareClassOfTypeStock(*row[6])) > 0);
+        // B3's typeStock ("ON", "PNA", "UNT") read as the class COTAHIST's specification gives; an
+        // event B3 published with neither an ISIN nor a class is the issuer's, for every class (as
+        // /v1/acoes/{ticker}/proventos lists it).
+        const bool applies = row[5]   ? isins.count(*row[5]) > 0
+                             : row[6] ? types.count(ShareClassOfTypeStock(*row[6])) > 0
+                                      : true;
         if (applies) {
             events.push_back({*row[0], *row[1], *row[2], *row[3], std::stod(*row[4])});
         }
