@@ -342,10 +342,8 @@ sdk::Result HandleQuotes(const sdk::RequestContext& context, const companies::Li
         const Bar& bar = *it;
         json.BeginObject();
         json.Key("date").Value(bar.day);
-        if (frequency != "daily") {
-            json.Key("first_date").Value(bar.first_day);
-            json.Key("days").Value(static_cast<std::int64_t>(bar.days));
-        }
+        json.Key("first_date").Value(bar.first_day);
+        json.Key("days").Value(static_cast<std::int64_t>(bar.days));
         json.Key("ticker").Value(bar.ticker);
         json.Key("open").Value(bar.open);
         json.Key("high").Value(bar.high);
