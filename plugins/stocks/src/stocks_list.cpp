@@ -125,7 +125,7 @@ sdk::Result HandleStocks(const sdk::RequestContext& context) {
         }
     }
     std::string order_by;
-    std::string select = "ticker, item, NULL";
+    std::string select = "ticker, NULL AS sort_value";
     if (column == SortColumns().end()) {
         order_by = descending ? "ticker DESC" : "ticker";
     } else {
@@ -134,7 +134,7 @@ sdk::Result HandleStocks(const sdk::RequestContext& context) {
                    ", ticker";
         // The sort value as the cursor carries it: text that reads back to the same number. Named
         // apart, or PostgreSQL's ORDER BY would take the text for the column it casts.
-        select = "ticker, item, " + (numeric ? "CAST(" + col + " AS TEXT)" : col) + " AS sort_value";
+        select = "ticker, " + (numeric ? "CAST(" + col + " AS TEXT)" : col) + " AS sort_value";
     }
 
     const std::size_t limit = sdk::PageLimit(params, kDefaultLimit);
@@ -144,10 +144,25 @@ sdk::Result HandleStocks(const sdk::RequestContext& context) {
                       order_by + " LIMIT " + std::to_string(limit + 1),
                   values);
     const std::size_t shown = std::min(rows.size(), limit);
+    // The page's items, read by key once the order is known: sorting the keys alone keeps the
+    // items' kilobytes out of the sort.
+    std::map<std::string, std::string> items;
+    if (shown > 0) {
+        std::string in;
+        std::vector<sdk::SqlValue> keys;
+        for (std::size_t i = 0; i < shown; ++i) {
+            in += (i ? ", $" : "$") + std::to_string(i + 1);
+            keys.emplace_back(*rows[i][0]);
+        }
+        for (const auto& row :
+             sql.Query("SELECT ticker, item FROM stocks_listing WHERE ticker IN (" + in + ")", keys)) {
+            items.emplace(*row[0], *row[1]);
+        }
+    }
     sdk::JsonText json;
     json.BeginArray();
     for (std::size_t i = 0; i < shown; ++i) {
-        json.Raw(*rows[i][1]);
+        json.Raw(items.at(*rows[i][0]));
     }
     json.EndArray();
     result.data_json = json.Take();
@@ -162,7 +177,7 @@ sdk::Result HandleStocks(const sdk::RequestContext& context) {
         " close x its shares; units and BDRs never counted (docs/api/acoes.md)";
     if (rows.size() > limit) {
         result.meta.next_position =
-            sdk::PositionValue(StockAfter{sort, order, rows[shown - 1][2], *rows[shown - 1][0]});
+            sdk::PositionValue(StockAfter{sort, order, rows[shown - 1][1], *rows[shown - 1][0]});
     }
     return result;
 }
