@@ -7,11 +7,11 @@
 #include "store/filing_catalog.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
-#include <lastro/sdk/sql_conditions.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
+#include <lastro/sdk/sql_conditions.hpp>
 
 #include <boost/describe/class.hpp>
 #include <boost/json/parse.hpp>

@@ -6,12 +6,12 @@
 #include "src/handlers.hpp"
 
 #include <lastro/sdk/bulk_sql.hpp>
-#include <lastro/sdk/sql_conditions.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 #include <lastro/sdk/serving/pagination.hpp>
 #include <lastro/sdk/serving/trigram_search.hpp>
+#include <lastro/sdk/sql_conditions.hpp>
 
 #include <boost/describe/class.hpp>
 #include <boost/json.hpp>

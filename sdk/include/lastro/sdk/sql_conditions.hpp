@@ -1,5 +1,5 @@
-// A WHERE clause built from the filters a request asks for (plugins' handlers), with its values bound as $1, $2...
-// (sdk::SqlSession's parameters): the handlers never paste a client's text into SQL.
+// A WHERE clause built from the filters a request asks for (plugins' handlers), with its values bound as $1,
+// $2... (sdk::SqlSession's parameters): the handlers never paste a client's text into SQL.
 #pragma once
 
 #include <lastro/sdk/bulk_sql.hpp>
