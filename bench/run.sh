@@ -667,6 +667,31 @@ series() {
     stop_servers
 }
 
+# targets_beside_bare FROM TO TARGET...: each target of the running lastrod uncached at 32
+# connections, beside the bare endpoint and the bare endpoint sending the largest target's bytes;
+# FROM in a target's name is shown as TO (a CNPJ, a ticker).
+targets_beside_bare() {
+    local from=$1 to=$2
+    shift 2
+    local n rps p50 p99 bad target bare_rps page_bytes=0 bytes
+    for target in "$@"; do
+        bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)
+        [ "$bytes" -gt "$page_bytes" ] && page_bytes=$bytes
+    done
+    read -r n bare_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" 32)
+    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' endpoint conns requests req/s p50 p99 non2xx vs_bare
+    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache" 32 "$n" "$bare_rps" "$p50" "$p99" "$bad" 1.000
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare?bytes=$page_bytes" 32)
+    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache, $page_bytes bytes (the largest page)" 32 "$n" "$rps" \
+        "$p50" "$p99" "$bad" "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
+    for target in "$@"; do
+        bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$target" 32)
+        printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "${target/$from/$to} ($bytes bytes)" 32 "$n" "$rps" "$p50" \
+            "$p99" "$bad" "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
+    done
+}
+
 # CVM's listed companies (plugins/companies) at full scale, the plugin alone: a full-size FRE year
 # ingested into an empty database beside sqlite3's .import of its members, then the companies'
 # operations uncached at 32 connections beside the bare endpoint (also sending the largest
@@ -712,23 +737,7 @@ companies() {
     cnpj=$(echo "$company" | python3 -c 'import json, sys; print(json.load(sys.stdin)["data"][0]["cnpj"])')
     local targets=("/v1/companhias?q=energia" "/v1/companhias/$code/documentos"
         "/v1/companhias/fre/$cnpj/posicao_acionaria/linhas" "/v1/emissoes?tipo=CRI" "/v1/emissoes?q=loteamento")
-    local n rps p50 p99 bad target bare_rps page_bytes=0 bytes
-    for target in "${targets[@]}"; do
-        bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)
-        [ "$bytes" -gt "$page_bytes" ] && page_bytes=$bytes
-    done
-    read -r n bare_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" 32)
-    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' endpoint conns requests req/s p50 p99 non2xx vs_bare
-    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache" 32 "$n" "$bare_rps" "$p50" "$p99" "$bad" 1.000
-    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare?bytes=$page_bytes" 32)
-    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache, $page_bytes bytes (the largest page)" 32 "$n" "$rps" \
-        "$p50" "$p99" "$bad" "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
-    for target in "${targets[@]}"; do
-        bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)
-        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$target" 32)
-        printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "${target/$cnpj/CNPJ} ($bytes bytes)" 32 "$n" "$rps" "$p50" \
-            "$p99" "$bad" "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
-    done
+    targets_beside_bare "$cnpj" "CNPJ" "${targets[@]}"
     stop_servers
 }
 
@@ -796,23 +805,7 @@ AWK
         "/v1/acoes?sort=change&order=desc&limit=5" "/v1/acoes/$top/cotacoes?adjustment=total"
         "/v1/acoes/$top/cotacoes?adjustment=total&frequency=monthly"
         "/v1/acoes/$top/cotacoes?adjustment=total&from_date=2026-09-01")
-    local n rps p50 p99 bad target bare_rps page_bytes=0 bytes
-    for target in "${targets[@]}"; do
-        bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)
-        [ "$bytes" -gt "$page_bytes" ] && page_bytes=$bytes
-    done
-    read -r n bare_rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" 32)
-    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' endpoint conns requests req/s p50 p99 non2xx vs_bare
-    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache" 32 "$n" "$bare_rps" "$p50" "$p99" "$bad" 1.000
-    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare?bytes=$page_bytes" 32)
-    printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "bare_pistache, $page_bytes bytes (the largest page)" 32 "$n" "$rps" \
-        "$p50" "$p99" "$bad" "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
-    for target in "${targets[@]}"; do
-        bytes=$(curl -s -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target" | wc -c)
-        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$target" 32)
-        printf '%-66s %6s %10s %10s %10s %10s %8s %8s\n' "${target/$top/TICKER} ($bytes bytes)" 32 "$n" "$rps" "$p50" \
-            "$p99" "$bad" "$(awk -v a="$rps" -v b="$bare_rps" 'BEGIN {printf "%.3f", a / b}')"
-    done
+    targets_beside_bare "$top" "TICKER" "${targets[@]}"
     stop_servers
 }
 
