@@ -1,17 +1,13 @@
 // GET /v1/acoes/{ticker}/cotacoes: a ticker's history from COTAHIST, raw prices always, with the
 // factors of the adjustment asked (domain/adjustment/adjustment.hpp) and bars of the frequency
-// asked (docs/api/cotacoes.md). The history of a renamed ticker runs through the tickers the
-// company's FCA lists for the same class, each for its trading dates.
+// asked (docs/api/cotacoes.md). The ticker's whole history is read once per data release
+// (src/quote_history.hpp); a call slices the range it asks, computes its factors and writes its page.
 #include "domain/adjustment/adjustment.hpp"
-#include "domain/corporate_actions/corporate_actions.hpp"
-#include "domain/cotahist/cotahist_reader.hpp"
-#include "domain/cotahist/instrument_class.hpp"
-#include "domain/market/prices.hpp"
 #include "ingest/cotahist/cotahist_ingester.hpp"
 #include "src/handlers.hpp"
+#include "src/quote_history.hpp"
 
 #include <lastro/companies/services.hpp>
-#include <lastro/sdk/bulk_sql.hpp>
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>
@@ -22,9 +18,9 @@
 
 #include <algorithm>
 #include <chrono>
-#include <map>
+#include <memory>
 #include <optional>
-#include <set>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -41,158 +37,6 @@ namespace {
 
 constexpr const char* kIssuer = "/v1/acoes/{ticker}/cotacoes";
 constexpr std::size_t kDefaultLimit = 500;
-
-using Cell = std::optional<std::string>;
-
-std::optional<std::int64_t> Int(const Cell& cell) {
-    return cell ? std::optional<std::int64_t>(std::stoll(*cell)) : std::nullopt;
-}
-
-// One ticker of the history, with the days it stands for (FCA trading dates; open ends: all).
-struct HistoryTicker {
-    std::string ticker;
-    std::optional<std::string> from, to;
-};
-
-struct Day {
-    std::string day, ticker;
-    std::optional<double> open, high, low, close, average, volume;
-    std::optional<std::int64_t> quantity, trades;
-    std::int64_t factor = 1;
-    Cell isin, specification;
-    int bdi = 0;
-};
-
-// The tickers of `ticker`'s company and class, in trading order, from the FCA (companies.listed);
-// the ticker alone when no FCA lists it.
-std::vector<HistoryTicker> HistoryOf(const sdk::RequestContext& context,
-                                     const companies::ListedCompanies& companies, const std::string& ticker) {
-    const std::vector<companies::CompanySecurity> own = companies.ByTicker(context.db, ticker);
-    if (own.empty()) {
-        return {{ticker, std::nullopt, std::nullopt}};
-    }
-    const companies::CompanySecurity& security = own.front();
-    std::vector<HistoryTicker> chain;
-    for (const companies::CompanySecurity& other : companies.Securities(context.db, security.cvm_code)) {
-        if (!other.ticker || other.security != security.security ||
-            other.share_class != security.share_class) {
-            continue;
-        }
-        if (std::any_of(chain.begin(), chain.end(),
-                        [&](const HistoryTicker& t) { return t.ticker == *other.ticker; })) {
-            continue;
-        }
-        chain.push_back({*other.ticker, other.trading_from, other.trading_to});
-    }
-    std::sort(chain.begin(), chain.end(), [](const HistoryTicker& a, const HistoryTicker& b) {
-        return a.from.value_or("") < b.from.value_or("");
-    });
-    if (chain.empty()) {
-        chain.push_back({ticker, std::nullopt, std::nullopt});
-    }
-    return chain;
-}
-
-std::string Placeholders(std::size_t first, std::size_t count) {
-    std::string out;
-    for (std::size_t i = 0; i < count; ++i) {
-        out += (i ? ", $" : "$") + std::to_string(first + i);
-    }
-    return out;
-}
-
-// The day's line of the history: of the ticker that stood for the day (its FCA trading dates),
-// the line with the largest traded value.
-std::vector<Day> ReadDays(sdk::SqlSession& sql, const std::vector<HistoryTicker>& chain, int market,
-                          const std::optional<std::string>& from, const std::optional<std::string>& to) {
-    std::vector<std::string> texts;
-    for (const HistoryTicker& t : chain) {
-        texts.push_back(t.ticker);
-    }
-    texts.push_back(std::to_string(market));
-    texts.push_back(from.value_or("0000-00-00"));
-    texts.push_back(to.value_or("9999-99-99"));
-    const std::vector<sdk::SqlValue> values(texts.begin(), texts.end());
-    const std::size_t n = chain.size();
-    const sdk::SqlRows rows = sql.Query(
-        "SELECT day, ticker, open_price, high_price, low_price, close_price, average_price, volume, quantity,"
-        " trades, quotation_factor, isin, specification, bdi FROM stocks_quote WHERE ticker IN (" +
-            Placeholders(1, n) + ") AND market_type = CAST($" + std::to_string(n + 1) +
-            " AS INTEGER) AND day >= $" + std::to_string(n + 2) + " AND day <= $" + std::to_string(n + 3) +
-            " ORDER BY day, volume DESC, bdi",
-        values);
-    std::vector<Day> days;
-    for (const auto& row : rows) {
-        const std::string& ticker = *row[1];
-        const std::string& day = *row[0];
-        const auto stands = std::find_if(chain.begin(), chain.end(), [&](const HistoryTicker& t) {
-            return t.ticker == ticker && (!t.from || *t.from <= day) && (!t.to || *t.to >= day);
-        });
-        if (stands == chain.end() || (!days.empty() && days.back().day == day)) {
-            continue;
-        }
-        Day d;
-        d.day = day;
-        d.ticker = ticker;
-        d.factor = std::stoll(*row[10]);
-        d.open = PerShare(Int(row[2]), d.factor);
-        d.high = PerShare(Int(row[3]), d.factor);
-        d.low = PerShare(Int(row[4]), d.factor);
-        d.close = PerShare(Int(row[5]), d.factor);
-        d.average = PerShare(Int(row[6]), d.factor);
-        d.volume = Reais(Int(row[7]));
-        d.quantity = Int(row[8]);
-        d.trades = Int(row[9]);
-        d.isin = row[11];
-        d.specification = row[12];
-        d.bdi = static_cast<int>(std::stoll(*row[13]));
-        days.push_back(std::move(d));
-    }
-    return days;
-}
-
-// The events with a price factor of the history's issuers that apply to its class: by ISIN when
-// the event names one, else by B3's share type, else (neither published) to every class.
-std::vector<PriceEvent> EventsOf(sdk::SqlSession& sql, const std::vector<HistoryTicker>& chain,
-                                 const std::vector<Day>& days) {
-    std::set<std::string> issuers;
-    std::set<std::string> isins;
-    std::set<std::string> types;
-    for (const HistoryTicker& t : chain) {
-        issuers.insert(t.ticker.substr(0, 4));
-        for (const auto& row :
-             sql.Query("SELECT issuer FROM stocks_issuer_code WHERE ticker = $1", {t.ticker})) {
-            issuers.insert(*row[0]);
-        }
-    }
-    for (const Day& d : days) {
-        if (d.isin) {
-            isins.insert(*d.isin);
-        }
-        types.insert(InstrumentClass(d.specification.value_or(""), d.bdi));
-    }
-    const std::vector<std::string> issuer_list(issuers.begin(), issuers.end());
-    const std::vector<sdk::SqlValue> values(issuer_list.begin(), issuer_list.end());
-    std::vector<PriceEvent> events;
-    for (const auto& row :
-         sql.Query("SELECT id, kind, label, last_date_with_rights, price_factor, isin, share_type"
-                   " FROM stocks_corporate_action WHERE issuer IN (" +
-                       Placeholders(1, issuer_list.size()) +
-                       ") AND price_factor IS NOT NULL AND last_date_with_rights IS NOT NULL"
-                       " AND kind IN ('cash', 'stock') ORDER BY last_date_with_rights, id",
-                   values)) {
-        // B3's typeStock ("ON", "PNA", "UNT") read as the class COTAHIST's specification gives; an
-        // event B3 published with neither an ISIN nor a class is the issuer's, for every class (as
-        // /v1/acoes/{ticker}/proventos lists it).
-        const bool applies = row[5]   ? isins.count(*row[5]) > 0
-                             : row[6] ? types.count(ShareClassOfTypeStock(*row[6])) > 0
-                                      : true;
-        if (applies) {
-            events.push_back({*row[0], *row[1], *row[2], *row[3], std::stod(*row[4])});
-        }
-    }
-    return events;
-}
 
 Adjustment ModeOf(const std::string& text) {
     return text == "total" ? Adjustment::kTotal : text == "splits" ? Adjustment::kSplits : Adjustment::kNone;
@@ -252,7 +96,6 @@ sdk::Result HandleQuotes(const sdk::RequestContext& context, const companies::Li
     sdk::Result result;
     result.meta = sdk::DatasetMeta(context.host, {kCotahistDataset, "b3.corporate_actions"});
     const sdk::Params& params = context.params;
-    sdk::SqlSession sql(context.db);
     std::string ticker = params.String("ticker").value_or("");
     std::transform(ticker.begin(), ticker.end(), ticker.begin(),
                    [](unsigned char c) { return std::toupper(c); });
@@ -269,21 +112,23 @@ sdk::Result HandleQuotes(const sdk::RequestContext& context, const companies::Li
     if (from && to && *from > *to) {
         throw sdk::BadRequest("from_date " + *from + " is after to_date " + *to, "from_date");
     }
-    const int market =
-        sql.Query("SELECT 1 FROM stocks_quote WHERE ticker = $1 AND market_type = 20 LIMIT 1", {ticker})
-                .empty()
-            ? kMarketCash
-            : kMarketOddLot;
-    if (sql.Query("SELECT 1 FROM stocks_quote WHERE ticker = $1 LIMIT 1", {ticker}).empty()) {
-        throw sdk::NotFound("no COTAHIST line of the cash market loaded has the ticker " + ticker, "ticker");
-    }
-
-    const std::vector<HistoryTicker> chain = HistoryOf(context, companies, ticker);
-    const std::vector<Day> days = ReadDays(sql, chain, market, from, to);
+    const std::shared_ptr<const QuoteHistory> history = HistoryOfTicker(context, companies, ticker);
+    const std::vector<HistoryTicker>& chain = history->chain;
+    // The asked range of the history, and the factors against its last day.
+    const auto first =
+        from ? std::lower_bound(history->days.begin(), history->days.end(), *from,
+                                [](const HistoryDay& d, const std::string& day) { return d.day < day; })
+             : history->days.begin();
+    const auto last =
+        to ? std::upper_bound(first, history->days.end(), *to,
+                              [](const std::string& day, const HistoryDay& d) { return day < d.day; })
+           : history->days.end();
+    const std::span<const HistoryDay> days(first, last);
     const std::string base_date = days.empty() ? to.value_or("") : days.back().day;
-    const std::vector<PriceEvent> events = EventsOf(sql, chain, days);
+    const std::vector<PriceEvent>& events = history->events;
     std::vector<std::string> day_keys;
-    for (const Day& d : days) {
+    day_keys.reserve(days.size());
+    for (const HistoryDay& d : days) {
         day_keys.push_back(d.day);
     }
     const std::vector<DayFactors> factors = FactorsOf(day_keys, events, base_date, ModeOf(adjustment));
@@ -291,7 +136,7 @@ sdk::Result HandleQuotes(const sdk::RequestContext& context, const companies::Li
     // Days into bars (a daily bar is its day).
     std::vector<Bar> bars;
     for (std::size_t i = 0; i < days.size(); ++i) {
-        const Day& d = days[i];
+        const HistoryDay& d = days[i];
         const DayFactors& f = factors[i];
         const std::string key = BarKey(d.day, frequency);
         if (bars.empty() || bars.back().key != key) {
@@ -304,7 +149,7 @@ sdk::Result HandleQuotes(const sdk::RequestContext& context, const companies::Li
         Bar& bar = bars.back();
         ++bar.days;
         bar.day = d.day;
-        bar.ticker = d.ticker;
+        bar.ticker = chain[d.ticker].ticker;
         Extend(bar.high, d.high, true);
         Extend(bar.low, d.low, false);
         Extend(bar.adj_high, Times(d.high, f.Total()), true);
@@ -317,7 +162,7 @@ sdk::Result HandleQuotes(const sdk::RequestContext& context, const companies::Li
         if (d.quantity) {
             Add(bar.adj_quantity, std::optional<double>(static_cast<double>(*d.quantity) / f.split));
         }
-        bar.factor = d.factor;
+        bar.factor = d.quotation_factor;
         bar.factors = f;
         bar.adj_close = Times(d.close, f.Total());
         for (const PriceEvent& event : events) {
