@@ -1,5 +1,7 @@
 #include "core/billing/account_book.hpp"
 
+#include "core/billing/admission_rule.hpp"
+
 #include <algorithm>
 
 namespace lastro::billing {
@@ -24,37 +26,24 @@ CreditState AccountBook::StateOf(const Month& month, std::int64_t allowance, std
 }
 
 Admission AccountBook::Admit(const AdmissionRequest& request) {
-    Admission a;
-    const std::time_t minute = request.now - request.now % 60;
-    const std::string month_text = billing::MonthOf(request.now);
-    a.rate.limit = request.calls_per_minute;
-    a.rate.reset_at = minute + 60;
+    const std::time_t minute = MinuteOf(request.now);
     std::unique_lock lock(mutex_);
-    Month& month = MonthOf(lock, request.key_id, month_text);
+    Month& month = MonthOf(lock, request.key_id, billing::MonthOf(request.now));
     Window& window = windows_[request.key_id];
     if (window.minute != minute) {
         window = Window{minute, 0};
     }
-    if (window.calls >= request.calls_per_minute) {
-        a.credits = StateOf(month, request.allowance, request.now);
-        return a;
+    const AdmissionVerdict verdict = DecideAdmission(
+        request,
+        {request.calls_per_minute - window.calls, request.allowance - month.charged - month.reserved});
+    if (verdict.counted) {
+        ++window.calls;
     }
-    // Every admitted call counts, whatever its outcome later: a refund never lowers the count.
-    ++window.calls;
-    a.rate.allowed = true;
-    a.rate.remaining = std::max<std::int64_t>(0, request.calls_per_minute - window.calls);
-    if (request.price > 0) {
-        if (month.charged + month.reserved + request.price > request.allowance) {
-            a.credits = StateOf(month, request.allowance, request.now);
-            return a;
-        }
+    if (verdict.reservation) {
         month.reserved += request.price;
-        a.reservation = Reservation{request.request_id, request.key_id,    request.price,
-                                    month_text,         request.operation, request.now};
     }
-    a.reserved = true;
-    a.credits = StateOf(month, request.allowance, request.now);
-    return a;
+    return AdmissionOf(request, verdict, request.calls_per_minute - window.calls,
+                       StateOf(month, request.allowance, request.now));
 }
 
 CreditState AccountBook::Settled(const Reservation& reservation, std::int64_t charged, std::int64_t allowance,

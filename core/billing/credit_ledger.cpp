@@ -1,6 +1,7 @@
 #include "core/billing/credit_ledger.hpp"
 
 #include "billing_model-odb.hxx"
+#include "core/billing/admission_rule.hpp"
 #include "core/storage/billing_model.hxx"
 #include "core/storage/database.hpp"
 #include "core/storage/pgsql_statements.hpp"
@@ -26,10 +27,6 @@ std::string UsageId(std::int64_t key_id, const std::string& month) {
 
 std::string WindowId(std::int64_t key_id, std::time_t minute) {
     return std::to_string(key_id) + ":" + std::to_string(minute);
-}
-
-std::time_t MinuteOf(std::time_t now) {
-    return now - now % 60;
 }
 
 // SQLite: a usage or window row for this batch's update, made from `fresh` when missing. The
@@ -143,10 +140,11 @@ void LedgerBatch::LockOnPostgres(const std::map<std::string, std::pair<std::int6
                 SqlText(usage.second) + ", 0, 0, 0)";
     }
     if (!rows.empty()) {
-        sql += "INSERT INTO billing_credit_usage (key_month, key_id, month, reserved, charged, leased) VALUES " +
-               rows +
-               " ON CONFLICT (key_month) DO UPDATE SET key_month = EXCLUDED.key_month"
-               " RETURNING key_month, key_id, month, reserved, charged, leased;";
+        sql +=
+            "INSERT INTO billing_credit_usage (key_month, key_id, month, reserved, charged, leased) VALUES " +
+            rows +
+            " ON CONFLICT (key_month) DO UPDATE SET key_month = EXCLUDED.key_month"
+            " RETURNING key_month, key_id, month, reserved, charged, leased;";
     }
     rows.clear();
     for (const auto& [id, window] : windows) {
@@ -238,36 +236,21 @@ storage::LedgerEntry LedgerBatch::EntryOf(const Reservation& reservation) const 
 }
 
 Admission LedgerBatch::Admit(const AdmissionRequest& request) {
-    Admission a;
-    const std::time_t minute = MinuteOf(request.now);
-    const std::string month = MonthOf(request.now);
-    storage::RateWindow& window = Window(request.key_id, minute);
-    a.rate.limit = request.calls_per_minute;
-    a.rate.reset_at = minute + 60;
-    storage::CreditUsage& usage = Usage(request.key_id, month);
-    if (window.calls >= request.calls_per_minute) {
-        a.rate.allowed = false;
-        a.credits = StateOf(usage, request.allowance, request.now);
-        return a;
+    storage::RateWindow& window = Window(request.key_id, MinuteOf(request.now));
+    storage::CreditUsage& usage = Usage(request.key_id, MonthOf(request.now));
+    const AdmissionVerdict verdict = DecideAdmission(
+        request,
+        {request.calls_per_minute - window.calls, request.allowance - usage.charged - usage.reserved});
+    if (verdict.counted) {
+        ++window.calls;
+        windows_[window.key_minute]->dirty = true;
+        wrote_ = true;
     }
-    // Every admitted call counts, whatever its outcome later: a refund never lowers the count.
-    ++window.calls;
-    windows_[window.key_minute]->dirty = true;
-    wrote_ = true;
-    a.rate.allowed = true;
-    a.rate.remaining = std::max<std::int64_t>(0, request.calls_per_minute - window.calls);
-    if (request.price > 0) {
-        if (usage.charged + usage.reserved + request.price > request.allowance) {
-            a.credits = StateOf(usage, request.allowance, request.now);
-            return a;
-        }
-        a.reservation = Reservation{request.request_id, request.key_id, request.price, month,
-                                    request.operation,  request.now};
-        Reserve(*a.reservation);
+    if (verdict.reservation) {
+        Reserve(*verdict.reservation);
     }
-    a.reserved = true;
-    a.credits = StateOf(usage, request.allowance, request.now);
-    return a;
+    return AdmissionOf(request, verdict, request.calls_per_minute - window.calls,
+                       StateOf(usage, request.allowance, request.now));
 }
 
 std::int64_t LedgerBatch::ApplySettlement(std::int64_t key_id, const std::string& month, std::int64_t price,

@@ -1,5 +1,7 @@
 #include "core/billing/lease_book.hpp"
 
+#include "core/billing/admission_rule.hpp"
+
 #include <algorithm>
 
 namespace lastro::billing {
@@ -29,59 +31,45 @@ CreditState LeaseBook::StateOf(const std::string& usage_id, std::int64_t allowan
 
 std::optional<Admission> LeaseBook::Admit(const AdmissionRequest& request, bool may_lease,
                                           Clock::time_point now) {
-    Admission a;
-    const std::time_t minute = request.now - request.now % 60;
+    const std::time_t minute = MinuteOf(request.now);
     const std::string usage_id = UsageIdOf(request.key_id, MonthOf(request.now));
-    a.rate.limit = request.calls_per_minute;
-    a.rate.reset_at = minute + 60;
     std::lock_guard lock(mutex_);
     Tokens& tokens = tokens_[request.key_id];
     if (tokens.minute != minute) {
         tokens = Tokens{minute};  // an older minute's tokens decide nothing any more
     }
+    // Whether to wait for the writer to lease what this instance lacks, instead of refusing.
     const auto ask = [&](bool short_of_need, Clock::time_point recheck_at) {
         return may_lease && !(short_of_need && now < recheck_at);
     };
-    if (tokens.free == 0) {
-        if (ask(tokens.short_of_need, tokens.recheck_at)) {
-            return std::nullopt;
-        }
-        a.rate.remaining = 0;
-        a.credits = StateOf(usage_id, request.allowance, request.now);
-        return a;
+    if (tokens.free == 0 && ask(tokens.short_of_need, tokens.recheck_at)) {
+        return std::nullopt;
     }
+    // The room here is what was leased: free tokens of the minute, free credits of a valid lease.
     Credits* credits = nullptr;
-    if (request.price > 0) {
+    if (request.price > 0 && tokens.free > 0) {
         Credits& c = credits_[usage_id];
         const bool valid = c.held && now < c.valid_until;
-        if (!valid || c.free < request.price) {
-            if (ask(c.short_of_need, c.recheck_at)) {
-                return std::nullopt;
-            }
-        } else {
-            credits = &c;
+        if ((!valid || c.free < request.price) && ask(c.short_of_need, c.recheck_at)) {
+            return std::nullopt;
         }
+        credits = valid ? &c : nullptr;
     }
-    // Every admitted call counts, whatever its outcome later: a refund never lowers the count.
-    --tokens.free;
-    tokens.last_call = now;
-    a.rate.allowed = true;
-    a.rate.remaining = std::max<std::int64_t>(0, request.calls_per_minute - tokens.calls + tokens.free);
-    if (request.price > 0) {
-        if (!credits) {
-            a.credits = StateOf(usage_id, request.allowance, request.now);
-            return a;  // refused for credits
-        }
+    const AdmissionVerdict verdict = DecideAdmission(request, {tokens.free, credits ? credits->free : 0});
+    if (verdict.counted) {
+        --tokens.free;
+        tokens.last_call = now;
+    }
+    if (verdict.reservation) {
         credits->free -= request.price;
         credits->in_flight += request.price;
         credits->last_call = now;
         in_flight_[request.request_id] = InFlight{usage_id, request.price, credits->since};
-        a.reservation = Reservation{request.request_id,   request.key_id,    request.price,
-                                    MonthOf(request.now), request.operation, request.now};
     }
-    a.reserved = true;
-    a.credits = StateOf(usage_id, request.allowance, request.now);
-    return a;
+    // The minute's calls left across every instance: its count at the last lease, less what
+    // this instance spent of its tokens.
+    return AdmissionOf(request, verdict, request.calls_per_minute - tokens.calls + tokens.free,
+                       StateOf(usage_id, request.allowance, request.now));
 }
 
 LeaseBook::Lack LeaseBook::LackOf(const AdmissionRequest& request, Clock::time_point now) {
