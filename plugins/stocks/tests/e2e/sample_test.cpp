@@ -12,8 +12,11 @@
 
 #include <boost/json.hpp>
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <filesystem>
+#include <functional>
 #include <map>
 #include <set>
 #include <string>
@@ -401,6 +404,112 @@ TEST_P(StocksSampleTest, CompaniesSectorsIndexesAndMarketCapitalization) {
     }
     EXPECT_EQ(served, active_ibov);
     EXPECT_FALSE(served.empty());
+}
+
+// Each filter keeps exactly the tickers whose item says so, and combined with any sort, read in
+// small pages, the order holds across the pages (the listing is filtered and sorted in memory,
+// src/kept_listing.hpp).
+TEST_P(StocksSampleTest, FiltersKeepWhatTheItemsSayInEverySortAcrossPages) {
+    const std::vector<boost::json::object> all = D().AllItems("/v1/acoes", "include_inactive=true", 500);
+    ASSERT_GT(all.size(), 20u);
+    const auto text = [](const boost::json::value& v) {
+        return v.is_string() ? std::string(v.as_string()) : std::string();
+    };
+    const auto fold = [](std::string s) {
+        for (char& c : s) {
+            c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+        }
+        return s;
+    };
+    // A filter's expected tickers, from the unfiltered items.
+    const auto expected = [&](const std::function<bool(const boost::json::object&)>& keep) {
+        std::set<std::string> tickers;
+        for (const boost::json::object& item : all) {
+            if (keep(item)) {
+                tickers.insert(text(item.at("ticker")));
+            }
+        }
+        return tickers;
+    };
+    const auto served = [&](const std::string& query) {
+        std::set<std::string> tickers;
+        for (const boost::json::object& item :
+             D().AllItems("/v1/acoes", "include_inactive=true&" + query, 7)) {
+            tickers.insert(text(item.at("ticker")));
+        }
+        return tickers;
+    };
+    const boost::json::object* with_company = nullptr;
+    const boost::json::object* with_sector = nullptr;
+    for (const boost::json::object& item : all) {
+        with_company = with_company || !item.at("company").is_object() ? with_company : &item;
+        with_sector = with_sector || !item.at("subsector").is_string() ? with_sector : &item;
+    }
+    ASSERT_TRUE(with_company && with_sector);
+    const std::string cnpj = text(with_company->at("company").at("cnpj"));
+    EXPECT_EQ(served("cnpj=" + cnpj), expected([&](const boost::json::object& item) {
+                  return item.at("company").is_object() && text(item.at("company").at("cnpj")) == cnpj;
+              }));
+    EXPECT_EQ(served("class=ON"),
+              expected([&](const boost::json::object& item) { return text(item.at("class")) == "ON"; }));
+    const std::string subsector = text(with_sector->at("subsector"));
+    const std::set<std::string> in_subsector = expected([&](const boost::json::object& item) {
+        return text(item.at("sector")) == subsector || text(item.at("subsector")) == subsector ||
+               text(item.at("segment")) == subsector;
+    });
+    EXPECT_EQ(served("sector=" + UrlEncode(subsector)), in_subsector);
+    // q: the ticker's first letters in lower case find it and whoever else has them.
+    const std::string part = fold(text(with_company->at("ticker")).substr(0, 3));
+    const std::set<std::string> by_q = served("q=" + part);
+    EXPECT_TRUE(by_q.count(text(with_company->at("ticker"))));
+    for (const std::string& ticker : by_q) {
+        const auto item = std::find_if(all.begin(), all.end(), [&](const boost::json::object& i) {
+            return text(i.at("ticker")) == ticker;
+        });
+        ASSERT_NE(item, all.end());
+        const std::string haystack =
+            fold(ticker + " " + text(item->at("name")) + " " +
+                 (item->at("company").is_object() ? text(item->at("company").at("name")) : std::string()));
+        EXPECT_NE(haystack.find(part), std::string::npos) << ticker;
+    }
+
+    // Every numeric sort, both orders, with a filter, in pages of 3: nulls last, then in order,
+    // each ticker once.
+    const std::map<std::string, std::function<boost::json::value(const boost::json::object&)>> fields{
+        {"close", [](const boost::json::object& i) { return i.at("last_close"); }},
+        {"volume", [](const boost::json::object& i) { return i.at("volume"); }},
+        {"change", [](const boost::json::object& i) { return i.at("change"); }},
+        {"market_cap", [](const boost::json::object& i) {
+             return i.at("market_cap").is_object() ? i.at("market_cap").at("value")
+                                                   : boost::json::value(nullptr);
+         }}};
+    for (const auto& [sort, field] : fields) {
+        for (const std::string order : {"asc", "desc"}) {
+            SCOPED_TRACE(sort + " " + order);
+            const std::vector<boost::json::object> rows = D().AllItems(
+                "/v1/acoes", "include_inactive=true&class=ON&sort=" + sort + "&order=" + order, 3);
+            EXPECT_EQ(rows.size(), served("class=ON").size());
+            std::set<std::string> seen;
+            for (std::size_t i = 0; i < rows.size(); ++i) {
+                EXPECT_TRUE(seen.insert(text(rows[i].at("ticker"))).second);
+                if (i == 0) {
+                    continue;
+                }
+                const boost::json::value a = field(rows[i - 1]);
+                const boost::json::value b = field(rows[i]);
+                if (a.is_null()) {
+                    EXPECT_TRUE(b.is_null()) << "a value after a null at " << i;
+                } else if (!b.is_null()) {
+                    const double x = a.to_number<double>();
+                    const double y = b.to_number<double>();
+                    EXPECT_TRUE(order == "asc" ? x <= y : x >= y) << i;
+                    if (x == y) {
+                        EXPECT_LT(text(rows[i - 1].at("ticker")), text(rows[i].at("ticker")));
+                    }
+                }
+            }
+        }
+    }
 }
 
 TEST_P(StocksSampleTest, MonthlyBarsAreBuiltFromTheDays) {
