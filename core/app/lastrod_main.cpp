@@ -151,9 +151,12 @@ int main() {
         }
         MetricsEndpoint metrics = StartMetrics(*runtime);
         WatchAccessLog(*access_log, metrics.counters.get());
+        // The request pipeline's parts (core/http/api_service.hpp), composed once here.
+        lastro::http::ApiParts parts =
+            lastro::http::ComposeParts(runtime->config, *runtime->db, runtime->Billing(),
+                                       std::move(cursor_secrets), metrics.counters.get());
         auto service = std::make_shared<lastro::http::ApiService>(
-            runtime->config, *runtime->db, runtime->Billing(), *runtime->plugins, std::move(cursor_secrets),
-            access_log, metrics.counters.get());
+            runtime->config, *runtime->plugins, std::move(parts), access_log, metrics.counters.get());
         lastro::http::PistacheServer server(runtime->config.server, service);
         const std::uint16_t port = server.Start();
         std::fprintf(stderr, "lastrod %s: listening on http://%s:%u\n", LASTRO_VERSION,

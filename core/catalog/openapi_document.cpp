@@ -1,7 +1,7 @@
 #include "core/catalog/openapi_document.hpp"
 
 #include "core/catalog/catalog.hpp"
-#include "core/http/problem.hpp"
+#include "core/request/problem.hpp"
 
 #include <boost/json.hpp>
 
@@ -18,7 +18,7 @@ using boost::json::value;
 // those of the public documents, which need no key and read no parameter.
 constexpr int kV1Statuses[] = {400, 401, 403, 404, 408, 413, 415, 422, 429, 500, 503};
 constexpr int kPublicStatuses[] = {408, 413, 415, 500, 503};
-// The transport answers these two by itself when the pipeline could not (core/http/problem.hpp,
+// The transport answers these two by itself when the pipeline could not (core/request/problem.hpp,
 // MinimalProblemBody): only title, status and detail are certain.
 bool TransportStatus(int status) {
     return status == 408 || status == 500;
@@ -389,7 +389,7 @@ object Components() {
                                                 {"has_more", object{{"type", "boolean"}}},
                                                 {"next_cursor", Nullable(Str())}})}};
     object responses;
-    for (const http::ProblemStatus& p : http::kProblemStatuses) {
+    for (const request::ProblemStatus& p : request::kProblemStatuses) {
         const bool transport = TransportStatus(p.status);
         object schema{
             {"allOf", array{RefTo("schemas", transport ? "TransportProblem" : "Problem"),

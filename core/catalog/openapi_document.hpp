@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 description of this server (GET /openapi.json), generated from the loaded
 // manifests like /pricing and /v1/schema: every /v1 operation with its parameters (types,
 // ranges, lengths, enums, defaults), its response fields inside the success envelope
-// (contract 2.2), its problem responses (contract 2.3, titles from core/http/problem.hpp), its
+// (contract 2.2), its problem responses (contract 2.3, titles from core/request/problem.hpp), its
 // price and billing operation name as x- extensions; plus the host's own public documents.
 #pragma once
 

@@ -1,7 +1,7 @@
 #include "core/catalog/openapi_document.hpp"
 
 #include "core/catalog/catalog.hpp"
-#include "core/http/problem.hpp"
+#include "core/request/problem.hpp"
 
 #include <gtest/gtest.h>
 #include <boost/json.hpp>
@@ -183,11 +183,11 @@ TEST_F(OpenApiDocumentTest, AnswersProblemsWithTheirTitles) {
         ASSERT_EQ(responses.at(std::to_string(status)).at("$ref"),
                   boost::json::value("#/components/responses/" + name));
         const boost::json::value& response = At("/components/responses/" + name);
-        EXPECT_EQ(response.at("description"), http::ProblemTitle(status));
+        EXPECT_EQ(response.at("description"), request::ProblemTitle(status));
         const boost::json::value& schema = response.at("content").at("application/problem+json").at("schema");
         EXPECT_EQ(schema.at("allOf").at(0).at("$ref"), "#/components/schemas/Problem");
         EXPECT_EQ(schema.at("allOf").at(1).at("properties").at("title").at("const"),
-                  http::ProblemTitle(status));
+                  request::ProblemTitle(status));
         EXPECT_EQ(schema.at("allOf").at(1).at("properties").at("status").at("const"), status);
     }
     EXPECT_FALSE(responses.contains("405")) << "only GET is described";

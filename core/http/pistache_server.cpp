@@ -1,8 +1,8 @@
 #include "core/http/pistache_server.hpp"
 
-#include "core/http/problem.hpp"
 #include "core/http/request_framer.hpp"
 #include "core/http/request_id.hpp"
+#include "core/request/problem.hpp"
 
 #include <pistache/endpoint.h>
 #include <pistache/http.h>
@@ -103,7 +103,7 @@ OutgoingResponse TransportProblem(int status, const std::string& detail) {
     OutgoingResponse out;
     out.status = status;
     out.content_type = "application/problem+json";
-    out.body = MinimalProblemBody(status, detail);
+    out.body = request::MinimalProblemBody(status, detail);
     out.headers.emplace_back("X-Request-Id", NewRequestId());
     return out;
 }
@@ -617,12 +617,12 @@ private:
 
     std::shared_ptr<ApiService> service_;
     // Built once: the paths that send them may be out of memory.
-    std::string internal_error_body_ = MinimalProblemBody(500, "an internal error occurred");
+    std::string internal_error_body_ = request::MinimalProblemBody(500, "an internal error occurred");
     std::shared_ptr<const std::string> internal_error_wire_ = [] {
         OutgoingResponse out;
         out.status = 500;
         out.content_type = "application/problem+json";
-        out.body = MinimalProblemBody(500, "an internal error occurred");
+        out.body = request::MinimalProblemBody(500, "an internal error occurred");
         WireAnswer wire = ToWire(false, false, false, std::move(out));
         return std::make_shared<const std::string>(wire.head + wire.body);
     }();

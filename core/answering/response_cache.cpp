@@ -1,8 +1,8 @@
-#include "core/http/response_cache.hpp"
+#include "core/answering/response_cache.hpp"
 
 #include <boost/json/serialize.hpp>
 
-namespace lastro::http {
+namespace lastro::answering {
 namespace {
 
 // What an entry costs beyond its text: the list node, the index slot, the shared answer.
@@ -86,4 +86,4 @@ void ResponseCache::EvictBeyond(std::size_t bytes) {
     }
 }
 
-}  // namespace lastro::http
+}  // namespace lastro::answering

@@ -1,4 +1,4 @@
-#include "core/http/cursor_codec.hpp"
+#include "core/arguments/cursor_codec.hpp"
 
 #include <openssl/crypto.h>
 #include <openssl/evp.h>
@@ -8,7 +8,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-namespace lastro::http {
+namespace lastro::arguments {
 namespace {
 
 constexpr std::size_t kSignatureBytes = 16;  // 128 bits of HMAC-SHA256 is plenty for a cursor
@@ -141,4 +141,4 @@ std::variant<CursorPayload, CursorError> CursorCodec::Decode(const std::string& 
                          *p};
 }
 
-}  // namespace lastro::http
+}  // namespace lastro::arguments

@@ -1,4 +1,4 @@
-#include "core/http/response_cache.hpp"
+#include "core/answering/response_cache.hpp"
 
 #include <gtest/gtest.h>
 
@@ -6,7 +6,7 @@
 #include <thread>
 #include <vector>
 
-namespace lastro::http {
+namespace lastro::answering {
 namespace {
 
 std::shared_ptr<const FrozenAnswer> Answer(const std::string& data) {
@@ -103,4 +103,4 @@ TEST(ResponseCacheTest, ThreadsShareItSafely) {
 }
 
 }  // namespace
-}  // namespace lastro::http
+}  // namespace lastro::answering

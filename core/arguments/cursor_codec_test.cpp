@@ -1,8 +1,8 @@
-#include "core/http/cursor_codec.hpp"
+#include "core/arguments/cursor_codec.hpp"
 
 #include <gtest/gtest.h>
 
-namespace lastro::http {
+namespace lastro::arguments {
 namespace {
 
 constexpr std::time_t kNow = 2000;
@@ -90,4 +90,4 @@ TEST(Base64UrlTest, RoundTrips) {
 }
 
 }  // namespace
-}  // namespace lastro::http
+}  // namespace lastro::arguments

@@ -9,7 +9,7 @@
 #include <optional>
 #include <string>
 
-namespace lastro::http {
+namespace lastro::request {
 
 // The HTTP status a handler's sdk::Problem is answered with.
 int StatusOf(sdk::ProblemCode code);
@@ -48,4 +48,4 @@ std::string ProblemBody(const std::string& base_url, int status, const std::stri
                         const std::string& instance, const std::string& request_id,
                         const std::optional<std::string>& parameter);
 
-}  // namespace lastro::http
+}  // namespace lastro::request

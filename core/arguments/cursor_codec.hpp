@@ -13,7 +13,7 @@
 #include <variant>
 #include <vector>
 
-namespace lastro::http {
+namespace lastro::arguments {
 
 struct CursorPayload {
     std::string operation;
@@ -60,4 +60,4 @@ private:
 std::string Base64UrlEncode(const std::string& bytes);
 std::optional<std::string> Base64UrlDecode(const std::string& text);
 
-}  // namespace lastro::http
+}  // namespace lastro::arguments

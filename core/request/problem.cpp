@@ -1,8 +1,8 @@
-#include "core/http/problem.hpp"
+#include "core/request/problem.hpp"
 
 #include <boost/json.hpp>
 
-namespace lastro::http {
+namespace lastro::request {
 
 int StatusOf(sdk::ProblemCode code) {
     switch (code) {
@@ -52,4 +52,4 @@ std::string ProblemBody(const std::string& base_url, int status, const std::stri
     return boost::json::serialize(o);
 }
 
-}  // namespace lastro::http
+}  // namespace lastro::request

@@ -5,8 +5,7 @@
 // than any before. So an answer is stored under (operation and parameters, newest release id
 // read in the same transaction as the data) and is valid exactly while no newer release
 // exists: the first call that sees a newer id empties the cache. (A billed call may look up the
-// newest id seen without reading it; its settlement then checks it: ApiService,
-// LedgerWriter.) What belongs to one call
+// newest id seen without reading it; its settlement then checks it: answering.hpp.) What belongs to one call
 // (request_id, the signed cursor) is never stored. The cache is bounded in bytes and drops
 // the least recently used answers first; billing is unaffected (a cached answer costs what
 // the operation costs).
@@ -24,7 +23,7 @@
 #include <string_view>
 #include <unordered_map>
 
-namespace lastro::http {
+namespace lastro::answering {
 
 // A handler's answer as JSON text: `data`, and the members of `meta` that come from the
 // handler (data_release, as_of, row_count, sources, extra), comma-led and without braces so
@@ -72,4 +71,4 @@ private:
     std::size_t bytes_ = 0;
 };
 
-}  // namespace lastro::http
+}  // namespace lastro::answering

@@ -1,8 +1,8 @@
-#include "core/http/percent_decoding.hpp"
+#include "core/arguments/percent_decoding.hpp"
 
 #include <gtest/gtest.h>
 
-namespace lastro::http {
+namespace lastro::arguments {
 namespace {
 
 TEST(PercentDecodingTest, DecodesEscapesAndPlusOnlyInQueries) {
@@ -19,4 +19,4 @@ TEST(PercentDecodingTest, RefusesInvalidEscapes) {
 }
 
 }  // namespace
-}  // namespace lastro::http
+}  // namespace lastro::arguments

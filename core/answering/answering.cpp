@@ -1,0 +1,224 @@
+#include "core/answering/answering.hpp"
+
+#include "core/ingest/release_catalog.hpp"
+#include "core/request/problem.hpp"
+#include "core/storage/backend_traits.hpp"
+#include "core/storage/database.hpp"
+#include "core/storage/reply_deadline.hpp"
+
+#include <lastro/sdk/serving/json_text.hpp>
+
+#include <boost/json.hpp>
+#include <odb/transaction.hxx>
+
+#include <stdexcept>
+
+namespace lastro::answering {
+namespace {
+
+// What identifies a handler's answer besides the data: the operation, every parameter (defaults
+// included, the cursor replaced by the position it carries).
+std::string AnswerKey(const plugins::OperationSpec& op, const sdk::Params& params,
+                      const std::optional<boost::json::value>& position) {
+    std::string key = op.id;
+    for (const auto& [name, value] : params.All()) {
+        if (name == "cursor")
+            continue;
+        key += '\n';
+        key += name;
+        key += '=';
+        key += arguments::ParamText(value);
+    }
+    if (position) {
+        key += "\n@";
+        key += boost::json::serialize(*position);
+    }
+    return key;
+}
+
+// A handler's result as the JSON text that every call answered by it shares, with the
+// operation's field_sources member (Route::field_sources) after the handler's own members.
+std::shared_ptr<const FrozenAnswer> Freeze(sdk::Result result, const Operation& operation) {
+    if (result.meta.extra.contains("field_sources")) {
+        throw std::logic_error("the handler of " + operation.spec->id +
+                               " sets meta.field_sources; the host answers it from the manifest's "
+                               "response fields (source:)");
+    }
+    auto frozen = std::make_shared<FrozenAnswer>();
+    boost::json::object meta;
+    meta["data_release"] = result.meta.data_release ? boost::json::value(*result.meta.data_release) : nullptr;
+    meta["as_of"] = result.meta.as_of ? boost::json::value(*result.meta.as_of) : nullptr;
+    meta["row_count"] = result.data.is_array()
+                            ? result.data.as_array().size()
+                            : result.meta.row_count.value_or(result.data.is_null() ? 0 : 1);
+    boost::json::array sources;
+    for (const sdk::Source& s : result.meta.sources) {
+        sources.push_back(boost::json::object{{"provider", s.provider}, {"dataset", s.dataset}});
+    }
+    meta["sources"] = std::move(sources);
+    for (const auto& [key, value] : result.meta.extra) {
+        meta[key] = value;
+    }
+    const std::string members = sdk::WriteJson(meta);  // "{...}", never empty: data_release is always there
+    frozen->meta = "," + members.substr(1, members.size() - 2) + *operation.field_sources;
+    if (result.data_json) {
+        if (!result.data.is_null()) {
+            throw std::logic_error("the handler of " + operation.spec->id + " sets both data and data_json");
+        }
+        frozen->data = std::move(*result.data_json);
+    } else {
+        frozen->data = sdk::WriteJson(result.data);
+    }
+    frozen->next_position = std::move(result.meta.next_position);
+    return frozen;
+}
+
+}  // namespace
+
+void Answering::SawRelease(std::int64_t id) {
+    std::int64_t seen = newest_seen_.load(std::memory_order_relaxed);
+    while (seen < id && !newest_seen_.compare_exchange_weak(seen, id, std::memory_order_relaxed)) {
+    }
+}
+
+std::int64_t Answering::NewestGeneration(odb::connection& connection) {
+    std::int64_t newest = 0;
+    if (&connection.database() == &db_) {
+        newest = ingest::ReleaseCatalog::NewestReleaseIdNow(db_, connection);
+    } else {
+        odb::connection_ptr data(db_.connection());
+        newest = ingest::ReleaseCatalog::NewestReleaseIdNow(db_, *data);
+    }
+    SawRelease(newest);
+    return newest;
+}
+
+Answer Answering::Run(const Operation& operation, const arguments::Arguments& arguments,
+                      const std::string& request_id, bool checked_at_settlement,
+                      const NextCursor& next_cursor) {
+    const plugins::OperationSpec& op = *operation.spec;
+    const sdk::Params& params = arguments.params;
+    const std::optional<boost::json::value>& position = arguments.position;
+    Answer call;
+    try {
+        const std::string key = answers_.Enabled() ? AnswerKey(op, params, position) : std::string();
+        std::int64_t generation = 0;
+        std::shared_ptr<const FrozenAnswer> answer;
+        bool computed = false;  // by the handler, on this call
+        if (answers_.Enabled() && checked_at_settlement) {
+            // No database read at all: the settlement's batch reads the newest release id once
+            // for all its calls (docs/performance.md, "Response cache").
+            const std::int64_t seen = newest_seen_.load(std::memory_order_relaxed);
+            answer = answers_.Find(key, seen);
+            if (answer) {
+                call.cache = "hit";
+                call.answered_at_generation = seen;
+            }
+        }
+        // Every read below is on this connection, bounded on PostgreSQL: a server that stops
+        // answering costs the call a 503 (storage/reply_deadline.hpp).
+        odb::connection_ptr connection;
+        std::optional<storage::ReplyDeadline> bound;
+        if (!answer) {
+            connection = db_.connection();
+            if (settings_.reply_timeout.count() > 0) {
+                bound.emplace(*connection, std::chrono::steady_clock::now() + settings_.reply_timeout);
+            }
+        }
+        if (!answer && answers_.Enabled() && storage::StatementsAreRoundTrips(db_) &&
+            !checked_at_settlement) {
+            // A call not settled (an included page) checks the release itself: a hit needs
+            // only the newest id, one round trip outside any transaction (a transaction is three). A miss
+            // reads it again below, in the handler's transaction, so that the answer stored is of the release
+            // it is stored under.
+            const std::int64_t newest = ingest::ReleaseCatalog::NewestReleaseIdNow(db_, *connection);
+            SawRelease(newest);
+            answer = answers_.Find(key, newest);
+            call.cache = answer ? "hit" : "miss";
+        }
+        if (!answer) {
+            ingest::ReleaseCatalog releases(db_);
+            odb::transaction t(storage::BeginRead(connection));
+            if (answers_.Enabled()) {
+                // Read before the handler reads the data, in its transaction: on SQLite one
+                // snapshot, so the answer is of the release it is stored under; on PostgreSQL
+                // (a statement a transaction) of that release or a newer one, never an older.
+                generation = releases.NewestReleaseId();
+                SawRelease(generation);
+                answer = answers_.Find(key, generation);
+                call.cache = answer ? "hit" : "miss";
+            }
+            if (!answer) {
+                // On PostgreSQL the releases for meta, and what handlers keep, come from memory,
+                // a round trip fewer each (release_cache.hpp): with the response cache at the id
+                // just read; without it at the newest id seen, which this call's settlement
+                // checks when something was remembered. On SQLite what handlers keep is of the
+                // newest id in the call's snapshot.
+                std::optional<ingest::CachedReleases> remembered;
+                std::optional<ingest::SnapshotReleases> snapshot;
+                const sdk::Host* host = &releases;
+                const std::int64_t at =
+                    answers_.Enabled() ? generation : newest_seen_.load(std::memory_order_relaxed);
+                if (!storage::SnapshotPerTransaction(db_)) {
+                    if (answers_.Enabled() || checked_at_settlement) {
+                        host = &remembered.emplace(db_, releases_, kept_, at,
+                                                   [this](std::int64_t id) { SawRelease(id); });
+                    }
+                } else {
+                    host = &snapshot.emplace(db_, kept_,
+                                             answers_.Enabled() ? std::optional(generation) : std::nullopt);
+                }
+                sdk::RequestContext context{op.id, request_id, params, db_, *host, position};
+                answer = Freeze((*operation.handler)(context), operation);
+                computed = true;
+                if (remembered && remembered->Remembered() && !answers_.Enabled()) {
+                    call.answered_at_generation = at;
+                }
+            }
+            t.commit();
+        }
+        if (answers_.Enabled() && computed) {
+            answers_.Store(key, generation, answer);
+        }
+        call.body = Envelope(op, arguments, request_id, *answer, next_cursor);
+    } catch (const sdk::Problem& p) {
+        call.refusal = request::Refusal{request::StatusOf(p.Code()), p.what(), p.Parameter()};
+    } catch (const std::exception& e) {
+        if (storage::IsUnavailable(e)) {
+            call.refusal = request::Unavailable(e.what());
+        } else {
+            call.refusal =
+                request::Refusal{500, "an internal error occurred; quote request_id " + request_id};
+            call.refusal->cause = e.what();
+        }
+    }
+    return call;
+}
+
+std::string Answering::Envelope(const plugins::OperationSpec& op, const arguments::Arguments& arguments,
+                                const std::string& request_id, const FrozenAnswer& answer,
+                                const NextCursor& next_cursor) const {
+    std::string body;
+    body.reserve(answer.data.size() + answer.meta.size() + 256);
+    body += "{\"data\":";
+    body += answer.data;
+    body += ",\"meta\":{\"request_id\":";
+    body += sdk::WriteJson(boost::json::value(request_id));
+    body += answer.meta;
+    if (op.pagination == plugins::Pagination::kCursor) {
+        boost::json::object pagination;
+        pagination["limit"] = arguments.params.Integer("limit").value_or(0);
+        pagination["has_more"] = answer.next_position.has_value();
+        if (answer.next_position) {
+            pagination["next_cursor"] = next_cursor(*answer.next_position);
+        } else {
+            pagination["next_cursor"] = nullptr;
+        }
+        body += ",\"pagination\":";
+        body += sdk::WriteJson(pagination);
+    }
+    body += "}}";
+    return body;
+}
+
+}  // namespace lastro::answering

@@ -1,0 +1,85 @@
+// The answering part of the request pipeline: a call's answer from its operation's handler, run
+// in a read transaction of its own, or from the response cache while no ingest has committed
+// since (response_cache.hpp). Owns the response cache, what handlers keep between calls and the
+// releases remembered per generation (ingest/release_cache.hpp), and the newest release id seen.
+// A billed call may be answered from memory at the newest id seen without reading the database;
+// it then carries that generation to its settlement, which checks it is still the newest, and
+// is answered anew otherwise. Shared by every request thread.
+#pragma once
+
+#include "core/answering/response_cache.hpp"
+#include "core/arguments/arguments.hpp"
+#include "core/ingest/release_cache.hpp"
+#include "core/plugins/manifest.hpp"
+#include "core/request/refusal.hpp"
+
+#include <lastro/sdk/plugin.hpp>
+
+#include <odb/connection.hxx>
+#include <odb/database.hxx>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+#include <string>
+
+namespace lastro::answering {
+
+// What answers an operation: its manifest entry, its handler and the meta member
+// ,"field_sources":{...} of every answer ("" when it declares none).
+struct Operation {
+    const plugins::OperationSpec* spec = nullptr;
+    const sdk::Handler* handler = nullptr;
+    const std::string* field_sources = nullptr;
+};
+
+struct Answer {
+    std::string body;                         // the envelope, when answered
+    std::optional<request::Refusal> refusal;  // the handler's problem, or 500/503
+    // "hit" or "miss" when the response cache was asked.
+    const char* cache = nullptr;
+    // Set when the answer came from memory at this generation without reading the database:
+    // the call's settlement must check it is still the newest.
+    std::optional<std::int64_t> answered_at_generation;
+};
+
+struct AnsweringSettings {
+    std::size_t response_cache_bytes = 0;  // 0: no response cache
+    std::chrono::milliseconds reply_timeout{0};
+};
+
+class Answering {
+public:
+    Answering(odb::database& db, const AnsweringSettings& settings)
+        : db_(db), settings_(settings), answers_(settings.response_cache_bytes) {}
+
+    // Issues the cursor of the page after a position (arguments::ArgumentReader::NextCursor).
+    using NextCursor = std::function<std::string(const boost::json::value& next_position)>;
+
+    // The answer of `operation` for `arguments`, its envelope carrying `request_id`. With
+    // `checked_at_settlement` (the call will be settled), an answer in memory at the newest
+    // generation seen may be taken without reading the database.
+    Answer Run(const Operation& operation, const arguments::Arguments& arguments,
+               const std::string& request_id, bool checked_at_settlement, const NextCursor& next_cursor);
+
+    // The newest release id, read now on `connection` (on the ledger writer's, when billing shares
+    // the data's database); remembered as seen.
+    std::int64_t NewestGeneration(odb::connection& connection);
+
+private:
+    void SawRelease(std::int64_t id);  // raises newest_seen_
+    std::string Envelope(const plugins::OperationSpec& op, const arguments::Arguments& arguments,
+                         const std::string& request_id, const FrozenAnswer& answer,
+                         const NextCursor& next_cursor) const;
+
+    odb::database& db_;
+    AnsweringSettings settings_;
+    std::atomic<std::int64_t> newest_seen_{0};  // the newest release id a read has seen
+    ingest::ReleaseCache releases_;  // the releases at newest_seen_, where statements are round trips
+    ingest::KeptData kept_;          // what handlers keep between calls
+    ResponseCache answers_;
+};
+
+}  // namespace lastro::answering
