@@ -6,9 +6,9 @@
 //
 // The host keeps it at the generation it answers the call at (docs/plugins.md, "Data kept
 // between calls"): on SQLite the newest release id of the call's snapshot; on PostgreSQL the
-// newest one seen, which the call's settlement checks, answering the call anew from the data
-// when an ingest replaced it. A host that cannot keep it (a test's FakeHost, a call that is
-// not settled) reads it on every call. The value is shared by every request thread: `read`
+// newest one seen, which the host checks before the call is settled, answering it anew from
+// the data when an ingest replaced it. A host that cannot keep it (a test's FakeHost, a call
+// that is not settled) reads it on every call. The value is shared by every request thread: `read`
 // returns it whole, and afterwards only what the value guards with its own mutex changes (a
 // map it fills as calls ask, bounded by the data).
 #pragma once
