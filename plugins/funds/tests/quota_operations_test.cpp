@@ -1,4 +1,4 @@
-#include "src/quota_operations.hpp"
+#include "domain/rows/quota_operation_rows.hpp"
 #include "fidc_report_fixture.hpp"
 
 #include <lastro/sdk/problem.hpp>

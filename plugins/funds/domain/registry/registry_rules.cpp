@@ -1,4 +1,4 @@
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
+#include "domain/registry/registry_rules.hpp"
 
 #include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/text.hpp>

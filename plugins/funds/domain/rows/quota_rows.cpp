@@ -1,9 +1,9 @@
-#include "src/quotas.hpp"
+#include "domain/rows/quota_rows.hpp"
 
+#include "domain/fidc/fidc_values.hpp"
+#include "domain/rows/quota_answers.hpp"
 #include "funds_model-odb.hxx"
 #include "src/class_reports.hpp"
-#include "src/fidc_values.hpp"
-#include "src/quota_answers.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/serving/money.hpp>

@@ -1,9 +1,9 @@
-#include "src/quota_answers.hpp"
+#include "domain/rows/quota_answers.hpp"
 
+#include "domain/rows/quota_operation_rows.hpp"
+#include "domain/rows/quota_rows.hpp"
 #include "funds_model-odb.hxx"
 #include "src/class_reports.hpp"
-#include "src/quota_operations.hpp"
-#include "src/quotas.hpp"
 
 #include <lastro/sdk/data_migration.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>

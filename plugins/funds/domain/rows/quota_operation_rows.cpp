@@ -1,9 +1,9 @@
-#include "src/quota_operations.hpp"
+#include "domain/rows/quota_operation_rows.hpp"
 
-#include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
-#include "src/fidc_values.hpp"
-#include "src/quota_answers.hpp"
-#include "src/quotas.hpp"
+#include "domain/fidc/fidc_series_label.hpp"
+#include "domain/fidc/fidc_values.hpp"
+#include "domain/rows/quota_answers.hpp"
+#include "domain/rows/quota_rows.hpp"
 
 #include <lastro/sdk/serving/money.hpp>
 

@@ -23,7 +23,7 @@ bool IsSubscriptionOutlier(const std::optional<double>& value_brl, const std::op
 // The /cotas/operacoes rows of one report, one per series with any X_4 row in SeriesOrder (a
 // series absent from `series` is named by its X_4 label, without quota data), as items of the
 // open array; returns how many. `operations` are the report's X_4 rows in table order. Written
-// once, when the report is saved (src/quota_answers.hpp).
+// once, when the report is saved (domain/rows/quota_answers.hpp).
 std::size_t WriteOperationRows(sdk::JsonText& json, const FidcQuotaReport& report,
                                const std::vector<FidcQuotaSeries>& series,
                                const std::vector<FidcQuotaOperation>& operations);

@@ -72,7 +72,7 @@ std::map<std::int64_t, std::vector<FidcQuotaSeries>> SeriesByReport(odb::databas
 void WriteSeriesIdentity(sdk::JsonText& json, const FidcQuotaReport& report, const FidcQuotaSeries& series);
 
 // The /cotas rows of one report, one per series in SeriesOrder, as items of the open array;
-// returns how many. Written once, when the report is saved (src/quota_answers.hpp).
+// returns how many. Written once, when the report is saved (domain/rows/quota_answers.hpp).
 std::size_t WriteQuotaRows(sdk::JsonText& json, const FidcQuotaReport& report,
                            std::vector<FidcQuotaSeries> series);
 
