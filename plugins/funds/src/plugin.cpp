@@ -1,8 +1,6 @@
 #include "src/plugin.hpp"
 
 #include "domain/registry/registry_rules.hpp"
-#include "domain/rows/quota_operation_rows.hpp"
-#include "domain/rows/quota_rows.hpp"
 #include "ingest/anbima_subclasses/anbima_ingester.hpp"
 #include "ingest/cda_fi/cda_ingester.hpp"
 #include "ingest/eventual_fi/documents_ingester.hpp"
@@ -17,6 +15,7 @@
 #include "src/portfolio_assets.hpp"
 #include "src/portfolio_fund_answers.hpp"
 #include "src/portfolio_funds.hpp"
+#include "src/quotas.hpp"
 #include "src/resolve.hpp"
 #include "src/screening.hpp"
 #include "src/search.hpp"

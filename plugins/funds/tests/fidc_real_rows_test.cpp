@@ -3,11 +3,10 @@
 // names, one monthly zip per month with every table, header-only where there are no rows),
 // ingested, and read through the quota endpoints: amortizations filed with their columns
 // reversed, series that share a label, reports delivered twice.
-#include "domain/rows/quota_operation_rows.hpp"
-#include "domain/rows/quota_rows.hpp"
 #include "fidc_real_files.hpp"
 #include "fidc_report_fixture.hpp"
 #include "fidc_test_files.hpp"
+#include "src/quotas.hpp"
 
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>

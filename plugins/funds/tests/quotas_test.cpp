@@ -1,3 +1,4 @@
+#include "src/quotas.hpp"
 #include "domain/rows/quota_rows.hpp"
 #include "fidc_report_fixture.hpp"
 

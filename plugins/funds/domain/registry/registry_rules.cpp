@@ -45,6 +45,25 @@ bool IsFidcUniverse(std::string_view fund_type) {
     return false;
 }
 
+std::optional<std::string> CanonicalFidcType(std::string_view fund_type) {
+    std::string key;
+    for (char c : fund_type) {
+        if (std::isalnum(static_cast<unsigned char>(c))) {
+            key.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+        }
+    }
+    if (key == "FIDC") {
+        return "FIDC";
+    }
+    if (key == "FIDCNP") {
+        return "FIDC-NP";
+    }
+    if (key == "FICFIDC") {
+        return "FIC-FIDC";
+    }
+    return std::nullopt;
+}
+
 std::string FundSearchText(const std::optional<std::string>& name, const std::string& cnpj,
                            const std::optional<std::string>& manager,
                            const std::optional<std::string>& administrator) {

@@ -2,7 +2,6 @@
 
 #include "domain/fidc/fidc_series_label.hpp"
 #include "domain/fidc/fidc_values.hpp"
-#include "domain/rows/quota_answers.hpp"
 #include "domain/rows/quota_rows.hpp"
 
 #include <lastro/sdk/serving/money.hpp>
@@ -182,10 +181,6 @@ std::size_t WriteOperationRows(sdk::JsonText& json, const FidcQuotaReport& repor
         WriteOperationRow(json, report, one, *series_rows);
     }
     return rows.size();
-}
-
-sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
-    return AnswerOfStoredRows<FidcOperationRowsText>(context);
 }
 
 }  // namespace lastro::funds

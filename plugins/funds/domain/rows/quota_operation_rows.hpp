@@ -1,11 +1,11 @@
-// funds.class_quota_operations — GET /v1/classes/{class_id}/cotas/operacoes: subscriptions,
-// redemptions and amortizations (table X_4), one row per (month, series with any X_4 row)
-// (contract 2.9, docs/api/quotas.md).
+// The rows of funds.class_quota_operations (GET /v1/classes/{class_id}/cotas/operacoes):
+// subscriptions, redemptions and amortizations (table X_4), one row per (month, series with any
+// X_4 row) (contract 2.9, docs/api/quotas.md), written when a report is saved
+// (domain/rows/quota_answers.hpp).
 #pragma once
 
 #include "funds_model.hxx"
 
-#include <lastro/sdk/plugin.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 
 #include <cstddef>
@@ -27,7 +27,5 @@ bool IsSubscriptionOutlier(const std::optional<double>& value_brl, const std::op
 std::size_t WriteOperationRows(sdk::JsonText& json, const FidcQuotaReport& report,
                                const std::vector<FidcQuotaSeries>& series,
                                const std::vector<FidcQuotaOperation>& operations);
-
-sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context);
 
 }  // namespace lastro::funds

@@ -1,9 +1,7 @@
 #include "domain/rows/quota_rows.hpp"
 
 #include "domain/fidc/fidc_values.hpp"
-#include "domain/rows/quota_answers.hpp"
 #include "funds_model-odb.hxx"
-#include "src/class_reports.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/serving/money.hpp>
@@ -142,10 +140,6 @@ std::size_t WriteQuotaRows(sdk::JsonText& json, const FidcQuotaReport& report,
         WriteQuotaRow(json, report, one);
     }
     return series.size();
-}
-
-sdk::Result HandleClassQuotas(const sdk::RequestContext& context) {
-    return AnswerOfStoredRows<FidcQuotaRowsText>(context);
 }
 
 }  // namespace lastro::funds

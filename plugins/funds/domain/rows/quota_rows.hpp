@@ -1,11 +1,11 @@
-// funds.class_quotas — GET /v1/classes/{class_id}/cotas: one row per (month, quota series) of
-// the class's monthly reports (contract 2.10, docs/api/quotas.md). Also the series identity that
-// /cotas/operacoes shares.
+// The rows of funds.class_quotas (GET /v1/classes/{class_id}/cotas): one per (month, quota
+// series) of the class's monthly reports (contract 2.10, docs/api/quotas.md), written when a
+// report is saved (domain/rows/quota_answers.hpp). Also the series identity and order that
+// /cotas/operacoes shares, and the series of a span of reports.
 #pragma once
 
 #include "funds_model.hxx"
 
-#include <lastro/sdk/plugin.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 
 #include <algorithm>
@@ -75,7 +75,5 @@ void WriteSeriesIdentity(sdk::JsonText& json, const FidcQuotaReport& report, con
 // returns how many. Written once, when the report is saved (domain/rows/quota_answers.hpp).
 std::size_t WriteQuotaRows(sdk::JsonText& json, const FidcQuotaReport& report,
                            std::vector<FidcQuotaSeries> series);
-
-sdk::Result HandleClassQuotas(const sdk::RequestContext& context);
 
 }  // namespace lastro::funds

@@ -4,7 +4,6 @@
 #include "domain/registry/registry_rules.hpp"
 #include "domain/rows/screening_ranking.hpp"
 #include "funds_model-odb.hxx"
-#include "src/screening.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/data_migration.hpp>
