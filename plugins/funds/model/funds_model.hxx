@@ -7,11 +7,11 @@
 // - version 3: the reading of each FIDC quota operation (FidcQuotaOperation::reading, value_brl).
 // - version 4: indexes for every read of /v1/fundos (docs/performance.md, "Query plans"): the
 //   FIDC universe by fund_id and by status, the registry id; and, beside the model, the text
-//   index of `q`, `manager` and `administrator` (src/search_index.cpp: SQLite FTS5 trigram
-//   table kept by triggers, PostgreSQL pg_trgm GIN indexes).
+//   index of `q`, `manager` and `administrator` (domain/search/search_index.cpp: SQLite FTS5
+//   trigram table kept by triggers, PostgreSQL pg_trgm GIN indexes).
 // - version 5: what /v1/screening ranks, precomputed per month (ScreeningRow, ScreeningMonth;
-//   src/screening_rows.hpp), rebuilt in the transaction of every ingest that changes a month's
-//   reports or the registry, and filled from the stored reports when a version 4 database
+//   domain/rows/screening_rows.hpp), rebuilt in the transaction of every ingest that changes a
+//   month's reports or the registry, and filled from the stored reports when a version 4 database
 //   migrates.
 // - version 6: each screening row keeps its answer's JSON text (ScreeningRow::json), written at
 //   build, so a call concatenates the page's stored texts; the migration rebuilds every month's
@@ -22,15 +22,15 @@
 // - version 8: an index of the figures carteira/fundos walks an invested class's reports for
 //   (funds_fidc_report_facts_i), read from the index instead of 120 rows with their JSON documents.
 // - version 9: each report's answer rows of /cotas and /cotas/operacoes as JSON text
-//   (FidcQuotaAnswer, src/quota_answers.hpp), written with the report at ingest, so a call
+//   (FidcQuotaAnswer, domain/rows/quota_answers.hpp), written with the report at ingest, so a call
 //   joins one stored text a month; the migration writes them for the stored reports and drops
 //   version 7's funds_fidc_report_quota_i, which only those routes read.
 // - versions 10 to 12: docs/storage.md ("Schemas and migrations").
 // - version 13: each FIDC fund's /v1/fundos item as JSON text (FundListItem,
-//   src/fund_list_items.hpp), written by the registry ingest, so a page is one statement.
+//   domain/rows/fund_list_items.hpp), written by the registry ingest, so a page is one statement.
 // - version 14: carteira/fundos answers stored (PortfolioFundAnswer).
-// - version 15: SQLite's search rows in page order (FundSearchRow, src/search_index.hpp), the
-//   content of the trigram index, whose rowid becomes their page key.
+// - version 15: SQLite's search rows in page order (FundSearchRow, domain/search/search_index.hpp),
+//   the content of the trigram index, whose rowid becomes their page key.
 // Dates are "YYYY-MM-DD" text and months "YYYY-MM"; an empty source field is NULL, never 0 or "".
 // Monthly facts are keyed by the CNPJ that filed them (14 digits), not by class_id: a class is
 // found through the registry at query time, so the order in which datasets are ingested does
@@ -304,12 +304,12 @@ struct FidcQuotaOperation {
 #pragma db index("funds_fidc_operation_cnpj_month_i") members(cnpj, month)
 };
 
-// ---- version 9: the stored quota answers (src/quota_answers.hpp) ---------------------------
+// ---- version 9: the stored quota answers (domain/rows/quota_answers.hpp) -------------------
 
 // One FIDC report's rows of /cotas and of /cotas/operacoes, written as those routes answer them
-// (their row writers, src/quotas.hpp and src/quota_operations.hpp) when the report is saved, and
-// replaced with it: a call picks one report a month, as ReportsBetween does, and joins the texts.
-// The cnpj, month and filer type are the report's, for that pick.
+// (their row writers, domain/rows/quota_rows.hpp and domain/rows/quota_operation_rows.hpp) when the
+// report is saved, and replaced with it: a call picks one report a month, as ReportsBetween does,
+// and joins the texts. The cnpj, month and filer type are the report's, for that pick.
 #pragma db object table("funds_fidc_quota_answer")
 struct FidcQuotaAnswer {
 #pragma db id
@@ -326,8 +326,8 @@ struct FidcQuotaAnswer {
 };
 
 // The segments of one FIDC report's table II with a positive value, as carteira/fundos lists an
-// invested class's (src/positive_segments.hpp): a JSON array of {"code","name","value"} in table
-// order, written when the report is saved and replaced with it (funds 11). A report without a
+// invested class's (domain/rows/positive_segments.hpp): a JSON array of {"code","name","value"} in
+// table order, written when the report is saved and replaced with it (funds 11). A report without a
 // table II row has none.
 #pragma db object table("funds_fidc_positive_segments")
 struct FidcPositiveSegments {
@@ -477,8 +477,8 @@ struct AnbimaSubclass {
 // ---- views (no tables) ---------------------------------------------------------------
 
 // SQLite only: the page keys (rowids) of the FIDC funds whose entry in the trigram index
-// `funds_fund_search` matches an FTS5 expression (src/search_index.hpp). The table is not part
-// of the model: the plugin's own SQL creates it (versions 4, 12 and 15).
+// `funds_fund_search` matches an FTS5 expression (domain/search/search_index.hpp). The table is not
+// part of the model: the plugin's own SQL creates it (versions 4, 12 and 15).
 #pragma db view table("funds_fund_search")
 struct FundSearchMatch {
 #pragma db column("funds_fund_search.rowid")
@@ -510,8 +510,8 @@ struct FundWithClassId {
     std::optional<std::string> class_id;
 };
 
-// /v1/fundos's items (src/fund_list_items.cpp): the columns of a fund and of its classes that a
-// list item shows; and what SQLite's search rows (FundSearchRow) copy of a fund.
+// /v1/fundos's items (domain/rows/fund_list_items.cpp): the columns of a fund and of its classes
+// that a list item shows; and what SQLite's search rows (FundSearchRow) copy of a fund.
 #pragma db view object(Fund)
 struct FundListRow {
 #pragma db column(Fund::fund_id)
@@ -718,7 +718,8 @@ struct FidcReportSegments {
 };
 
 // The columns of a report that a row of /cotas or /cotas/operacoes shows or picks the report by,
-// not the report's other 35: what the stored answers are written from (src/quota_answers.hpp).
+// not the report's other 35: what the stored answers are written from
+// (domain/rows/quota_answers.hpp).
 #pragma db view object(FidcReport)
 struct FidcQuotaReport {
 #pragma db column(FidcReport::id)
@@ -917,7 +918,7 @@ struct ScreeningByFundCnpj {
     std::optional<std::string> status_folded;
 };
 
-// ---- version 5: /v1/screening (src/screening_rows.hpp) -----------------------------------
+// ---- version 5: /v1/screening (domain/rows/screening_rows.hpp) -----------------------------
 
 // One class of the FIDC universe with a report in `month`, as /v1/screening answers it: the
 // report (under the class's CNPJ, or its fund's when it is the fund's only class) joined to the
@@ -951,8 +952,8 @@ struct ScreeningRow {
     std::optional<std::string> primary_segment_code;
     std::optional<std::string> primary_segment_name;
     std::optional<double> primary_segment_ratio;
-    // Version 6: the row as /v1/screening answers it (one JSON object, src/screening_rows.hpp);
-    // null only between the migration's column and its rebuild.
+    // Version 6: the row as /v1/screening answers it (one JSON object,
+    // domain/rows/screening_rows.hpp); null only between the migration's column and its rebuild.
     std::optional<std::string> json;
 
 #pragma db index("funds_screening_row_month_class_i") unique members(month, class_id)
@@ -965,8 +966,8 @@ struct ScreeningRow {
     // clang-format on
 };
 
-// What a month's ranking is loaded from (src/screening_ranking.hpp): the filter and sort keys
-// of its rows, without the texts answered.
+// What a month's ranking is loaded from (domain/rows/screening_ranking.hpp): the filter and sort
+// keys of its rows, without the texts answered.
 #pragma db view object(ScreeningRow)
 struct ScreeningRankRow {
 #pragma db column(ScreeningRow::id)
@@ -1018,8 +1019,8 @@ struct ScreeningMonth {
 };
 
 // funds 12: a month's /v1/screening ranking as ScreeningRanking::Serialize writes it
-// (src/screening_ranking.hpp), stored with the generation of the rows it was made from when an
-// ingest rebuilds them, so a server loads a month it has not ranked yet in one read instead of
+// (domain/rows/screening_ranking.hpp), stored with the generation of the rows it was made from when
+// an ingest rebuilds them, so a server loads a month it has not ranked yet in one read instead of
 // reading its keys and sorting them.
 #pragma db object table("funds_screening_ranking")
 struct ScreeningRankingRecord {
@@ -1032,11 +1033,11 @@ struct ScreeningRankingRecord {
     std::vector<char> bytes;
 };
 
-// ---- version 13: /v1/fundos (src/fund_list_items.hpp) ------------------------------------
+// ---- version 13: /v1/fundos (domain/rows/fund_list_items.hpp) ------------------------------
 
 // funds 13: a FIDC-universe fund's /v1/fundos item, with its classes, as JSON text
-// (src/fund_list_items.hpp). Derived from the registry: written again by each registry ingest
-// that changes it, in the same transaction. Its own table: funds_fund has the text index's
+// (domain/rows/fund_list_items.hpp). Derived from the registry: written again by each registry
+// ingest that changes it, in the same transaction. Its own table: funds_fund has the text index's
 // triggers on UPDATE.
 #pragma db object table("funds_fund_list_item")
 struct FundListItem {
@@ -1091,11 +1092,11 @@ struct PortfolioFundAnswer {
 #pragma db index("funds_portfolio_fund_answer_holder_month_i") unique members(holder_cnpj, month)
 };
 
-// ---- version 15: /v1/fundos on SQLite (src/search_index.hpp) ------------------------------
+// ---- version 15: /v1/fundos on SQLite (domain/search/search_index.hpp) ---------------------
 
 // funds 15: a FIDC-universe fund as SQLite's /v1/fundos finds it, keyed by its page key, which
-// grows with fund_id (src/search_index.hpp, PageKeyFloor), so rowid order is page order: the
-// folded texts and status its filters match and the ids of its page row. Derived from the
+// grows with fund_id (domain/search/search_index.hpp, PageKeyFloor), so rowid order is page order:
+// the folded texts and status its filters match and the ids of its page row. Derived from the
 // registry with the items, in the registry ingest's transaction; the trigram index
 // funds_fund_search is an external-content FTS5 table over it (its rowid the page key, kept by
 // triggers), so matches come out in page order and a page stops at its last row. Written on

@@ -1,8 +1,8 @@
 #include "services/funds_services.hpp"
 
+#include "domain/registry/registry_lookup.hpp"
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "src/registry_lookup.hpp"
 
 #include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/query_rows.hpp>

@@ -43,8 +43,8 @@ struct ReportsOfCnpj {
 };
 
 // Where each kind of report row is read from, and the name of its prepared statement: whole
-// reports, or a report's stored quota answers (src/quota_answers.hpp), which carry its CNPJ,
-// month and filer type for the same choice.
+// reports, or a report's stored quota answers (domain/rows/quota_answers.hpp), which carry its
+// CNPJ, month and filer type for the same choice.
 template <typename Report>
 struct ReportRows {
     using Table = FidcReport;

@@ -1,8 +1,8 @@
 #include "src/delinquency_bands.hpp"
 
+#include "domain/fidc/fidc_values.hpp"
 #include "funds_model-odb.hxx"
 #include "src/class_reports.hpp"
-#include "src/fidc_values.hpp"
 
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/dataset_meta.hpp>

@@ -1,7 +1,7 @@
 #include "src/documents.hpp"
 
+#include "domain/registry/registry_rules.hpp"
 #include "funds_model-odb.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/class_reports.hpp"
 
 #include <lastro/sdk/cached_query.hpp>

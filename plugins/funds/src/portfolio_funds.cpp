@@ -1,7 +1,7 @@
 #include "src/portfolio_funds.hpp"
 
+#include "domain/registry/registry_rules.hpp"
 #include "funds_model-odb.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/cda_holder.hpp"
 #include "src/class_reports.hpp"
 #include "src/portfolio_fund_answers.hpp"
@@ -309,7 +309,8 @@ void TakeSegments(InvestedFacts& facts, const FidcInvestedFacts& report) {
     facts.segments_total = report.segments_total;
 }
 
-// Table II's positive segments of each report the walks took them from (src/positive_segments.hpp).
+// Table II's positive segments of each report the walks took them from
+// (domain/rows/positive_segments.hpp).
 void FillSegments(InvestedFacts& facts, const FidcPositiveSegments& stored) {
     boost::system::error_code error;
     // Parsed into a buffer on the stack: the value lives only here, and a few segments are a few

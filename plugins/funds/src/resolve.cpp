@@ -1,10 +1,10 @@
 #include "src/resolve.hpp"
 
+#include "domain/registry/registry_lookup.hpp"
+#include "domain/registry/registry_rules.hpp"
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/class_reports.hpp"
-#include "src/registry_lookup.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/problem.hpp>

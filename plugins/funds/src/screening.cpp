@@ -1,11 +1,11 @@
 #include "src/screening.hpp"
 
+#include "domain/fidc/fidc_values.hpp"
+#include "domain/registry/registry_rules.hpp"
+#include "domain/rows/screening_ranking.hpp"
+#include "domain/rows/screening_rows.hpp"
 #include "funds_model-odb.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/class_reports.hpp"
-#include "src/fidc_values.hpp"
-#include "src/screening_ranking.hpp"
-#include "src/screening_rows.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/calendar.hpp>
@@ -25,7 +25,6 @@
 #include <odb/result.hxx>
 
 #include <algorithm>
-#include <cctype>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
@@ -343,25 +342,6 @@ std::map<std::int64_t, ScreeningRowJson> StoredPage(odb::database& db, const std
 }
 
 }  // namespace
-
-std::optional<std::string> CanonicalFidcType(std::string_view fund_type) {
-    std::string key;
-    for (char c : fund_type) {
-        if (std::isalnum(static_cast<unsigned char>(c))) {
-            key.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
-        }
-    }
-    if (key == "FIDC") {
-        return "FIDC";
-    }
-    if (key == "FIDCNP") {
-        return "FIDC-NP";
-    }
-    if (key == "FICFIDC") {
-        return "FIC-FIDC";
-    }
-    return std::nullopt;
-}
 
 sdk::Result HandleScreening(const sdk::RequestContext& context) {
     const sdk::Params& params = context.params;

@@ -5,15 +5,7 @@
 
 #include <lastro/sdk/plugin.hpp>
 
-#include <optional>
-#include <string>
-#include <string_view>
-
 namespace lastro::funds {
-
-// FIDC, FIDC-NP or FIC-FIDC for a registry Tipo_Fundo in any spelling ("FIC FIDC", "fidc-np");
-// nullopt for any other type.
-std::optional<std::string> CanonicalFidcType(std::string_view fund_type);
 
 sdk::Result HandleScreening(const sdk::RequestContext& context);
 

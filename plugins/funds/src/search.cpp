@@ -1,9 +1,9 @@
 #include "src/search.hpp"
 
+#include "domain/registry/registry_rules.hpp"
+#include "domain/search/search_index.hpp"
 #include "funds_model-odb-pgsql.hxx"  // the view's PostgreSQL statement, for sdk::QueryOnceAsText
 #include "funds_model-odb.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
-#include "src/search_index.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/query_once.hpp>
@@ -124,7 +124,7 @@ odb::query<View> RegistryPageQuery(const PageOfFunds& p, unsigned shape, bool sq
 }
 
 // SQLite, any other page: the search rows from the page's first key on, in page order
-// (src/search_index.hpp), driven by the trigram index when a needle has three characters
+// (domain/search/search_index.hpp), driven by the trigram index when a needle has three characters
 // (FundSearchMatchRow: the index's rowid bounds and orders the page, so it seeks to the key and
 // stops at the page's end) or walked by their own key or status index (FundSearchWalkRow).
 template <typename View>
@@ -167,8 +167,8 @@ SearchPage SearchFunds(odb::database& db, const SearchFilters& filters) {
     const bool sqlite = db.id() == odb::id_sqlite;
     SearchPage page;
 
-    // The folded LIKEs decide what matches (src/search_index.hpp); on SQLite the needles of
-    // three characters or more also make one FTS5 expression for the trigram index.
+    // The folded LIKEs decide what matches (domain/search/search_index.hpp); on SQLite the needles
+    // of three characters or more also make one FTS5 expression for the trigram index.
     PageOfFunds values;
     unsigned shape = 0;
     auto contains = [&](Filter filter, std::string& pattern, std::string_view index_column,
@@ -254,8 +254,8 @@ sdk::Result HandleSearch(const sdk::RequestContext& context) {
     result.meta = sdk::DatasetMeta(context.host, {kRegistryDataset});
     const SearchPage page = SearchFunds(context.db, filters);
 
-    // Each fund's item as the registry ingest wrote it (src/fund_list_items.hpp), joined into
-    // room made for them all (a page of 100 is 75 KB).
+    // Each fund's item as the registry ingest wrote it (domain/rows/fund_list_items.hpp), joined
+    // into room made for them all (a page of 100 is 75 KB).
     std::size_t bytes = 2;
     for (const FundListPageRow& fund : page.funds) {
         bytes += fund.json.size() + 1;

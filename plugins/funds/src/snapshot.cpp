@@ -1,9 +1,9 @@
 #include "src/snapshot.hpp"
 
+#include "domain/fidc/fidc_values.hpp"
+#include "domain/rows/quota_rows.hpp"
 #include "funds_model-odb.hxx"
 #include "src/class_reports.hpp"
-#include "src/fidc_values.hpp"
-#include "src/quotas.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/problem.hpp>

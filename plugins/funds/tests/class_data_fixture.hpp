@@ -5,8 +5,8 @@
 // `response.fields` that manifest.yaml declares.
 #pragma once
 
+#include "domain/rows/positive_segments.hpp"
 #include "registry_fixture.hpp"
-#include "src/positive_segments.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/uuid.hpp>
@@ -325,7 +325,8 @@ protected:
         odb::transaction transaction(Db().begin());
         Db().persist(row);
         if constexpr (std::is_same_v<T, FidcReport>) {
-            // The ingester writes a report's positive segments with it (src/positive_segments.hpp).
+            // The ingester writes a report's positive segments with it
+            // (domain/rows/positive_segments.hpp).
             if (auto segments = PositiveSegmentsOf(row.id, row.segments_json)) {
                 Db().persist(*segments);
             }

@@ -1,9 +1,9 @@
 // The report readers of the class endpoints (src/class_reports.hpp): the JSON documents of a
 // report stay in the database until a caller asks for them.
 #include "src/class_reports.hpp"
+#include "domain/rows/quota_answers.hpp"
 #include "fidc_report_fixture.hpp"
 #include "funds_model-odb.hxx"
-#include "src/quota_answers.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // The pieces of the FIDC ingester that read CVM's text: numbers, member names, series labels
 // (seniority) and operation kinds.
+#include "domain/fidc/fidc_series_label.hpp"
+#include "domain/fidc/fidc_tables.hpp"
 #include "ingest/inf_mensal_fidc/fidc_numbers.hpp"
 #include "ingest/inf_mensal_fidc/fidc_row_store.hpp"
-#include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
-#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
 
 #include <gtest/gtest.h>
 

@@ -4,9 +4,9 @@
 // header-only) and ingested. Their sums are exact to the cent although the float sums of the
 // same values are not, and their empty components make the sums null, with the partial sums
 // naming what they leave out.
+#include "domain/fidc/fidc_values.hpp"
 #include "fidc_real_files.hpp"
 #include "fidc_test_files.hpp"
-#include "src/fidc_values.hpp"
 
 #include <lastro/sdk/serving/money.hpp>
 

@@ -6,7 +6,6 @@
 #include "fidc_real_files.hpp"
 #include "fidc_report_fixture.hpp"
 #include "fidc_test_files.hpp"
-#include "src/quota_operations.hpp"
 #include "src/quotas.hpp"
 
 #include <gmock/gmock.h>

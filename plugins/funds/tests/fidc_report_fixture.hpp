@@ -6,10 +6,10 @@
 #pragma once
 
 #include "class_data_fixture.hpp"
-#include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
-#include "src/positive_segments.hpp"
-#include "src/quota_answers.hpp"
+#include "domain/fidc/fidc_series_label.hpp"
+#include "domain/registry/registry_rules.hpp"
+#include "domain/rows/positive_segments.hpp"
+#include "domain/rows/quota_answers.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 
@@ -165,7 +165,8 @@ protected:
         odb::transaction transaction(Db().begin());
         Db().persist(row);
         if constexpr (std::is_same_v<T, FidcReport>) {
-            // The ingester writes a report's positive segments with it (src/positive_segments.hpp).
+            // The ingester writes a report's positive segments with it
+            // (domain/rows/positive_segments.hpp).
             if (auto segments = PositiveSegmentsOf(row.id, row.segments_json)) {
                 Db().persist(*segments);
             }

@@ -1,7 +1,7 @@
 // The FIDC monthly report ingester end to end: files written in CVM's real format, a real
 // database, the ingest in one transaction as the host runs it.
+#include "domain/rows/quota_answers.hpp"
 #include "fidc_test_files.hpp"
-#include "src/quota_answers.hpp"
 
 #include <lastro/sdk/problem.hpp>
 

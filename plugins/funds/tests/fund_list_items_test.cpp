@@ -1,7 +1,7 @@
 // funds 13: each FIDC fund's /v1/fundos item is stored by the registry ingest
-// (src/fund_list_items.hpp). These tests check that the stored items follow the registry across
-// re-ingests and that a database at funds 12 gets them when it migrates.
-#include "src/fund_list_items.hpp"
+// (domain/rows/fund_list_items.hpp). These tests check that the stored items follow the registry
+// across re-ingests and that a database at funds 12 gets them when it migrates.
+#include "domain/rows/fund_list_items.hpp"
 #include "src/search.hpp"
 
 #include "registry_fixture.hpp"

@@ -1,6 +1,6 @@
 // The published column lists (layouts/) against what the ingesters read: every column the FIDC
 // ingester types is one of its table's published columns, and every member starts with its keys.
-#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
+#include "domain/fidc/fidc_tables.hpp"
 #include "layouts/anbima_subclasses.hpp"
 #include "layouts/cda_fi.hpp"
 #include "layouts/inf_mensal_fidc.hpp"

@@ -1,5 +1,6 @@
-#include "src/quota_operations.hpp"
+#include "domain/rows/quota_operation_rows.hpp"
 #include "fidc_report_fixture.hpp"
+#include "src/quotas.hpp"
 
 #include <lastro/sdk/problem.hpp>
 

@@ -1,4 +1,5 @@
 #include "src/quotas.hpp"
+#include "domain/rows/quota_rows.hpp"
 #include "fidc_report_fixture.hpp"
 
 #include <lastro/sdk/problem.hpp>

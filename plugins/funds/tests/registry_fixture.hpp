@@ -3,10 +3,10 @@
 // database), and the one fake the tests allow: a host whose latest release is fixed.
 #pragma once
 
+#include "domain/registry/registry_rules.hpp"
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
 #include "ingest/registro_fundo_classe/registry_ingester.hpp"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "layouts/registro_fundo_classe.hpp"
 
 #include <lastro/sdk/plugin.hpp>

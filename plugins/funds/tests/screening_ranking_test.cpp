@@ -1,12 +1,12 @@
-// /v1/screening from the precomputed rows (funds schema 5, src/screening_rows.hpp) against the
-// handler it replaced (screening_reference.hpp), byte for byte: every sort, both orders, filters,
-// limits, cursors to the last page, months with and without classes, a republished month and a
-// registry change; and the migrations of schema 4 and 5 databases.
-#include "src/screening_ranking.hpp"
+// /v1/screening from the precomputed rows (funds schema 5, domain/rows/screening_rows.hpp) against
+// the handler it replaced (screening_reference.hpp), byte for byte: every sort, both orders,
+// filters, limits, cursors to the last page, months with and without classes, a republished month
+// and a registry change; and the migrations of schema 4 and 5 databases.
+#include "domain/rows/screening_ranking.hpp"
+#include "domain/rows/screening_rows.hpp"
 #include "fidc_report_fixture.hpp"
 #include "screening_reference.hpp"
 #include "src/screening.hpp"
-#include "src/screening_rows.hpp"
 
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/json_text.hpp>

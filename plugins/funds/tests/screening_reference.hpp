@@ -6,10 +6,10 @@
 
 #include "src/screening.hpp"
 
+#include "domain/fidc/fidc_values.hpp"
+#include "domain/registry/registry_rules.hpp"
 #include "funds_model-odb.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "src/class_reports.hpp"
-#include "src/fidc_values.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/problem.hpp>

@@ -1,4 +1,5 @@
 #include "src/screening.hpp"
+#include "domain/registry/registry_rules.hpp"
 #include "fidc_report_fixture.hpp"
 
 #include <lastro/sdk/problem.hpp>

@@ -1,6 +1,6 @@
 #include "src/search.hpp"
 #include "class_data_fixture.hpp"
-#include "src/search_index.hpp"
+#include "domain/search/search_index.hpp"
 
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/trigram_search.hpp>
@@ -251,9 +251,9 @@ TEST(SearchPagination, AnExactlyFullLastPageHasNoNextPosition) {
 }
 // docs/plugins.md quotes up to here
 
-// The text index (src/search_index.hpp) only finds candidates: every answer is the one the
-// folded LIKE alone gives, for needles of every length (one and two characters have no trigram),
-// wildcards, quotes, accents and CNPJ punctuation, alone and combined.
+// The text index (domain/search/search_index.hpp) only finds candidates: every answer is the one
+// the folded LIKE alone gives, for needles of every length (one and two characters have no
+// trigram), wildcards, quotes, accents and CNPJ punctuation, alone and combined.
 TEST_F(SearchTest, TheIndexAnswersWhatTheFoldedLikeAnswers) {
     auto by_like = [&](const std::string& column, const std::string& needle) {
         using Q = odb::query<Fund>;

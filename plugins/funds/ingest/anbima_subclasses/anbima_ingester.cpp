@@ -1,8 +1,8 @@
 #include "ingest/anbima_subclasses/anbima_ingester.hpp"
 
+#include "domain/registry/registry_rules.hpp"
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/byte_source.hpp>
 #include <lastro/sdk/ingest/csv.hpp>

@@ -6,7 +6,7 @@
 // a yearly member spans it).
 #pragma once
 
-#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
+#include "domain/fidc/fidc_tables.hpp"
 
 #include <lastro/sdk/byte_source.hpp>
 #include <lastro/sdk/ingest/inputs.hpp>

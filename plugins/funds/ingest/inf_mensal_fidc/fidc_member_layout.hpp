@@ -2,7 +2,7 @@
 // layout of FORMATS 1.2: "TP_FUNDO_CLASSE;CNPJ_FUNDO_CLASSE" or the older "CNPJ_FUNDO" alone.
 #pragma once
 
-#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
+#include "domain/fidc/fidc_tables.hpp"
 
 #include <lastro/sdk/cvm_csv.hpp>
 

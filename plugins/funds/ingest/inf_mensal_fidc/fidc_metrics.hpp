@@ -7,8 +7,8 @@
 // - a ratio is NULL when its numerator or denominator is NULL or the denominator is 0.
 #pragma once
 
+#include "domain/fidc/fidc_tables.hpp"
 #include "funds_model.hxx"
-#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
 
 #include <array>
 #include <cstdint>

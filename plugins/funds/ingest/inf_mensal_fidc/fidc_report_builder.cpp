@@ -1,10 +1,10 @@
 #include "ingest/inf_mensal_fidc/fidc_report_builder.hpp"
 
+#include "domain/fidc/fidc_series_label.hpp"
 #include "ingest/inf_mensal_fidc/fidc_amortization.hpp"
 #include "ingest/inf_mensal_fidc/fidc_json_text.hpp"
 #include "ingest/inf_mensal_fidc/fidc_metrics.hpp"
 #include "ingest/inf_mensal_fidc/fidc_numbers.hpp"
-#include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
 
 #include <lastro/sdk/ingest/csv.hpp>
 #include <lastro/sdk/ingest/values.hpp>

@@ -1,5 +1,10 @@
 #include "ingest/inf_mensal_fidc/fidc_report_ingester.hpp"
 
+#include "domain/fidc/fidc_series_label.hpp"
+#include "domain/fidc/fidc_tables.hpp"
+#include "domain/rows/positive_segments.hpp"
+#include "domain/rows/quota_answers.hpp"
+#include "domain/rows/screening_rows.hpp"
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
 #include "ingest/inf_mensal_fidc/fidc_inputs.hpp"
@@ -7,11 +12,6 @@
 #include "ingest/inf_mensal_fidc/fidc_numbers.hpp"
 #include "ingest/inf_mensal_fidc/fidc_report_builder.hpp"
 #include "ingest/inf_mensal_fidc/fidc_row_store.hpp"
-#include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
-#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
-#include "src/positive_segments.hpp"
-#include "src/quota_answers.hpp"
-#include "src/screening_rows.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/cnpj.hpp>
@@ -272,7 +272,8 @@ private:
         }
     }
 
-    // /v1/screening's rows of the replaced months, in this transaction (src/screening_rows.hpp).
+    // /v1/screening's rows of the replaced months, in this transaction
+    // (domain/rows/screening_rows.hpp).
     void RebuildScreeningOfWrittenMonths() {
         std::vector<std::string> months;
         for (const sdk::Month& month : written_) {

@@ -12,7 +12,7 @@
 // (CNPJ, month) (Classe, else Fundo, else another type, else blank), or form one of their own.
 #pragma once
 
-#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
+#include "domain/fidc/fidc_tables.hpp"
 
 #include <lastro/sdk/calendar.hpp>
 

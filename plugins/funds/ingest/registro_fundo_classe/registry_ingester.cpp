@@ -1,12 +1,12 @@
 #include "ingest/registro_fundo_classe/registry_ingester.hpp"
 
+#include "domain/registry/registry_rules.hpp"
+#include "domain/rows/fund_list_items.hpp"
+#include "domain/rows/screening_rows.hpp"
+#include "domain/search/search_index.hpp"
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
 #include "layouts/registro_fundo_classe.hpp"
-#include "src/fund_list_items.hpp"
-#include "src/screening_rows.hpp"
-#include "src/search_index.hpp"
 
 #include <lastro/sdk/cnpj.hpp>
 #include <lastro/sdk/cvm_csv.hpp>
@@ -408,10 +408,10 @@ sdk::IngestSummary RegistryIngester::Run(const sdk::IngestContext& context) {
     const IdMap classes = applier.Apply<ClassTraits>(funds);
     applier.Apply<SubclassTraits>(classes);
     // What is derived from the registry is written again when it changed, in this transaction:
-    // /v1/fundos's items (src/fund_list_items.hpp) and SQLite's search rows
-    // (src/search_index.hpp), and /v1/screening's rows, which join every
+    // /v1/fundos's items (domain/rows/fund_list_items.hpp) and SQLite's search rows
+    // (domain/search/search_index.hpp), and /v1/screening's rows, which join every
     // month's reports to it (every month built again, the rows that differ written;
-    // src/screening_rows.hpp).
+    // domain/rows/screening_rows.hpp).
     if (summary.inserted + summary.updated + summary.removed > 0) {
         RebuildFundListItems(context.db);
         RebuildSearchRows(context.db);

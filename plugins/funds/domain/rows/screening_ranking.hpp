@@ -1,5 +1,5 @@
 // One month of /v1/screening in memory: its classes' filter and sort keys, compact, built from
-// the month's ScreeningRows (src/screening_rows.hpp). A call filters and pages it without
+// the month's ScreeningRows (domain/rows/screening_rows.hpp). A call filters and pages it without
 // reading the month again; the handler keeps the rankings of recent months in a cache bounded
 // in bytes, keyed by (month, generation), so a rebuilt month is never answered from an older
 // ranking.

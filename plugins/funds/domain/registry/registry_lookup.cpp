@@ -1,8 +1,8 @@
-#include "src/registry_lookup.hpp"
+#include "domain/registry/registry_lookup.hpp"
 
+#include "domain/registry/registry_rules.hpp"
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
 

@@ -1,4 +1,4 @@
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
+#include "domain/registry/registry_rules.hpp"
 
 #include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/text.hpp>
@@ -43,6 +43,25 @@ bool IsFidcUniverse(std::string_view fund_type) {
         }
     }
     return false;
+}
+
+std::optional<std::string> CanonicalFidcType(std::string_view fund_type) {
+    std::string key;
+    for (char c : fund_type) {
+        if (std::isalnum(static_cast<unsigned char>(c))) {
+            key.push_back(static_cast<char>(std::toupper(static_cast<unsigned char>(c))));
+        }
+    }
+    if (key == "FIDC") {
+        return "FIDC";
+    }
+    if (key == "FIDCNP") {
+        return "FIDC-NP";
+    }
+    if (key == "FICFIDC") {
+        return "FIC-FIDC";
+    }
+    return std::nullopt;
 }
 
 std::string FundSearchText(const std::optional<std::string>& name, const std::string& cnpj,

@@ -1,12 +1,10 @@
 // The stored answers of /cotas and /cotas/operacoes (FidcQuotaAnswer, funds schema 9): each
-// report's rows of both routes, written by the routes' own row writers when the report is saved,
-// so a call reads one text a month and joins them (docs/performance.md, "Quota answers stored
-// with their reports").
+// report's rows of both routes, written by the routes' own row writers (quota_rows.hpp,
+// quota_operation_rows.hpp) when the report is saved, so a call reads one text a month and joins
+// them (docs/performance.md, "Quota answers stored with their reports").
 #pragma once
 
 #include "funds_model.hxx"
-
-#include <lastro/sdk/plugin.hpp>
 
 #include <cstddef>
 #include <vector>
@@ -29,11 +27,5 @@ FidcQuotaAnswer QuotaAnswerOf(const FidcQuotaReport& report, const std::vector<F
 // Writes every stored report's answer again from its report, series and X_4 rows (the
 // migration to funds 9, and tests that persist reports without the ingester); returns how many.
 std::size_t RebuildQuotaAnswers(odb::database& db);
-
-// The answer of /cotas (RowsText = FidcQuotaRowsText) or /cotas/operacoes
-// (FidcOperationRowsText): the class's report of each month in [from, to] by ReportsBetween's
-// preference, its stored rows in month order.
-template <typename RowsText>
-sdk::Result AnswerOfStoredRows(const sdk::RequestContext& context);
 
 }  // namespace lastro::funds

@@ -1,4 +1,4 @@
-#include "src/search_index.hpp"
+#include "domain/search/search_index.hpp"
 
 #include "funds_model-odb.hxx"
 

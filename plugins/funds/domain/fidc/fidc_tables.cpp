@@ -1,4 +1,4 @@
-#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
+#include "domain/fidc/fidc_tables.hpp"
 
 #include <lastro/sdk/ingest/inputs.hpp>
 

@@ -1,11 +1,11 @@
-// funds.class_quota_operations — GET /v1/classes/{class_id}/cotas/operacoes: subscriptions,
-// redemptions and amortizations (table X_4), one row per (month, series with any X_4 row)
-// (contract 2.9, docs/api/quotas.md).
+// The rows of funds.class_quota_operations (GET /v1/classes/{class_id}/cotas/operacoes):
+// subscriptions, redemptions and amortizations (table X_4), one row per (month, series with any
+// X_4 row) (contract 2.9, docs/api/quotas.md), written when a report is saved
+// (domain/rows/quota_answers.hpp).
 #pragma once
 
 #include "funds_model.hxx"
 
-#include <lastro/sdk/plugin.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 
 #include <cstddef>
@@ -23,11 +23,9 @@ bool IsSubscriptionOutlier(const std::optional<double>& value_brl, const std::op
 // The /cotas/operacoes rows of one report, one per series with any X_4 row in SeriesOrder (a
 // series absent from `series` is named by its X_4 label, without quota data), as items of the
 // open array; returns how many. `operations` are the report's X_4 rows in table order. Written
-// once, when the report is saved (src/quota_answers.hpp).
+// once, when the report is saved (domain/rows/quota_answers.hpp).
 std::size_t WriteOperationRows(sdk::JsonText& json, const FidcQuotaReport& report,
                                const std::vector<FidcQuotaSeries>& series,
                                const std::vector<FidcQuotaOperation>& operations);
-
-sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context);
 
 }  // namespace lastro::funds

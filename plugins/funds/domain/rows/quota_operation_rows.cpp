@@ -1,9 +1,8 @@
-#include "src/quota_operations.hpp"
+#include "domain/rows/quota_operation_rows.hpp"
 
-#include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
-#include "src/fidc_values.hpp"
-#include "src/quota_answers.hpp"
-#include "src/quotas.hpp"
+#include "domain/fidc/fidc_series_label.hpp"
+#include "domain/fidc/fidc_values.hpp"
+#include "domain/rows/quota_rows.hpp"
 
 #include <lastro/sdk/serving/money.hpp>
 
@@ -182,10 +181,6 @@ std::size_t WriteOperationRows(sdk::JsonText& json, const FidcQuotaReport& repor
         WriteOperationRow(json, report, one, *series_rows);
     }
     return rows.size();
-}
-
-sdk::Result HandleClassQuotaOperations(const sdk::RequestContext& context) {
-    return AnswerOfStoredRows<FidcOperationRowsText>(context);
 }
 
 }  // namespace lastro::funds

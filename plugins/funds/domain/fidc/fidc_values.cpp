@@ -1,6 +1,6 @@
-#include "src/fidc_values.hpp"
+#include "domain/fidc/fidc_values.hpp"
 
-#include "ingest/inf_mensal_fidc/fidc_tables.hpp"
+#include "domain/fidc/fidc_tables.hpp"
 
 #include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/serving/money.hpp>

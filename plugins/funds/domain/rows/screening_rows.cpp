@@ -1,10 +1,9 @@
-#include "src/screening_rows.hpp"
+#include "domain/rows/screening_rows.hpp"
 
+#include "domain/fidc/fidc_values.hpp"
+#include "domain/registry/registry_rules.hpp"
+#include "domain/rows/screening_ranking.hpp"
 #include "funds_model-odb.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
-#include "src/fidc_values.hpp"
-#include "src/screening.hpp"
-#include "src/screening_ranking.hpp"
 
 #include <lastro/sdk/cached_query.hpp>
 #include <lastro/sdk/data_migration.hpp>

@@ -1,4 +1,4 @@
-#include "src/screening_ranking.hpp"
+#include "domain/rows/screening_ranking.hpp"
 
 #include <algorithm>
 #include <bit>

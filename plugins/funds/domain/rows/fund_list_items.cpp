@@ -1,7 +1,7 @@
-#include "src/fund_list_items.hpp"
+#include "domain/rows/fund_list_items.hpp"
 
+#include "domain/registry/registry_rules.hpp"
 #include "funds_model-odb.hxx"
-#include "ingest/registro_fundo_classe/registry_rules.hpp"
 
 #include <lastro/sdk/data_migration.hpp>
 

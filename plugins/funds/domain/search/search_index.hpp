@@ -2,7 +2,7 @@
 // "Search"; docs/performance.md, "Query plans (issue 21)" and "Eleventh round").
 //
 // The three filters are partial matches on text the ingester folded (case, accents: FoldedText
-// in ingest/registro_fundo_classe/registry_rules.hpp) and stored in funds_fund.search_text,
+// in domain/registry/registry_rules.hpp) and stored in funds_fund.search_text,
 // manager_folded and administrator_folded. The folded LIKE stays the definition of a match; the
 // index only finds the candidates faster, so the answer is the same with or without it:
 //

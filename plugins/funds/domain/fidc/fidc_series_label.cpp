@@ -1,4 +1,4 @@
-#include "ingest/inf_mensal_fidc/fidc_series_label.hpp"
+#include "domain/fidc/fidc_series_label.hpp"
 
 #include <lastro/sdk/text.hpp>
 

@@ -20,6 +20,9 @@ std::string SubclassIdFor(std::string_view id_subclasse);
 // True for Tipo_Fundo FIDC, FIDC-NP and FIC-FIDC, ignoring case and punctuation
 // ("FIC FIDC", "FICFIDC", "fidc-np").
 bool IsFidcUniverse(std::string_view fund_type);
+// FIDC, FIDC-NP or FIC-FIDC for a registry Tipo_Fundo in any spelling ("FIC FIDC", "fidc-np");
+// nullopt for any other type.
+std::optional<std::string> CanonicalFidcType(std::string_view fund_type);
 
 // The text `q` searches: folded name, CNPJ, folded manager and administrator, one per line.
 std::string FundSearchText(const std::optional<std::string>& name, const std::string& cnpj,

@@ -1,12 +1,10 @@
-#include "src/quota_answers.hpp"
+#include "domain/rows/quota_answers.hpp"
 
+#include "domain/rows/quota_operation_rows.hpp"
+#include "domain/rows/quota_rows.hpp"
 #include "funds_model-odb.hxx"
-#include "src/class_reports.hpp"
-#include "src/quota_operations.hpp"
-#include "src/quotas.hpp"
 
 #include <lastro/sdk/data_migration.hpp>
-#include <lastro/sdk/serving/dataset_meta.hpp>
 #include <lastro/sdk/serving/json_text.hpp>
 
 #include <odb/database.hxx>
@@ -141,44 +139,5 @@ std::size_t RebuildQuotaAnswers(odb::database& db) {
     }
     return written;
 }
-
-template <typename RowsText>
-sdk::Result AnswerOfStoredRows(const sdk::RequestContext& context) {
-    const auto from = context.params.MonthValue("from");
-    const auto to = context.params.MonthValue("to");
-    RequireOrderedRange(from, to);
-    const ClassRef ref = FindClass(context, context.params.String("class_id").value_or(""));
-    const std::vector<RowsText> months = ReportsBetween<RowsText>(context.db, ref, from, to);
-    std::size_t size = 2;
-    for (const RowsText& month : months) {
-        size += month.json.size() + 1;
-    }
-    std::string data;
-    data.reserve(size);
-    data += '[';
-    std::size_t row_count = 0;
-    std::optional<std::string> latest_served;
-    for (const RowsText& month : months) {
-        if (month.rows == 0) {
-            continue;
-        }
-        if (row_count > 0) {
-            data += ',';
-        }
-        data += month.json;
-        row_count += static_cast<std::size_t>(month.rows);
-        latest_served = month.month;  // ascending
-    }
-    data += ']';
-    sdk::Result result;
-    result.meta = sdk::DatasetMeta(context.host, {kFidcReportDataset});
-    result.meta.as_of = latest_served;  // the reference period: the latest month served (contract 2.2)
-    result.meta.row_count = row_count;
-    result.data_json = std::move(data);
-    return result;
-}
-
-template sdk::Result AnswerOfStoredRows<FidcQuotaRowsText>(const sdk::RequestContext&);
-template sdk::Result AnswerOfStoredRows<FidcOperationRowsText>(const sdk::RequestContext&);
 
 }  // namespace lastro::funds

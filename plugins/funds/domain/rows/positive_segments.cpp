@@ -1,4 +1,4 @@
-#include "src/positive_segments.hpp"
+#include "domain/rows/positive_segments.hpp"
 
 #include "funds_model-odb.hxx"
 
