@@ -81,22 +81,16 @@ void Answering::SawRelease(std::int64_t id) {
     }
 }
 
-std::int64_t Answering::ReadNewest() {
-    try {
-        if (!check_connection_) {
-            check_connection_ = db_.connection();
-        }
-        std::optional<storage::ReplyDeadline> bound;
-        if (settings_.reply_timeout.count() > 0) {
-            bound.emplace(*check_connection_, std::chrono::steady_clock::now() + settings_.reply_timeout);
-        }
-        const std::int64_t newest = ingest::ReleaseCatalog::NewestReleaseIdNow(db_, *check_connection_);
-        SawRelease(newest);
-        return newest;
-    } catch (...) {
-        check_connection_.reset();  // a lost connection is not reused
-        throw;
+std::int64_t Answering::NewestGeneration(odb::connection& connection) {
+    std::int64_t newest = 0;
+    if (&connection.database() == &db_) {
+        newest = ingest::ReleaseCatalog::NewestReleaseIdNow(db_, connection);
+    } else {
+        odb::connection_ptr data(db_.connection());
+        newest = ingest::ReleaseCatalog::NewestReleaseIdNow(db_, *data);
     }
+    SawRelease(newest);
+    return newest;
 }
 
 Answer Answering::Run(const Operation& operation, const arguments::Arguments& arguments,
@@ -112,8 +106,8 @@ Answer Answering::Run(const Operation& operation, const arguments::Arguments& ar
         std::shared_ptr<const FrozenAnswer> answer;
         bool computed = false;  // by the handler, on this call
         if (answers_.Enabled() && checked_at_settlement) {
-            // No database read at all: the generation check reads the newest release id once
-            // for every call waiting (docs/performance.md, "Response cache").
+            // No database read at all: the settlement's batch reads the newest release id once
+            // for all its calls (docs/performance.md, "Response cache").
             const std::int64_t seen = newest_seen_.load(std::memory_order_relaxed);
             answer = answers_.Find(key, seen);
             if (answer) {

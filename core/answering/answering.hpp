@@ -3,12 +3,10 @@
 // since (response_cache.hpp). Owns the response cache, what handlers keep between calls and the
 // releases remembered per generation (ingest/release_cache.hpp), and the newest release id seen.
 // A billed call may be answered from memory at the newest id seen without reading the database;
-// before it is settled, CheckGeneration confirms that generation is still the newest (one read
-// for every call waiting, generation_check.hpp), and it is answered anew otherwise. Shared by
-// every request thread.
+// it then carries that generation to its settlement, which checks it is still the newest, and
+// is answered anew otherwise. Shared by every request thread.
 #pragma once
 
-#include "core/answering/generation_check.hpp"
 #include "core/answering/response_cache.hpp"
 #include "core/arguments/arguments.hpp"
 #include "core/ingest/release_cache.hpp"
@@ -55,31 +53,22 @@ struct AnsweringSettings {
 class Answering {
 public:
     Answering(odb::database& db, const AnsweringSettings& settings)
-        : db_(db),
-          settings_(settings),
-          answers_(settings.response_cache_bytes),
-          check_([this] { return ReadNewest(); }) {}
+        : db_(db), settings_(settings), answers_(settings.response_cache_bytes) {}
 
     // Issues the cursor of the page after a position (arguments::ArgumentReader::NextCursor).
     using NextCursor = std::function<std::string(const boost::json::value& next_position)>;
 
     // The answer of `operation` for `arguments`, its envelope carrying `request_id`. With
-    // `checked_at_settlement` (the call will be settled, after CheckGeneration), an answer in
-    // memory at the newest generation seen may be taken without reading the database.
+    // `checked_at_settlement` (the call will be settled), an answer in memory at the newest
+    // generation seen may be taken without reading the database.
     Answer Run(const Operation& operation, const arguments::Arguments& arguments,
                const std::string& request_id, bool checked_at_settlement, const NextCursor& next_cursor);
 
-    // Runs `then` with whether `generation` (Answer::answered_at_generation) is still the
-    // newest, on the check's thread, by a read that began after this call.
-    void CheckGeneration(std::int64_t generation, std::function<void(GenerationCheck::Outcome)> then) {
-        check_.Check(generation, std::move(then));
-    }
-    // Answers the checks waiting, then ends the check's thread (at shutdown, before billing stops).
-    void StopChecks() { check_.Stop(); }
+    // The newest release id, read now on `connection` (on the ledger writer's, when billing shares
+    // the data's database); remembered as seen.
+    std::int64_t NewestGeneration(odb::connection& connection);
 
 private:
-    // The newest release id, read now on the check's own connection; remembered as seen.
-    std::int64_t ReadNewest();
     void SawRelease(std::int64_t id);  // raises newest_seen_
     std::string Envelope(const plugins::OperationSpec& op, const arguments::Arguments& arguments,
                          const std::string& request_id, const FrozenAnswer& answer,
@@ -91,8 +80,6 @@ private:
     ingest::ReleaseCache releases_;  // the releases at newest_seen_, where statements are round trips
     ingest::KeptData kept_;          // what handlers keep between calls
     ResponseCache answers_;
-    odb::connection_ptr check_connection_;  // the check's thread only
-    GenerationCheck check_;                 // last: its thread uses the members above
 };
 
 }  // namespace lastro::answering

@@ -71,6 +71,12 @@ struct SettlementRequest {
     std::int64_t allowance = 0;
     int status = 0;
     std::time_t now = 0;
+    // Set when the answer was taken from the response cache under this data generation (the
+    // newest release id) without reading the database. The ledger writer settles the call
+    // only if that generation is still the newest when the call's batch begins, which is after
+    // the call arrived; otherwise nothing is written and the result says `outdated`, so that
+    // the call is answered anew from the data and settled again (LedgerWriter).
+    std::optional<std::int64_t> answered_at_generation{};
     // A refund owed for a call answered 503 after its batch failed: if that batch's commit
     // reached the database anyway (the server answered too late, or its reply was lost), the
     // call's entry is charged, and this takes the charge back (LedgerWriter::Fail).
@@ -83,6 +89,9 @@ struct SettleResult {
     bool recorded = true;
     std::int64_t charged = 0;  // 0 also when the reservation was no longer open
     CreditState credits;       // the month of `now`
+    // Not settled: a newer release replaced the data the answer came from (see
+    // SettlementRequest::answered_at_generation).
+    bool outdated = false;
 };
 
 // A key's credits for the headers: what the allowance leaves after the charged and reserved

@@ -233,6 +233,71 @@ TEST_P(LedgerWriterTest, NeverReservesBeyondTheAllowanceUnderConcurrency) {
     EXPECT_GT(refused.load(), 0);  // 320 calls, a third refunded: more than 100 reservations were asked
 }
 
+// A settlement whose answer came from the response cache under a data generation is settled
+// only while that generation is the newest; otherwise it is answered `outdated`, nothing is
+// written, and the call's next settlement (of its answer made anew) charges it once.
+TEST_P(LedgerWriterTest, AnAnswerOfAReplacedGenerationIsNotSettled) {
+    std::atomic<std::int64_t> newest{5};
+    std::atomic<bool> unreadable{false};
+    LedgerWriterOptions options = Options();
+    options.newest_generation = [&](odb::connection&) -> std::int64_t {
+        if (unreadable) {
+            throw std::runtime_error("the database is away");
+        }
+        return newest.load();
+    };
+    LedgerWriter writer(*db_, options);
+    const std::time_t now = std::time(nullptr);
+    auto settle = [&](const Reservation& r, std::optional<std::int64_t> generation) {
+        SettlementRequest request{r, 100, 200, now};
+        request.answered_at_generation = generation;
+        return writer.Settle(request);
+    };
+
+    Admission current = writer.Admit({"current", 4, "funds.search", 2, 100, 1000, now});
+    ASSERT_TRUE(current.reservation);
+    SettleResult settled = settle(*current.reservation, 5);
+    EXPECT_FALSE(settled.outdated);
+    EXPECT_EQ(settled.charged, 2);
+    EXPECT_EQ(Entry("current").state, "charged");
+
+    newest = 6;  // an ingest commits while a call answered from generation 5 is in flight
+    Admission replaced = writer.Admit({"replaced", 4, "funds.search", 2, 100, 1000, now});
+    ASSERT_TRUE(replaced.reservation);
+    SettleResult outdated = settle(*replaced.reservation, 5);
+    EXPECT_TRUE(outdated.outdated);
+    EXPECT_EQ(outdated.charged, 0);
+    EXPECT_EQ(UsageOf(*db_, 4, MonthOf(now)).charged, 2) << "the outdated settlement charged";
+    SettleResult anew = settle(*replaced.reservation, std::nullopt);
+    EXPECT_FALSE(anew.outdated);
+    EXPECT_EQ(anew.charged, 2);
+    EXPECT_EQ(Entry("replaced").state, "charged");
+
+    // When the newest generation cannot be read, no cached answer is taken as current, and
+    // none is answered anew either (a read that would wait for the same database): the call
+    // is 503 and charges nothing.
+    unreadable = true;
+    Admission unknown = writer.Admit({"unknown", 4, "funds.search", 2, 100, 1000, now});
+    ASSERT_TRUE(unknown.reservation);
+    EXPECT_THROW(settle(*unknown.reservation, 6), BillingUnavailable);
+    unreadable = false;
+    Admission after = writer.Admit({"after", 4, "funds.search", 2, 100, 1000, now});
+    ASSERT_TRUE(after.reservation);
+    EXPECT_EQ(settle(*after.reservation, 6).charged, 2);  // its batch also refunds "unknown"
+
+    MonthUsage usage = UsageOf(*db_, 4, MonthOf(now));
+    EXPECT_EQ(usage.charged, 6);
+    EXPECT_EQ(usage.ledger_charged, 6);
+    EXPECT_EQ(usage.reserved, 0);
+    // The 503's reservation, if it was written (at once where the database decides; here the
+    // process writes it with no delay, or not yet), is refunded.
+    for (const auto& e : EntriesOf(*db_, MonthOf(now), 4)) {
+        EXPECT_EQ(e.state, e.request_id == "unknown" ? "refunded" : "charged") << e.request_id;
+    }
+    EXPECT_GE(usage.calls, 3);
+    EXPECT_LE(usage.calls, 4);
+}
+
 // A charged answer that never reached its client whole (issue 51, item 3): its charge is taken
 // back, in the ledger (charged -> refunded, status kept) and in what the next call may spend.
 TEST_P(LedgerWriterTest, AChargeTakenBackIsRefundedAndSpendableAgain) {

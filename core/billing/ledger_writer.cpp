@@ -155,7 +155,9 @@ void LedgerWriter::Run() {
                 queue_.pop_front();
             }
         }
+        newest_unread_.clear();
         OweTakenBack(batch);
+        std::vector<Pending> outdated = SetAsideOutdated(batch);
         const auto began = std::chrono::steady_clock::now();
         // Also when empty: reservations may be due for writing, refunds owed.
         const BatchOutcome outcome = policy_->Commit(batch, owed_refunds_, available_);
@@ -171,6 +173,18 @@ void LedgerWriter::Run() {
             options_.on_batch(batch.size(), std::chrono::steady_clock::now() - began);
         }
         batch.clear();
+        if (!newest_unread_.empty()) {
+            // The database did not answer: answering these anew would meet it again (a read
+            // that waits its own timeout), so they are 503 and refunded at once.
+            available_ = false;
+            Fail(outdated, newest_unread_, false);
+            outdated.clear();
+        }
+        for (Pending& pending : outdated) {
+            SettleResult result;
+            result.outdated = true;
+            pending.done(result);
+        }
         if (available_ && !policy_->AfterBatch()) {  // while the database is away, Maintain() probes it
             available_ = false;
         }
@@ -181,6 +195,42 @@ void LedgerWriter::Run() {
             Maintain(now);
         }
     }
+}
+
+std::vector<LedgerWriter::Pending> LedgerWriter::SetAsideOutdated(std::vector<Pending>& batch) {
+    auto cached = [](const Pending& p) {
+        const auto* settlement = std::get_if<SettlementRequest>(&p.request);
+        return settlement && settlement->answered_at_generation;
+    };
+    std::vector<Pending> outdated;
+    if (std::none_of(batch.begin(), batch.end(), cached)) {
+        return outdated;
+    }
+    // Read after every call of the batch arrived: an answer cached under this generation is
+    // the answer the data gives now. When it cannot be read, no cached answer is current, and
+    // Run() answers them 503 at once (refunded): anew, they would wait for the same database.
+    std::optional<std::int64_t> newest;
+    try {
+        const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
+        odb::connection& connection = connection_.Get(deadline);  // its page cache is warm
+        storage::ReplyDeadline bound(connection, deadline);
+        newest = options_.newest_generation(connection);
+    } catch (const std::exception& e) {
+        connection_.Drop();
+        newest_unread_ = e.what();
+    }
+    std::vector<Pending> kept;
+    kept.reserve(batch.size());
+    for (Pending& pending : batch) {
+        const auto* settlement = std::get_if<SettlementRequest>(&pending.request);
+        if (cached(pending) && settlement->answered_at_generation != newest) {
+            outdated.push_back(std::move(pending));
+        } else {
+            kept.push_back(std::move(pending));
+        }
+    }
+    batch = std::move(kept);
+    return outdated;
 }
 
 // The batch could not be written: its waiting calls are answered 503, and whatever a

@@ -17,6 +17,10 @@
 // writer records the reservation once its call has run for `reservation_write_delay` unsettled
 // (a call settled sooner gets only its settled entry). Each call then waits for one durable
 // commit, its settlement's. docs/billing.md, docs/performance.md.
+//
+// Before a batch, the writer reads the newest data release once when a settlement in it
+// carries the release its cached answer came from; a settlement whose release is no longer
+// the newest is answered `outdated`, unwritten, so that its call is answered anew.
 #pragma once
 
 #include "core/billing/admission_policy.hpp"
@@ -102,6 +106,9 @@ private:
     void WriteLater(const Reservation& reservation);
     // Moves the batch's TakenBack requests to the refunds owed (writer thread).
     void OweTakenBack(std::vector<Pending>& batch);
+    // Takes out of `batch` the settlements whose answer a newer release has replaced since it
+    // was cached, to be answered `outdated` after the batch, unsettled.
+    std::vector<Pending> SetAsideOutdated(std::vector<Pending>& batch);
     std::variant<Admission, SettleResult> EnqueueAndWait(QueuedCall::Request request);
     void Run();
     void Fail(std::vector<Pending>& batch, const std::string& failure, bool skip_admissions);
@@ -110,6 +117,7 @@ private:
     odb::database& db_;
     LedgerWriterOptions options_;
     BatchConnection connection_;               // writer thread only
+    std::string newest_unread_;                // why SetAsideOutdated could not read the newest generation
     std::unique_ptr<AdmissionPolicy> policy_;  // who decides admission, and how a batch writes it
     std::mutex mutex_;
     std::condition_variable wake_;

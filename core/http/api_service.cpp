@@ -74,7 +74,7 @@ std::string ErrorLine(const std::string& request_id, const std::string& what) {
 }
 
 billing::LedgerWriterOptions LedgerOptions(const config::Config& config, const odb::database& db,
-                                           metrics::ServerMetrics* metrics) {
+                                           metrics::ServerMetrics* metrics, answering::Answering& answering) {
     billing::LedgerWriterOptions options;
     options.instance = config.server.instance;
     options.stale_reservation_seconds = static_cast<std::time_t>(config.billing.stale_reservation_seconds);
@@ -94,6 +94,12 @@ billing::LedgerWriterOptions LedgerOptions(const config::Config& config, const o
             leases.ttl * 2 / 3);
         options.leases = leases;
     }
+    // On the writer's connection when billing shares the data's database (PostgreSQL: one round
+    // trip on a connection that is warm); otherwise on one of the data's. Every id read is
+    // remembered as seen: calls answered after an ingest start at its release.
+    options.newest_generation = [&answering](odb::connection& connection) {
+        return answering.NewestGeneration(connection);
+    };
     if (metrics) {
         options.on_batch = [metrics](std::size_t calls, std::chrono::steady_clock::duration took) {
             metrics->LedgerBatch(calls, took);
@@ -122,7 +128,8 @@ ApiParts ComposeParts(const config::Config& config, odb::database& db, odb::data
     parts.answering = std::make_unique<answering::Answering>(
         db, answering::AnsweringSettings{static_cast<std::size_t>(config.server.response_cache_mb) << 20,
                                          reply_timeout});
-    parts.admission = std::make_unique<admission::AdmissionGate>(billing, LedgerOptions(config, db, metrics));
+    parts.admission = std::make_unique<admission::AdmissionGate>(
+        billing, LedgerOptions(config, db, metrics, *parts.answering));
     return parts;
 }
 
@@ -401,46 +408,34 @@ void ApiService::Settle(Call& call, OutgoingResponse response, const RouteMatch&
     settling->call = std::move(call);
     settling->response = std::move(response);
     settling->respond = std::move(respond);
-    if (!settling->call.answered_at_generation) {
-        SettleThenAnswer(std::move(settling));
-        return;
+    if (settling->call.answered_at_generation) {
+        settling->match = match;
+        settling->arguments = std::move(arguments);
     }
-    // Answered from memory at the newest release seen: settled once that release is confirmed
-    // the newest by a read after the call arrived; otherwise answered anew from the data, here
-    // on the check's thread (it happens only to calls in flight when an ingest commits).
-    settling->match = match;
-    settling->arguments = std::move(arguments);
-    const std::int64_t generation = *settling->call.answered_at_generation;
-    parts_.answering->CheckGeneration(
-        generation, [this, settling](answering::GenerationCheck::Outcome outcome) {
-            Call& c = settling->call;
-            try {
-                if (outcome.error) {
-                    // Nothing is current, and anew it would wait for the same database: 503, refunded.
-                    settling->response = Refuse(c, request::Unavailable(*outcome.error));
-                } else if (!outcome.current) {
-                    c.answered_at_generation.reset();
-                    settling->response = Answer(c, *settling->match, settling->arguments, false);
-                    c.cache = "outdated";
-                }
-            } catch (const std::exception& e) {
-                settling->response =
-                    Problem(c, 500, "an internal error occurred; quote request_id " + c.request_id);
-            }
-            SettleThenAnswer(settling);
-        });
+    SettleThenAnswer(std::move(settling));
 }
 
 // Settle before the response leaves: it leaves from the writer's thread once the settlement is
 // durable. When it cannot be recorded the call is answered 503 and its reservation is refunded
-// (LedgerWriter).
+// (LedgerWriter). An answer from memory at a release that a newer one has replaced is not
+// settled: the call is answered anew from the data, here on the writer's thread (it happens
+// only to calls in flight when an ingest commits), and settled again.
 void ApiService::SettleThenAnswer(std::shared_ptr<Settling> settling) {
     Call& call = settling->call;
     const billing::SettlementRequest settlement{*call.reservation, call.caller->allowance,
-                                                settling->response.status, billing::WallNow()};
+                                                settling->response.status, billing::WallNow(),
+                                                call.answered_at_generation};
     parts_.admission->Settle(settlement, [this, settling](billing::LedgerWriter::SettleOutcome outcome) {
         Call& c = settling->call;
         try {
+            if (auto* result = std::get_if<billing::SettleResult>(&outcome);
+                result && result->outdated && settling->match) {
+                c.answered_at_generation.reset();
+                settling->response = Answer(c, *settling->match, settling->arguments, false);
+                c.cache = "outdated";
+                SettleThenAnswer(settling);
+                return;
+            }
             Settled(c, settling->response, std::move(outcome));
         } catch (const std::exception& e) {
             settling->response =

@@ -5,9 +5,8 @@
 //   (arguments/arguments.hpp: parameters and cursor; their 400/422 are answered after the
 //   admission, refunded) -> admission (admission/admission_gate.hpp: the per-minute count and
 //   the reservation; 429, 503) -> answering (answering/answering.hpp: scope 403, then the
-//   handler's answer or the response cache's; an answer from memory waits for its generation to
-//   be confirmed the newest) -> the settlement, durable before the answer leaves from the ledger
-//   writer's thread -> finish (billing headers, access log, metrics).
+//   handler's answer or the response cache's) -> the settlement, durable before the answer
+//   leaves from the ledger writer's thread -> finish (billing headers, access log, metrics).
 // The parts are composed once, by lastrod's main, and handed over here. One ApiService is
 // shared by every worker thread; the per-request state is each part's own result, gathered in
 // one Call for the headers and the log.
@@ -41,7 +40,7 @@ struct ApiParts {
     std::unique_ptr<auth::Authentication> authentication;
     std::unique_ptr<arguments::ArgumentReader> arguments;
     std::unique_ptr<answering::Answering> answering;
-    std::unique_ptr<admission::AdmissionGate> admission;
+    std::unique_ptr<admission::AdmissionGate> admission;  // its batches read answering's generation
 };
 
 // The parts for `config`: keys and data on `db`, the ledger on `billing` (the same object on
@@ -72,10 +71,7 @@ public:
     // answered, then the ledger writer's thread ends. Its last callbacks may drop the last
     // references to this service but one, the caller's, so the service is never destroyed on
     // the writer's own thread (which would join itself).
-    void StopBilling() {
-        parts_.answering->StopChecks();  // their calls go on to their settlements
-        parts_.admission->Stop();
-    }
+    void StopBilling() { parts_.admission->Stop(); }
     // The transport counts a request from its arrival until its response is sent.
     void Enter() { ++in_flight_; }
     void Leave() { --in_flight_; }

@@ -2,10 +2,9 @@
 // dataset), kept in memory so that a call on PostgreSQL reads no release: every handler asks
 // for one for meta.data_release, and on PostgreSQL each ask is a round trip (docs/storage.md;
 // docs/performance.md, "Twelfth round"). A call answered with a remembered release is
-// settled only if its generation is still the newest when the answering part's generation
-// check looks (answering/generation_check.hpp), and is answered anew otherwise, as a response
-// cache hit is. What handlers keep between calls (sdk::Remembered) is kept and checked the same
-// way.
+// settled only if its generation is still the newest when its settlement's batch looks, and is
+// answered anew otherwise, as a response cache hit is (api_service.cpp). What handlers keep
+// between calls (sdk::Remembered) is kept and checked the same way.
 #pragma once
 
 #include "core/ingest/release_catalog.hpp"
