@@ -1,14 +1,14 @@
 // Fuzz target: the query-string decoder, the way lastrod reads a /v1 request's parameters
 // (core/http/api_service.cpp, ReadArguments): the bytes after '?' split into name=value pairs at
-// '&' and the first '=', each name and value percent-decoded (core/arguments/percent_decoding.cpp),
+// '&' and the first '=', each name and value percent-decoded (core/request/percent_decoding.cpp),
 // then converted to typed values (core/plugins/param_conversion.cpp) by the parameters of a real
 // operation, taken from the funds and industry plugins' manifests. The first byte picks the
 // operation. Decoding and conversion answer with nullopt or a ParamError: nothing may throw.
 #include "fuzz_support.hpp"
 
-#include "core/arguments/percent_decoding.hpp"
 #include "core/plugins/manifest.hpp"
 #include "core/plugins/param_conversion.hpp"
+#include "core/request/percent_decoding.hpp"
 
 #include <lastro/sdk/text.hpp>
 
@@ -55,8 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             const std::string_view pair = query.substr(0, amp);
             query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
             const std::size_t eq = pair.find('=');
-            const auto name = arguments::PercentDecode(pair.substr(0, eq), true);
-            const auto value = arguments::PercentDecode(
+            const auto name = request::PercentDecode(pair.substr(0, eq), true);
+            const auto value = request::PercentDecode(
                 eq == std::string_view::npos ? std::string_view() : pair.substr(eq + 1), true);
             if (!name || !value) {
                 continue;

@@ -1,5 +1,5 @@
 // Fuzz target: lastrod's HTTP/1.x request framing, the first code that reads a client's bytes
-// (core/http/request_framer.cpp over core/http/wire_request.cpp). Byte 0 picks the size limit
+// (core/transport/request_framer.cpp over core/transport/wire_request.cpp). Byte 0 picks the size limit
 // (server.max_request_bytes, 64 B to 16 KiB); byte 1 the size of the reads the bytes arrive in.
 // The rest is what the client sent on one connection. Checked on every input:
 // - the same bytes framed whole and framed read by read give the same requests, in order, and
@@ -10,7 +10,7 @@
 // Nothing may throw: the framing answers with a problem, never an exception.
 #include "fuzz_support.hpp"
 
-#include "core/http/request_framer.hpp"
+#include "core/transport/request_framer.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -36,7 +36,7 @@ struct Framed {
 
 Framed Frame(std::string_view bytes, std::size_t limit, std::size_t read_size) {
     Framed framed;
-    http::RequestFramer framer(limit);
+    transport::RequestFramer framer(limit);
     for (std::size_t at = 0; at < bytes.size() && !framer.Stopped(); at += read_size) {
         const std::string_view read = bytes.substr(at, read_size);
         framer.Append(read);
@@ -45,7 +45,7 @@ Framed Frame(std::string_view bytes, std::size_t limit, std::size_t read_size) {
                 framed.refused = true;
                 break;
             }
-            const http::IncomingRequest& r = wire->request;
+            const transport::IncomingRequest& r = wire->request;
             if (r.size_bytes > limit || r.resource.empty() || r.resource.front() != '/' || r.method.empty()) {
                 Finding("a request framed past the limit, or without a method and path");
             }

@@ -81,7 +81,7 @@ void Answering::SawRelease(std::int64_t id) {
     }
 }
 
-std::int64_t Answering::NewestGeneration(odb::connection& connection) {
+std::int64_t Answering::Current(odb::connection& connection) {
     std::int64_t newest = 0;
     if (&connection.database() == &db_) {
         newest = ingest::ReleaseCatalog::NewestReleaseIdNow(db_, connection);
@@ -112,7 +112,7 @@ Answer Answering::Run(const Operation& operation, const arguments::Arguments& ar
             answer = answers_.Find(key, seen);
             if (answer) {
                 call.cache = "hit";
-                call.answered_at_generation = seen;
+                call.settle_only_if = billing::Precondition{this, seen};
             }
         }
         // Every read below is on this connection, bounded on PostgreSQL: a server that stops
@@ -172,7 +172,7 @@ Answer Answering::Run(const Operation& operation, const arguments::Arguments& ar
                 answer = Freeze((*operation.handler)(context), operation);
                 computed = true;
                 if (remembered && remembered->Remembered() && !answers_.Enabled()) {
-                    call.answered_at_generation = at;
+                    call.settle_only_if = billing::Precondition{this, at};
                 }
             }
             t.commit();

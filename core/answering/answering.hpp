@@ -3,12 +3,16 @@
 // since (response_cache.hpp). Owns the response cache, what handlers keep between calls and the
 // releases remembered per generation (ingest/release_cache.hpp), and the newest release id seen.
 // A billed call may be answered from memory at the newest id seen without reading the database;
-// it then carries that generation to its settlement, which checks it is still the newest, and
-// is answered anew otherwise. Shared by every request thread.
+// its answer then names a precondition for its settlement: this part, as a billing::VersionSource,
+// reads the newest release id on the ledger writer's connection in the settlement's batch (no
+// wait of its own). When a newer release replaced it, the call is answered anew on this part's
+// own thread (answers_anew.hpp). Shared by every request thread.
 #pragma once
 
+#include "core/answering/answers_anew.hpp"
 #include "core/answering/response_cache.hpp"
 #include "core/arguments/arguments.hpp"
+#include "core/billing/precondition.hpp"
 #include "core/ingest/release_cache.hpp"
 #include "core/plugins/manifest.hpp"
 #include "core/request/refusal.hpp"
@@ -40,9 +44,9 @@ struct Answer {
     std::optional<request::Refusal> refusal;  // the handler's problem, or 500/503
     // "hit" or "miss" when the response cache was asked.
     const char* cache = nullptr;
-    // Set when the answer came from memory at this generation without reading the database:
-    // the call's settlement must check it is still the newest.
-    std::optional<std::int64_t> answered_at_generation;
+    // Set when the answer came from memory at a generation without reading the database: the
+    // call's settlement must check that generation is still the newest.
+    std::optional<billing::Precondition> settle_only_if;
 };
 
 struct AnsweringSettings {
@@ -50,7 +54,7 @@ struct AnsweringSettings {
     std::chrono::milliseconds reply_timeout{0};
 };
 
-class Answering {
+class Answering : public billing::VersionSource {
 public:
     Answering(odb::database& db, const AnsweringSettings& settings)
         : db_(db), settings_(settings), answers_(settings.response_cache_bytes) {}
@@ -64,9 +68,13 @@ public:
     Answer Run(const Operation& operation, const arguments::Arguments& arguments,
                const std::string& request_id, bool checked_at_settlement, const NextCursor& next_cursor);
 
-    // The newest release id, read now on `connection` (on the ledger writer's, when billing shares
-    // the data's database); remembered as seen.
-    std::int64_t NewestGeneration(odb::connection& connection);
+    // The newest release id, read now on `connection` (the ledger writer's, when billing shares
+    // the data's database; else on one of the data's); remembered as seen, so that calls
+    // answered after an ingest start at its release.
+    std::int64_t Current(odb::connection& connection) override;
+
+    // Where a call whose settlement came back `outdated` is answered anew.
+    AnswersAnew& Anew() { return anew_; }
 
 private:
     void SawRelease(std::int64_t id);  // raises newest_seen_
@@ -80,6 +88,7 @@ private:
     ingest::ReleaseCache releases_;  // the releases at newest_seen_, where statements are round trips
     ingest::KeptData kept_;          // what handlers keep between calls
     ResponseCache answers_;
+    AnswersAnew anew_;
 };
 
 }  // namespace lastro::answering

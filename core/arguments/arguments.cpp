@@ -1,8 +1,8 @@
 #include "core/arguments/arguments.hpp"
 
-#include "core/arguments/percent_decoding.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/plugins/param_conversion.hpp"
+#include "core/request/percent_decoding.hpp"
 #include "core/request/safe_text.hpp"
 
 #include <lastro/sdk/text.hpp>
@@ -126,8 +126,8 @@ Arguments ArgumentReader::Read(const plugins::OperationSpec& op,
     Arguments arguments;
     std::vector<std::pair<std::string, std::string>> query;
     for (const auto& [raw_name, raw_value] : raw_query) {
-        auto name = PercentDecode(raw_name, true);
-        auto value = PercentDecode(raw_value, true);
+        auto name = request::PercentDecode(raw_name, true);
+        auto value = request::PercentDecode(raw_value, true);
         if (!name || !value) {
             std::string shown = name && sdk::IsValidUtf8(*name) ? *name : request::SafeText(raw_name);
             arguments.problem =

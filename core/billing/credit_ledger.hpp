@@ -5,6 +5,7 @@
 // calendar months in UTC; minutes are UTC minutes. docs/billing.md.
 #pragma once
 
+#include "core/billing/precondition.hpp"
 #include "core/billing/settlement.hpp"
 #include "core/storage/pgsql_statements.hpp"
 
@@ -71,12 +72,11 @@ struct SettlementRequest {
     std::int64_t allowance = 0;
     int status = 0;
     std::time_t now = 0;
-    // Set when the answer was taken from the response cache under this data generation (the
-    // newest release id) without reading the database. The ledger writer settles the call
-    // only if that generation is still the newest when the call's batch begins, which is after
-    // the call arrived; otherwise nothing is written and the result says `outdated`, so that
-    // the call is answered anew from the data and settled again (LedgerWriter).
-    std::optional<std::int64_t> answered_at_generation{};
+    // Set when the answer depended on a version its call did not read itself: the ledger writer
+    // settles the call only if the version still reads the same in the call's batch, which
+    // begins after the call arrived; otherwise nothing is written and the result says
+    // `outdated`, so that the call is answered anew and settled again (LedgerWriter).
+    std::optional<Precondition> only_if{};
     // A refund owed for a call answered 503 after its batch failed: if that batch's commit
     // reached the database anyway (the server answered too late, or its reply was lost), the
     // call's entry is charged, and this takes the charge back (LedgerWriter::Fail).
@@ -89,8 +89,7 @@ struct SettleResult {
     bool recorded = true;
     std::int64_t charged = 0;  // 0 also when the reservation was no longer open
     CreditState credits;       // the month of `now`
-    // Not settled: a newer release replaced the data the answer came from (see
-    // SettlementRequest::answered_at_generation).
+    // Not settled: the version the answer depended on changed (SettlementRequest::only_if).
     bool outdated = false;
 };
 

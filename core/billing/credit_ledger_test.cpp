@@ -233,24 +233,34 @@ TEST_P(LedgerWriterTest, NeverReservesBeyondTheAllowanceUnderConcurrency) {
     EXPECT_GT(refused.load(), 0);  // 320 calls, a third refunded: more than 100 reservations were asked
 }
 
-// A settlement whose answer came from the response cache under a data generation is settled
-// only while that generation is the newest; otherwise it is answered `outdated`, nothing is
-// written, and the call's next settlement (of its answer made anew) charges it once.
-TEST_P(LedgerWriterTest, AnAnswerOfAReplacedGenerationIsNotSettled) {
+// A version read on the writer's connection, as the answering part's newest release is.
+class TestVersion : public VersionSource {
+public:
     std::atomic<std::int64_t> newest{5};
     std::atomic<bool> unreadable{false};
-    LedgerWriterOptions options = Options();
-    options.newest_generation = [&](odb::connection&) -> std::int64_t {
+    std::int64_t Current(odb::connection&) override {
         if (unreadable) {
             throw std::runtime_error("the database is away");
         }
         return newest.load();
-    };
-    LedgerWriter writer(*db_, options);
+    }
+};
+
+// A settlement that depends on a version (an answer from the response cache, under a data
+// generation) is settled only while the version reads the same; otherwise it is answered
+// `outdated`, nothing is written, and the call's next settlement (of its answer made anew)
+// charges it once.
+TEST_P(LedgerWriterTest, AnAnswerOfAReplacedGenerationIsNotSettled) {
+    TestVersion version;
+    std::atomic<std::int64_t>& newest = version.newest;
+    std::atomic<bool>& unreadable = version.unreadable;
+    LedgerWriter writer(*db_, Options());
     const std::time_t now = std::time(nullptr);
     auto settle = [&](const Reservation& r, std::optional<std::int64_t> generation) {
         SettlementRequest request{r, 100, 200, now};
-        request.answered_at_generation = generation;
+        if (generation) {
+            request.only_if = Precondition{&version, *generation};
+        }
         return writer.Settle(request);
     };
 

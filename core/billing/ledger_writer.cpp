@@ -155,9 +155,10 @@ void LedgerWriter::Run() {
                 queue_.pop_front();
             }
         }
-        newest_unread_.clear();
         OweTakenBack(batch);
-        std::vector<Pending> outdated = SetAsideOutdated(batch);
+        std::vector<Pending> unread;
+        std::string unread_why;
+        std::vector<Pending> outdated = SetAsideOutdated(batch, unread, unread_why);
         const auto began = std::chrono::steady_clock::now();
         // Also when empty: reservations may be due for writing, refunds owed.
         const BatchOutcome outcome = policy_->Commit(batch, owed_refunds_, available_);
@@ -173,12 +174,11 @@ void LedgerWriter::Run() {
             options_.on_batch(batch.size(), std::chrono::steady_clock::now() - began);
         }
         batch.clear();
-        if (!newest_unread_.empty()) {
+        if (!unread.empty()) {
             // The database did not answer: answering these anew would meet it again (a read
             // that waits its own timeout), so they are 503 and refunded at once.
             available_ = false;
-            Fail(outdated, newest_unread_, false);
-            outdated.clear();
+            Fail(unread, unread_why, false);
         }
         for (Pending& pending : outdated) {
             SettleResult result;
@@ -197,33 +197,47 @@ void LedgerWriter::Run() {
     }
 }
 
-std::vector<LedgerWriter::Pending> LedgerWriter::SetAsideOutdated(std::vector<Pending>& batch) {
-    auto cached = [](const Pending& p) {
+std::vector<LedgerWriter::Pending> LedgerWriter::SetAsideOutdated(std::vector<Pending>& batch,
+                                                                  std::vector<Pending>& unread,
+                                                                  std::string& unread_why) {
+    auto condition = [](const Pending& p) -> const Precondition* {
         const auto* settlement = std::get_if<SettlementRequest>(&p.request);
-        return settlement && settlement->answered_at_generation;
+        return settlement && settlement->only_if ? &*settlement->only_if : nullptr;
     };
     std::vector<Pending> outdated;
-    if (std::none_of(batch.begin(), batch.end(), cached)) {
+    if (std::none_of(batch.begin(), batch.end(), condition)) {
         return outdated;
     }
-    // Read after every call of the batch arrived: an answer cached under this generation is
-    // the answer the data gives now. When it cannot be read, no cached answer is current, and
-    // Run() answers them 503 at once (refunded): anew, they would wait for the same database.
-    std::optional<std::int64_t> newest;
-    try {
-        const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
-        odb::connection& connection = connection_.Get(deadline);  // its page cache is warm
-        storage::ReplyDeadline bound(connection, deadline);
-        newest = options_.newest_generation(connection);
-    } catch (const std::exception& e) {
-        connection_.Drop();
-        newest_unread_ = e.what();
-    }
+    // Each source read once, after every call of the batch arrived: a version read here is the
+    // one it has now. When one cannot be read, the settlements that name it go to `unread`.
+    std::vector<std::pair<VersionSource*, std::optional<std::int64_t>>> read;
+    auto current = [&](VersionSource* source) -> std::optional<std::int64_t> {
+        for (const auto& [seen, version] : read) {
+            if (seen == source) {
+                return version;
+            }
+        }
+        std::optional<std::int64_t> version;
+        try {
+            const auto deadline = std::chrono::steady_clock::now() + options_.write_timeout;
+            odb::connection& connection = connection_.Get(deadline);  // its page cache is warm
+            storage::ReplyDeadline bound(connection, deadline);
+            version = source->Current(connection);
+        } catch (const std::exception& e) {
+            connection_.Drop();
+            unread_why = e.what();
+        }
+        read.emplace_back(source, version);
+        return version;
+    };
     std::vector<Pending> kept;
     kept.reserve(batch.size());
     for (Pending& pending : batch) {
-        const auto* settlement = std::get_if<SettlementRequest>(&pending.request);
-        if (cached(pending) && settlement->answered_at_generation != newest) {
+        const Precondition* only_if = condition(pending);
+        const std::optional<std::int64_t> now = only_if ? current(only_if->source) : std::nullopt;
+        if (only_if && !now) {
+            unread.push_back(std::move(pending));
+        } else if (only_if && *now != only_if->version) {
             outdated.push_back(std::move(pending));
         } else {
             kept.push_back(std::move(pending));

@@ -18,9 +18,10 @@
 // (a call settled sooner gets only its settled entry). Each call then waits for one durable
 // commit, its settlement's. docs/billing.md, docs/performance.md.
 //
-// Before a batch, the writer reads the newest data release once when a settlement in it
-// carries the release its cached answer came from; a settlement whose release is no longer
-// the newest is answered `outdated`, unwritten, so that its call is answered anew.
+// Before a batch, the writer reads each version that a settlement in it depends on
+// (SettlementRequest::only_if) once, on its own connection; a settlement whose version changed
+// is answered `outdated`, unwritten, so that its caller answers the call anew. The writer never
+// learns what the version is, and runs no handler.
 #pragma once
 
 #include "core/billing/admission_policy.hpp"
@@ -106,9 +107,11 @@ private:
     void WriteLater(const Reservation& reservation);
     // Moves the batch's TakenBack requests to the refunds owed (writer thread).
     void OweTakenBack(std::vector<Pending>& batch);
-    // Takes out of `batch` the settlements whose answer a newer release has replaced since it
-    // was cached, to be answered `outdated` after the batch, unsettled.
-    std::vector<Pending> SetAsideOutdated(std::vector<Pending>& batch);
+    // Takes out of `batch` the settlements whose precondition no longer holds, returned to be
+    // answered `outdated` after the batch, unsettled; those whose version could not be read go
+    // to `unread` (answered 503), with the reason in `unread_why`.
+    std::vector<Pending> SetAsideOutdated(std::vector<Pending>& batch, std::vector<Pending>& unread,
+                                          std::string& unread_why);
     std::variant<Admission, SettleResult> EnqueueAndWait(QueuedCall::Request request);
     void Run();
     void Fail(std::vector<Pending>& batch, const std::string& failure, bool skip_admissions);
@@ -117,7 +120,6 @@ private:
     odb::database& db_;
     LedgerWriterOptions options_;
     BatchConnection connection_;               // writer thread only
-    std::string newest_unread_;                // why SetAsideOutdated could not read the newest generation
     std::unique_ptr<AdmissionPolicy> policy_;  // who decides admission, and how a batch writes it
     std::mutex mutex_;
     std::condition_variable wake_;

@@ -4,8 +4,6 @@
 
 #include "core/billing/lease_book.hpp"
 
-#include <odb/connection.hxx>
-
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -31,10 +29,6 @@ struct LedgerWriterOptions {
     // from the database (LeaseBook, docs/billing.md "Several instances"). Unset: the database
     // decides every admission.
     std::optional<LeaseSettings> leases{};
-    // The newest data generation (release id), read on the writer's connection, outside any
-    // transaction. Asked once for a batch that holds a settlement whose answer came from the
-    // response cache (SettlementRequest::answered_at_generation); required for such settlements.
-    std::function<std::int64_t(odb::connection&)> newest_generation{};
     // How long one batch may try to reach the database (lock waits and retries together) before
     // its calls are answered 503, unbilled: well under the client-facing timeouts
     // (billing.write_timeout_ms, docs/billing.md "The database away").

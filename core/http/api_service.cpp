@@ -1,13 +1,12 @@
 #include "core/http/api_service.hpp"
 
-#include "core/arguments/percent_decoding.hpp"
 #include "core/billing/wall_clock.hpp"
 #include "core/catalog/catalog.hpp"
 #include "core/catalog/docs_page.hpp"
 #include "core/catalog/openapi_document.hpp"
 #include "core/http/field_sources.hpp"
-#include "core/http/request_id.hpp"
 #include "core/request/problem.hpp"
+#include "core/request/request_id.hpp"
 #include "core/request/safe_text.hpp"
 #include "core/storage/backend_traits.hpp"
 #include "core/storage/database.hpp"
@@ -42,9 +41,9 @@ struct ApiService::Call {
     std::int64_t charged = 0;  // the settlement's
     // Answering's: "hit" or "miss" when the response cache was asked; "outdated" when it answered
     // from a release that a newer one replaced before the call settled, and the call was answered
-    // anew. And the generation its settlement must check (answering::Answer).
+    // anew. And what its settlement must check (answering::Answer).
     const char* cache = nullptr;
-    std::optional<std::int64_t> answered_at_generation;
+    std::optional<billing::Precondition> settle_only_if;
 };
 
 // A billed call between its answer and its settlement, with what answering it anew needs.
@@ -58,15 +57,6 @@ struct ApiService::Settling {
 
 namespace {
 
-bool HasEncodedSlash(std::string_view raw) {
-    for (std::size_t at = raw.find('%'); at != std::string_view::npos; at = raw.find('%', at + 1)) {
-        if (at + 2 < raw.size() && raw[at + 1] == '2' && (raw[at + 2] == 'F' || raw[at + 2] == 'f')) {
-            return true;
-        }
-    }
-    return false;
-}
-
 // Failures go to the same log as the access lines, also as one JSON object per line.
 std::string ErrorLine(const std::string& request_id, const std::string& what) {
     return boost::json::serialize(
@@ -74,7 +64,7 @@ std::string ErrorLine(const std::string& request_id, const std::string& what) {
 }
 
 billing::LedgerWriterOptions LedgerOptions(const config::Config& config, const odb::database& db,
-                                           metrics::ServerMetrics* metrics, answering::Answering& answering) {
+                                           metrics::ServerMetrics* metrics) {
     billing::LedgerWriterOptions options;
     options.instance = config.server.instance;
     options.stale_reservation_seconds = static_cast<std::time_t>(config.billing.stale_reservation_seconds);
@@ -94,12 +84,6 @@ billing::LedgerWriterOptions LedgerOptions(const config::Config& config, const o
             leases.ttl * 2 / 3);
         options.leases = leases;
     }
-    // On the writer's connection when billing shares the data's database (PostgreSQL: one round
-    // trip on a connection that is warm); otherwise on one of the data's. Every id read is
-    // remembered as seen: calls answered after an ingest start at its release.
-    options.newest_generation = [&answering](odb::connection& connection) {
-        return answering.NewestGeneration(connection);
-    };
     if (metrics) {
         options.on_batch = [metrics](std::size_t calls, std::chrono::steady_clock::duration took) {
             metrics->LedgerBatch(calls, took);
@@ -115,6 +99,7 @@ ApiParts ComposeParts(const config::Config& config, odb::database& db, odb::data
     const auto reply_timeout =
         storage::ReplyTimeout(db, std::chrono::milliseconds(config.database.pgsql_reply_timeout_ms));
     ApiParts parts;
+    parts.checks = std::make_unique<transport::RequestChecks>(config.server.max_request_bytes);
     auth::AuthenticationSettings auth;
     auth.reply_timeout = reply_timeout;
     auth.key_cache = std::chrono::milliseconds(config.auth.key_cache_ms);
@@ -128,8 +113,7 @@ ApiParts ComposeParts(const config::Config& config, odb::database& db, odb::data
     parts.answering = std::make_unique<answering::Answering>(
         db, answering::AnsweringSettings{static_cast<std::size_t>(config.server.response_cache_mb) << 20,
                                          reply_timeout});
-    parts.admission = std::make_unique<admission::AdmissionGate>(
-        billing, LedgerOptions(config, db, metrics, *parts.answering));
+    parts.admission = std::make_unique<admission::AdmissionGate>(billing, LedgerOptions(config, db, metrics));
     return parts;
 }
 
@@ -154,36 +138,17 @@ ApiService::ApiService(const config::Config& config, const plugins::PluginSet& p
 
 void ApiService::Handle(const IncomingRequest& request, Respond respond) {
     Call call;
-    call.request_id = NewRequestId();
+    call.request_id = request::NewRequestId();
     call.started = std::chrono::steady_clock::now();
     call.now = billing::WallNow();
     call.instance = request::SafeText(request.resource);
     OutgoingResponse response;
     try {
-        // One canonical path, the decoded one, before anything looks at it: "/%761/fundos" is
-        // "/v1/fundos" for the /v1 rules as for routing.
-        auto path = arguments::PercentDecode(request.resource, false);
-        call.is_v1 = path && (*path == "/v1" || path->rfind("/v1/", 0) == 0);
-        if (request.wire_problem) {
-            response = Problem(call, request.wire_problem->first, request.wire_problem->second);
-        } else if (draining_) {
-            response = Problem(call, 503, "the server is shutting down; retry on another instance");
-            response.headers.emplace_back("Retry-After", "1");
-        } else if (request.size_bytes > config_.server.max_request_bytes) {
-            response =
-                Problem(call, 413,
-                        "the request is about " + std::to_string(request.size_bytes) +
-                            " bytes; the limit is " + std::to_string(config_.server.max_request_bytes));
-        } else if (!path || !sdk::IsValidUtf8(*path)) {
-            response = Problem(call, 400, "the request path is not validly percent-encoded UTF-8");
-        } else if (HasEncodedSlash(request.resource)) {
-            // A segment never holds a '/': decoding one would let "/v1%2Ffundos" reach a route
-            // that a rule on the raw path (a proxy's) did not see.
-            response = Problem(call, 400, "the request path holds an encoded '/' (%2F); no resource has one");
-        } else if (request.has_body &&
-                   (!request.content_type || request.content_type->rfind("application/json", 0) != 0)) {
-            response = Problem(call, 415, "requests carry no body; a body must be application/json");
-            response.content_type = "application/json";
+        transport::CheckedRequest checked = parts_.checks->Check(request);
+        call.is_v1 = checked.is_v1;
+        const std::optional<std::string>& path = checked.path;
+        if (checked.refusal) {
+            response = Refuse(call, *checked.refusal);
         } else if (auto document = PublicDocument(call, *path)) {
             if (request.method != "GET") {
                 response = Problem(call, 405, "only GET is allowed on " + *path);
@@ -393,7 +358,7 @@ OutgoingResponse ApiService::Answer(Call& call, const RouteMatch& match,
     if (answer.cache) {
         call.cache = answer.cache;
     }
-    call.answered_at_generation = answer.answered_at_generation;
+    call.settle_only_if = answer.settle_only_if;
     if (answer.refusal) {
         return Refuse(call, *answer.refusal);
     }
@@ -408,7 +373,7 @@ void ApiService::Settle(Call& call, OutgoingResponse response, const RouteMatch&
     settling->call = std::move(call);
     settling->response = std::move(response);
     settling->respond = std::move(respond);
-    if (settling->call.answered_at_generation) {
+    if (settling->call.settle_only_if) {
         settling->match = match;
         settling->arguments = std::move(arguments);
     }
@@ -418,22 +383,19 @@ void ApiService::Settle(Call& call, OutgoingResponse response, const RouteMatch&
 // Settle before the response leaves: it leaves from the writer's thread once the settlement is
 // durable. When it cannot be recorded the call is answered 503 and its reservation is refunded
 // (LedgerWriter). An answer from memory at a release that a newer one has replaced is not
-// settled: the call is answered anew from the data, here on the writer's thread (it happens
-// only to calls in flight when an ingest commits), and settled again.
+// settled: the call is answered anew from the data on the answering part's own thread (it
+// happens only to calls in flight when an ingest commits), and settled again.
 void ApiService::SettleThenAnswer(std::shared_ptr<Settling> settling) {
     Call& call = settling->call;
     const billing::SettlementRequest settlement{*call.reservation, call.caller->allowance,
                                                 settling->response.status, billing::WallNow(),
-                                                call.answered_at_generation};
+                                                call.settle_only_if};
     parts_.admission->Settle(settlement, [this, settling](billing::LedgerWriter::SettleOutcome outcome) {
         Call& c = settling->call;
         try {
             if (auto* result = std::get_if<billing::SettleResult>(&outcome);
                 result && result->outdated && settling->match) {
-                c.answered_at_generation.reset();
-                settling->response = Answer(c, *settling->match, settling->arguments, false);
-                c.cache = "outdated";
-                SettleThenAnswer(settling);
+                parts_.answering->Anew().Post([this, settling] { AnswerAnew(settling); });
                 return;
             }
             Settled(c, settling->response, std::move(outcome));
@@ -443,6 +405,22 @@ void ApiService::SettleThenAnswer(std::shared_ptr<Settling> settling) {
         }
         Finish(c, std::move(settling->response), settling->respond);
     });
+}
+
+void ApiService::AnswerAnew(const std::shared_ptr<Settling>& settling) {
+    Call& c = settling->call;
+    try {
+        c.settle_only_if.reset();
+        settling->response = Answer(c, *settling->match, settling->arguments, false);
+        c.cache = "outdated";
+        SettleThenAnswer(settling);
+        return;
+    } catch (const std::exception& e) {
+        if (access_log_)
+            access_log_->error(ErrorLine(c.request_id, e.what()));
+        settling->response = Problem(c, 500, "an internal error occurred; quote request_id " + c.request_id);
+    }
+    Finish(c, std::move(settling->response), settling->respond);
 }
 
 void ApiService::Settled(Call& call, OutgoingResponse& response,
@@ -471,6 +449,9 @@ OutgoingResponse ApiService::Refuse(Call& call, const request::Refusal& refusal)
     OutgoingResponse r = Problem(call, refusal.status, refusal.detail, refusal.parameter);
     for (const auto& header : refusal.headers) {
         r.headers.push_back(header);
+    }
+    if (refusal.media_type) {
+        r.content_type = *refusal.media_type;
     }
     return r;
 }

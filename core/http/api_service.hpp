@@ -1,12 +1,12 @@
 // The request pipeline of lastrod: it sequences the parts, each of which owns its state and
 // answers "go on" or a refusal (core/request/refusal.hpp):
-//   transport checks (here: size, path, body; /health, /pricing, /openapi.json, /docs; routing
-//   404/405) -> authentication (auth/authentication.hpp: 401, 429, no cost) -> arguments
-//   (arguments/arguments.hpp: parameters and cursor; their 400/422 are answered after the
-//   admission, refunded) -> admission (admission/admission_gate.hpp: the per-minute count and
-//   the reservation; 429, 503) -> answering (answering/answering.hpp: scope 403, then the
-//   handler's answer or the response cache's) -> the settlement, durable before the answer
-//   leaves from the ledger writer's thread -> finish (billing headers, access log, metrics).
+//   transport checks (transport/request_checks.hpp: framing, draining, size, path, body) ->
+//   /health, /pricing, /openapi.json, /docs; routing 404/405 -> authentication (auth/authentication.hpp: 401,
+//   429, no cost) -> arguments (arguments/arguments.hpp: parameters and cursor; their 400/422 are answered
+//   after the admission, refunded) -> admission (admission/admission_gate.hpp: the per-minute count and the
+//   reservation; 429, 503) -> answering (answering/answering.hpp: scope 403, then the handler's answer or the
+//   response cache's) -> the settlement, durable before the answer leaves from the ledger writer's thread ->
+//   finish (billing headers, access log, metrics).
 // The parts are composed once, by lastrod's main, and handed over here. One ApiService is
 // shared by every worker thread; the per-request state is each part's own result, gathered in
 // one Call for the headers and the log.
@@ -17,11 +17,12 @@
 #include "core/arguments/arguments.hpp"
 #include "core/auth/authentication.hpp"
 #include "core/config/config.hpp"
-#include "core/http/http_messages.hpp"
 #include "core/http/router.hpp"
 #include "core/metrics/server_metrics.hpp"
 #include "core/plugins/plugin_set.hpp"
 #include "core/request/refusal.hpp"
+#include "core/transport/request_checks.hpp"
+#include "core/transport/request_handler.hpp"
 
 #include <spdlog/logger.h>
 
@@ -37,10 +38,12 @@ namespace lastro::http {
 // The parts a request goes through, composed by lastrod's main (ComposeParts does it the usual
 // way); each must outlive the service.
 struct ApiParts {
+    std::unique_ptr<transport::RequestChecks> checks;
     std::unique_ptr<auth::Authentication> authentication;
     std::unique_ptr<arguments::ArgumentReader> arguments;
     std::unique_ptr<answering::Answering> answering;
-    std::unique_ptr<admission::AdmissionGate> admission;  // its batches read answering's generation
+    // Its batches check the preconditions answering's answers name, so it is destroyed first.
+    std::unique_ptr<admission::AdmissionGate> admission;
 };
 
 // The parts for `config`: keys and data on `db`, the ledger on `billing` (the same object on
@@ -51,7 +54,10 @@ struct ApiParts {
 ApiParts ComposeParts(const config::Config& config, odb::database& db, odb::database& billing,
                       std::vector<std::string> cursor_secrets, metrics::ServerMetrics* metrics);
 
-class ApiService : public std::enable_shared_from_this<ApiService> {
+using transport::IncomingRequest;
+using transport::OutgoingResponse;
+
+class ApiService final : public transport::RequestHandler, public std::enable_shared_from_this<ApiService> {
 public:
     // `metrics`, when given, counts every answer; it must outlive the service.
     ApiService(const config::Config& config, const plugins::PluginSet& plugins, ApiParts parts,
@@ -62,20 +68,23 @@ public:
     // Answers `request` through `respond`, exactly once: on this thread, or, for a billed call,
     // on the ledger writer's thread as soon as its settlement is durable (the request thread
     // does not wait for the commit). `respond` must not throw.
-    using Respond = std::function<void(OutgoingResponse)>;
-    void Handle(const IncomingRequest& request, Respond respond);
+    void Handle(const IncomingRequest& request, Respond respond) override;
 
     // Graceful shutdown: refuse new work with 503 while the requests in flight finish.
-    void BeginDraining() { draining_ = true; }
+    void BeginDraining() override { parts_.checks->BeginDraining(); }
     // After draining, with the transport stopped: the settlements still queued are written and
     // answered, then the ledger writer's thread ends. Its last callbacks may drop the last
     // references to this service but one, the caller's, so the service is never destroyed on
-    // the writer's own thread (which would join itself).
-    void StopBilling() { parts_.admission->Stop(); }
-    // The transport counts a request from its arrival until its response is sent.
-    void Enter() { ++in_flight_; }
-    void Leave() { --in_flight_; }
-    int InFlight() const { return in_flight_.load(); }
+    // the writer's own thread (which would join itself). The calls its last outcomes send to
+    // be answered anew are answered then (refused 503: the writer has stopped).
+    void FinishQueued() override {
+        parts_.admission->Stop();
+        parts_.answering->Anew().Stop();
+    }
+    ~ApiService() override { FinishQueued(); }
+    void Enter() override { ++in_flight_; }
+    void Leave() override { --in_flight_; }
+    int InFlight() const override { return in_flight_.load(); }
 
 private:
     struct Call;      // what each part said of one request, for its headers and log line
@@ -106,6 +115,8 @@ private:
                 arguments::Arguments arguments, Respond& respond);
     // Settles the call, then answers it from the writer's thread.
     void SettleThenAnswer(std::shared_ptr<Settling> settling);
+    // The call's answer from memory was of a replaced release: answered from the data, settled again.
+    void AnswerAnew(const std::shared_ptr<Settling>& settling);
     // Applies the settlement's outcome to the call's response.
     void Settled(Call& call, OutgoingResponse& response, billing::LedgerWriter::SettleOutcome outcome);
     // Request id, billing headers, access log line; then `respond`.
@@ -126,7 +137,6 @@ private:
     std::time_t started_at_;
     // The manifests do not change while serving: written once, shared by every answer.
     std::shared_ptr<const std::string> openapi_json_;
-    std::atomic<bool> draining_{false};
     std::atomic<int> in_flight_{0};
 };
 

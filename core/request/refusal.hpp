@@ -1,8 +1,9 @@
 // What a part of the request pipeline answers when the call goes no further: the status, the
 // problem's detail and parameter, the headers it adds (Retry-After, Allow) and, for a database
-// that is away or an internal error, the error behind it for the log. Each part (authentication, arguments,
-// admission, answering) returns its own state or a Refusal; the pipeline (http/api_service)
-// writes it as problem+json. The vocabulary every part shares, so that none includes another.
+// that is away or an internal error, the error behind it for the log. Each part (transport checks,
+// authentication, arguments, admission, answering) returns its own state or a Refusal; the pipeline
+// (http/api_service) writes it as problem+json. The vocabulary every part shares, so that none includes
+// another.
 #pragma once
 
 #include <optional>
@@ -22,6 +23,9 @@ struct Refusal {
     std::vector<std::pair<std::string, std::string>> headers;
     // The error behind a 503 (the database away) or a 500: logged, never shown to the client.
     std::optional<std::string> cause;
+    // The body's media type when the contract names one other than application/problem+json
+    // (contract 7: a 415's is application/json).
+    std::optional<std::string> media_type;
 
     Refusal& With(std::string name, std::string value) {
         headers.emplace_back(std::move(name), std::move(value));

@@ -1,8 +1,8 @@
-#include "core/arguments/percent_decoding.hpp"
+#include "core/request/percent_decoding.hpp"
 
 #include <gtest/gtest.h>
 
-namespace lastro::arguments {
+namespace lastro::request {
 namespace {
 
 TEST(PercentDecodingTest, DecodesEscapesAndPlusOnlyInQueries) {
@@ -19,4 +19,4 @@ TEST(PercentDecodingTest, RefusesInvalidEscapes) {
 }
 
 }  // namespace
-}  // namespace lastro::arguments
+}  // namespace lastro::request

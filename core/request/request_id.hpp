@@ -6,8 +6,8 @@
 #include <chrono>
 #include <string>
 
-namespace lastro::http {
+namespace lastro::request {
 
 std::string NewRequestId(std::chrono::system_clock::time_point now = std::chrono::system_clock::now());
 
-}  // namespace lastro::http
+}  // namespace lastro::request

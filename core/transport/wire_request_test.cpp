@@ -1,10 +1,10 @@
-#include "core/http/wire_request.hpp"
+#include "core/transport/wire_request.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 
-namespace lastro::http {
+namespace lastro::transport {
 namespace {
 
 struct Read {
@@ -197,4 +197,4 @@ TEST(WireRequest, APartialRequestLineGivesItsMethodAndPath) {
 }
 
 }  // namespace
-}  // namespace lastro::http
+}  // namespace lastro::transport

@@ -4,14 +4,14 @@
 // (RFC 9112): what it cannot frame safely is a problem, and the connection ends after it.
 #pragma once
 
-#include "core/http/http_messages.hpp"
+#include "core/transport/http_messages.hpp"
 
 #include <cstddef>
 #include <optional>
 #include <string>
 #include <string_view>
 
-namespace lastro::http {
+namespace lastro::transport {
 
 struct WireRequest {
     IncomingRequest request;     // method, resource, query, headers of interest, size
@@ -46,4 +46,4 @@ HeadStatus ReadRequestHead(std::string_view buffer, std::size_t max_request_byte
 // lines are skipped. Leaves `request` as it is when the line is not that.
 void ReadPartialRequestLine(std::string_view buffer, IncomingRequest& request);
 
-}  // namespace lastro::http
+}  // namespace lastro::transport

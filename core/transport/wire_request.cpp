@@ -1,4 +1,4 @@
-#include "core/http/wire_request.hpp"
+#include "core/transport/wire_request.hpp"
 
 #include <algorithm>
 #include <charconv>
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-namespace lastro::http {
+namespace lastro::transport {
 namespace {
 
 constexpr std::size_t kMaxHeaderFields = 100;
@@ -303,4 +303,4 @@ HeadStatus ReadRequestHead(std::string_view buffer, std::size_t max_request_byte
     return HeadStatus::kComplete;
 }
 
-}  // namespace lastro::http
+}  // namespace lastro::transport

@@ -1,8 +1,8 @@
-#include "core/arguments/percent_decoding.hpp"
+#include "core/request/percent_decoding.hpp"
 
 #include <boost/url/pct_string_view.hpp>
 
-namespace lastro::arguments {
+namespace lastro::request {
 
 std::optional<std::string> PercentDecode(std::string_view raw, bool plus_is_space) {
     std::string text(raw);
@@ -19,4 +19,4 @@ std::optional<std::string> PercentDecode(std::string_view raw, bool plus_is_spac
     return view->decode();
 }
 
-}  // namespace lastro::arguments
+}  // namespace lastro::request

@@ -3,15 +3,15 @@
 #pragma once
 
 #include "core/config/config.hpp"
-#include "core/http/api_service.hpp"
+#include "core/transport/request_handler.hpp"
 
 #include <memory>
 
-namespace lastro::http {
+namespace lastro::transport {
 
 class PistacheServer {
 public:
-    PistacheServer(const config::ServerConfig& config, std::shared_ptr<ApiService> service);
+    PistacheServer(const config::ServerConfig& config, std::shared_ptr<RequestHandler> service);
     ~PistacheServer();
 
     // Binds and serves on background threads; returns the bound port.
@@ -25,4 +25,4 @@ private:
     std::unique_ptr<Impl> impl_;
 };
 
-}  // namespace lastro::http
+}  // namespace lastro::transport

@@ -1,8 +1,8 @@
-#include "core/http/request_framer.hpp"
+#include "core/transport/request_framer.hpp"
 
 #include <utility>
 
-namespace lastro::http {
+namespace lastro::transport {
 
 void RequestFramer::Append(std::string_view bytes) {
     if (!stopped_) {
@@ -67,4 +67,4 @@ WireRequest RequestFramer::TimedOut() {
     return wire;
 }
 
-}  // namespace lastro::http
+}  // namespace lastro::transport

@@ -1,4 +1,4 @@
-#include "core/http/request_id.hpp"
+#include "core/request/request_id.hpp"
 
 #include <lastro/sdk/uuid.hpp>
 
@@ -6,7 +6,7 @@
 
 #include <set>
 
-namespace lastro::http {
+namespace lastro::request {
 namespace {
 
 TEST(RequestIdTest, IsAVersion7UuidOrderedByTime) {
@@ -26,4 +26,4 @@ TEST(RequestIdTest, IsAVersion7UuidOrderedByTime) {
 }
 
 }  // namespace
-}  // namespace lastro::http
+}  // namespace lastro::request

@@ -6,7 +6,7 @@
 // HTTP/1.0) or Stop(), input is discarded. Not thread-safe: its connection's lock guards it.
 #pragma once
 
-#include "core/http/wire_request.hpp"
+#include "core/transport/wire_request.hpp"
 
 #include <chrono>
 #include <cstddef>
@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-namespace lastro::http {
+namespace lastro::transport {
 
 class RequestFramer {
 public:
@@ -46,4 +46,4 @@ private:
     bool stopped_ = false;
 };
 
-}  // namespace lastro::http
+}  // namespace lastro::transport

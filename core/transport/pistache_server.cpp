@@ -1,8 +1,8 @@
-#include "core/http/pistache_server.hpp"
+#include "core/transport/pistache_server.hpp"
 
-#include "core/http/request_framer.hpp"
-#include "core/http/request_id.hpp"
 #include "core/request/problem.hpp"
+#include "core/request/request_id.hpp"
+#include "core/transport/request_framer.hpp"
 
 #include <pistache/endpoint.h>
 #include <pistache/http.h>
@@ -28,7 +28,7 @@
 #include <thread>
 #include <vector>
 
-namespace lastro::http {
+namespace lastro::transport {
 namespace {
 
 using namespace Pistache;
@@ -104,7 +104,7 @@ OutgoingResponse TransportProblem(int status, const std::string& detail) {
     out.status = status;
     out.content_type = "application/problem+json";
     out.body = request::MinimalProblemBody(status, detail);
-    out.headers.emplace_back("X-Request-Id", NewRequestId());
+    out.headers.emplace_back("X-Request-Id", request::NewRequestId());
     return out;
 }
 
@@ -512,7 +512,7 @@ bool Connection::Tick(Clock::time_point now, const config::ServerConfig& config)
 // this class's threads, so that neither the writer nor the keeper ever runs a request.
 class Dispatcher : public std::enable_shared_from_this<Dispatcher> {
 public:
-    Dispatcher(std::shared_ptr<ApiService> service, int threads) : service_(std::move(service)) {
+    Dispatcher(std::shared_ptr<RequestHandler> service, int threads) : service_(std::move(service)) {
         for (int i = 0; i < std::max(1, threads); ++i) {
             threads_.emplace_back([this] {
                 pthread_setname_np(pthread_self(), "http-pipelined");
@@ -575,10 +575,10 @@ private:
         auto answered = std::make_shared<std::atomic<bool>>(false);
         // The answer's callback outlives no part it names but the connection and the service:
         // the dispatcher is only asked for, so it is never destroyed on one of its own threads.
-        ApiService::Respond respond = [dispatcher = weak_from_this(), service = service_, connection,
-                                       fallback = internal_error_wire_, http10 = wire.http10,
-                                       keep_alive = wire.keep_alive, head = wire.request.method == "HEAD",
-                                       answered](OutgoingResponse out) {
+        RequestHandler::Respond respond = [dispatcher = weak_from_this(), service = service_, connection,
+                                           fallback = internal_error_wire_, http10 = wire.http10,
+                                           keep_alive = wire.keep_alive, head = wire.request.method == "HEAD",
+                                           answered](OutgoingResponse out) {
             if (answered->exchange(true)) {
                 return;
             }
@@ -615,7 +615,7 @@ private:
         }
     }
 
-    std::shared_ptr<ApiService> service_;
+    std::shared_ptr<RequestHandler> service_;
     // Built once: the paths that send them may be out of memory.
     std::string internal_error_body_ = request::MinimalProblemBody(500, "an internal error occurred");
     std::shared_ptr<const std::string> internal_error_wire_ = [] {
@@ -828,13 +828,13 @@ constexpr std::chrono::milliseconds kNeverMs{std::chrono::hours(24 * 365)};
 
 struct PistacheServer::Impl {
     config::ServerConfig config;
-    std::shared_ptr<ApiService> service;
+    std::shared_ptr<RequestHandler> service;
     std::shared_ptr<Dispatcher> dispatcher;
     std::shared_ptr<Keeper> keeper;
     std::unique_ptr<Http::Endpoint> endpoint;
 };
 
-PistacheServer::PistacheServer(const config::ServerConfig& config, std::shared_ptr<ApiService> service)
+PistacheServer::PistacheServer(const config::ServerConfig& config, std::shared_ptr<RequestHandler> service)
     : impl_(std::make_unique<Impl>()) {
     impl_->config = config;
     impl_->service = std::move(service);
@@ -884,7 +884,7 @@ void PistacheServer::Stop() {
     impl_->endpoint.reset();
     impl_->dispatcher->Stop();
     impl_->keeper->Stop();
-    impl_->service->StopBilling();
+    impl_->service->FinishQueued();
 }
 
-}  // namespace lastro::http
+}  // namespace lastro::transport

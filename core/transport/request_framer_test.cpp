@@ -1,11 +1,11 @@
-#include "core/http/request_framer.hpp"
+#include "core/transport/request_framer.hpp"
 
 #include <gtest/gtest.h>
 
 #include <string>
 #include <vector>
 
-namespace lastro::http {
+namespace lastro::transport {
 namespace {
 
 std::vector<WireRequest> Drain(RequestFramer& framer) {
@@ -98,4 +98,4 @@ TEST(RequestFramer, ARequestThatTimedOutNamesItsPath) {
 }
 
 }  // namespace
-}  // namespace lastro::http
+}  // namespace lastro::transport

@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-namespace lastro::http {
+namespace lastro::transport {
 
 struct IncomingRequest {
     std::string method;                                      // "GET"
@@ -23,7 +23,7 @@ struct IncomingRequest {
     std::optional<std::string> content_type;
     bool has_body = false;
     std::size_t size_bytes = 0;  // request line, headers and body
-    // Set by the transport when the request's framing is refused (core/http/wire_request.hpp) or
+    // Set by the transport when the request's framing is refused (core/transport/wire_request.hpp) or
     // it did not arrive in time: the status and detail to answer with, before anything else.
     std::optional<std::pair<int, std::string>> wire_problem;
 };
@@ -46,4 +46,4 @@ struct OutgoingResponse {
     std::string_view Body() const { return shared_body.data() ? shared_body : std::string_view(body); }
 };
 
-}  // namespace lastro::http
+}  // namespace lastro::transport
