@@ -88,6 +88,14 @@
 #          X-Credits-Charged of the answers received whole. Exit 1 when one fails. ./dev passes only its own variables into the build
 #          root, so the knobs also go as arguments: ./dev bench soak SOAK_MINUTES=2 ABUSERS=2.
 #
+# parsing: (not part of `all`) the CPU of framing one request head, lastrod's framer
+#          (core/transport/wire_request.cpp) beside Boost.Beast's request_parser with the same
+#          limits, each giving what the pipeline reads; whole heads and heads in 16-byte reads.
+#
+# BEFORE=<revision> (`./dev bench load BEFORE=main~3`): latency, load and pgsql run that
+# revision's lastrod (built once in build/before/<commit>, a git worktree) before each of this
+# tree's runs, under "-- before" and "-- after" lines: a change measured side by side in one run.
+#
 # Ports: lastrod listens on BENCH_PORT (default 18080) and BENCH_PORT + 1, the bare endpoint on
 # BENCH_PORT + 10 and + 11, PostgreSQL on BENCH_PORT + 352; set BENCH_PORT to run two benchmarks
 # side by side.
@@ -98,6 +106,11 @@ set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
 cd "$repo"
 what=${1:-all}
+# Knobs also as arguments (./dev passes only its own variables into the build root):
+# ./dev bench load BEFORE=HEAD~3.
+for arg in "${@:2}"; do
+    case "$arg" in [A-Z_]*=*) export "${arg?}" ;; esac
+done
 requests=${REQUESTS:-100000}
 duration=${DURATION:-10}
 threads=${THREADS:-$((2 * $(nproc)))}
@@ -108,15 +121,17 @@ bare_port=$((api_port + 10))
 bare_port2=$((api_port + 11))
 pg_port=$((api_port + 352))
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | pgfloor | industry | series | daily | companies | stocks | scale | profile | soak | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|industry|series|daily|companies|stocks|scale|profile|soak|all]"
+case "$what" in memory | ingest | latency | load | pgsql | pgfloor | parsing | industry | series | daily | companies | stocks | scale | profile | soak | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|parsing|industry|series|daily|companies|stocks|scale|profile|soak|all]"
     exit 2
     ;;
 esac
 
 cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset" --target lastrod lastro lastro-funds lastro-industry lastro-series lastro-companies lastro-stocks bare_endpoint >/dev/null
+cmake --build --preset "$preset" --target lastrod lastro lastro-funds lastro-industry lastro-series lastro-companies lastro-stocks bare_endpoint request_parsing >/dev/null
 bin="$repo/build/$preset/bin"
+plugins_dir="$repo/build/$preset/plugins"
+bare_bin=$bin # always this tree's, also beside BEFORE's lastrod
 
 work=$(mktemp -d)
 chmod 755 "$work" # the PostgreSQL cluster of `pgsql` runs as its own user
@@ -127,6 +142,37 @@ pg_stop() {
     fi
 }
 trap 'pg_stop; kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
+
+# BEFORE=<revision>: that revision's lastrod, lastro and plugins, built once in its own git
+# worktree (build/before/<commit>, its own release build), run by latency, load and pgsql before
+# each of this tree's runs: the two side by side in one invocation, on the same sample.
+before_bin="" before_plugins="" before_name=""
+if [ -n "${BEFORE:-}" ]; then
+    before_commit=$(git -C "$repo" rev-parse --verify "${BEFORE}^{commit}") || {
+        say "BEFORE=$BEFORE: not a revision of this repository"
+        exit 2
+    }
+    before_name="$BEFORE ($(git -C "$repo" rev-parse --short "$before_commit"))"
+    before_src="$repo/build/before/$before_commit"
+    if [ ! -d "$before_src" ]; then
+        git -C "$repo" worktree add --detach "$before_src" "$before_commit" >/dev/null 2>&1 || {
+            say "could not check out $before_name into $before_src"
+            exit 1
+        }
+    fi
+    say "building $before_name in $before_src (release)"
+    (cd "$before_src" && cmake --preset "$preset" >/dev/null &&
+        cmake --build --preset "$preset" --target lastrod lastro lastro-funds >/dev/null)
+    before_bin="$before_src/build/$preset/bin"
+    # Both builds with the funds plugin alone (all that latency, load and pgsql read): the same
+    # routes on each side, and one plugin to build for the revision before.
+    mkdir -p "$work/plugins-before" "$work/plugins-after"
+    ln -sf "$before_src/build/$preset/plugins/funds.yaml" "$before_src/build/$preset/plugins/liblastro-funds.so" \
+        "$work/plugins-before/"
+    ln -sf "$plugins_dir/funds.yaml" "$plugins_dir/liblastro-funds.so" "$work/plugins-after/"
+    before_plugins="$work/plugins-before"
+    plugins_dir="$work/plugins-after"
+fi
 
 # A directory with the funds plugin alone, for the benchmarks that measure funds without the
 # datasets derived from it.
@@ -147,7 +193,7 @@ server: {listen: "127.0.0.1:$api_port", threads: $threads, base_url: "http://127
          response_cache_mb: ${3:-32}}
 data_dir: $dir/data
 database: {backend: sqlite, sqlite: {synchronous: ${2:-full}}}
-plugins: {manifest_dirs: [${4:-$repo/build/$preset/plugins}]}
+plugins: {manifest_dirs: [${4:-$plugins_dir}]}
 log: {access_log: off}
 YAML
     export LASTRO_CONFIG="$dir/lastro.yaml"
@@ -169,6 +215,20 @@ ingest_sample() {
     "$bin/lastro" ingest cvm.cda_fi "$s"/cda_fi_*.zip 2>/dev/null
 }
 
+# Runs "$@" with BEFORE's binaries and plugins first, when set, then with this tree's, each
+# under a line naming the build.
+each_build() {
+    if [ -n "$before_bin" ]; then
+        local this_bin=$bin this_plugins=$plugins_dir
+        printf -- '-- before: %s\n' "$before_name"
+        bin=$before_bin plugins_dir=$before_plugins
+        "$@"
+        bin=$this_bin plugins_dir=$this_plugins
+        printf -- '-- after: this tree\n'
+    fi
+    "$@"
+}
+
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$1/status"; }
 # CPU time the process has used, user and system, in clock ticks.
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
@@ -188,7 +248,7 @@ thread_ticks() {
 start_servers() {
     "$bin/lastrod" 2>"$work/lastrod.log" &
     lastrod_pid=$!
-    "$bin/bare_endpoint" "$bare_port" "$threads" 2>/dev/null &
+    "$bare_bin/bare_endpoint" "$bare_port" "$threads" 2>/dev/null &
     bare_pid=$!
     for _ in $(seq 50); do
         curl -fs -o /dev/null "http://127.0.0.1:$api_port/health" && break
@@ -311,8 +371,8 @@ latency_once() {
 
 latency() {
     printf '%-26s %6s %10s %10s %10s %10s %8s\n' endpoint conns requests req/s p50 p99 non2xx
-    latency_once 32
-    latency_once 0
+    each_build latency_once 32
+    each_build latency_once 0
 }
 
 # One lastrod (synchronous $1, response cache $2 MB) beside the bare endpoint at 1 and 32
@@ -375,7 +435,7 @@ load_once() {
 # and its throughput over $3 (the bare endpoint's, in the same run).
 floor_once() {
     local pid t0 n rps p50 p99 bad cpu
-    "$bin/bare_endpoint" "$bare_port2" "$threads" "$2" 2>/dev/null &
+    "$bare_bin/bare_endpoint" "$bare_port2" "$threads" "$2" 2>/dev/null &
     pid=$!
     for _ in $(seq 100); do
         curl -fs -o /dev/null "http://127.0.0.1:$bare_port2/" && break
@@ -393,9 +453,9 @@ floor_once() {
 
 load() {
     printf '%-28s %6s %10s %10s %10s %10s %8s %12s\n' server conns requests req/s p50 p99 errors cpu_us/call
-    load_once full 32
-    load_once full 0
-    load_once normal 32
+    each_build load_once full 32
+    each_build load_once full 0
+    each_build load_once normal 32
 }
 
 # PostgreSQL refuses to run as root: as root, its commands run as the postgres user.
@@ -483,7 +543,7 @@ start_pgsql_lastrod() {
 server: {listen: "127.0.0.1:$2", base_url: "http://127.0.0.1:$2", instance: "$1"${3:+, response_cache_mb: $3}}
 data_dir: $dir/data
 database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=$pg_port dbname=lastro user=postgres"}}
-plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
+plugins: {manifest_dirs: [$plugins_dir]}
 # Every instance of one database signs cursors with the secret the migration made.
 cursors: {secret_file: $work/pgsql-cli/data/cursor.key}
 log: {access_log: off}
@@ -499,12 +559,17 @@ YAML
 }
 
 pgsql() {
+    each_build pgsql_once
+}
+
+pgsql_once() {
+    rm -rf "$work/pg" "$work"/pgsql-*  # a cluster of its own for each build compared
     pg_start
     deploy pgsql-cli
     cat >"$LASTRO_CONFIG" <<YAML
 data_dir: $work/pgsql-cli/data
 database: {backend: pgsql, pgsql: {conninfo: "host=127.0.0.1 port=$pg_port dbname=lastro user=postgres"}}
-plugins: {manifest_dirs: [$repo/build/$preset/plugins]}
+plugins: {manifest_dirs: [$plugins_dir]}
 YAML
     "$bin/lastro" db migrate 2>/dev/null
     sample
@@ -513,7 +578,7 @@ YAML
     local a b bare cnpj t0 p0 n rps p50 p99 bad l_cpu pg_cpu
     start_pgsql_lastrod bench-a "$api_port"
     a=$started_pid
-    "$bin/bare_endpoint" "$bare_port" "$threads" 2>/dev/null &
+    "$bare_bin/bare_endpoint" "$bare_port" "$threads" 2>/dev/null &
     bare=$!
     cnpj=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port/v1/fundos?limit=1" |
         grep -o '"cnpj":"[0-9]*"' | head -1 | cut -d'"' -f4)
@@ -1003,7 +1068,7 @@ daily_pgsql() {
     export BENCH_KEY
     start_pgsql_lastrod daily "$api_port" 0
     a=$started_pid
-    "$bin/bare_endpoint" "$bare_port" "$threads" 2>/dev/null &
+    "$bare_bin/bare_endpoint" "$bare_port" "$threads" 2>/dev/null &
     bare=$!
     daily_latency "$api_port" PostgreSQL
     kill "$a" "$bare" 2>/dev/null || true
@@ -1120,6 +1185,7 @@ memory) memory ;;
 load) load ;;
 pgsql) pgsql ;;
 pgfloor) pgfloor ;;
+parsing) "$bin/request_parsing" ;;
 ingest) ingest ;;
 latency) latency ;;
 industry) industry ;;
