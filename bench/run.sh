@@ -128,7 +128,13 @@ case "$what" in memory | ingest | latency | load | pgsql | pgfloor | parsing | i
 esac
 
 cmake --preset "$preset" >/dev/null
-cmake --build --preset "$preset" --target lastrod lastro lastro-funds lastro-industry lastro-series lastro-companies lastro-stocks bare_endpoint request_parsing >/dev/null
+# latency, load, pgsql and parsing read the funds plugin alone: the others are not built for them.
+case "$what" in
+latency | load | pgsql | parsing) targets="lastrod lastro lastro-funds bare_endpoint request_parsing" ;;
+*) targets="lastrod lastro lastro-funds lastro-industry lastro-series lastro-companies lastro-stocks bare_endpoint request_parsing" ;;
+esac
+# shellcheck disable=SC2086 # the targets are words
+cmake --build --preset "$preset" --target $targets >/dev/null
 bin="$repo/build/$preset/bin"
 plugins_dir="$repo/build/$preset/plugins"
 bare_bin=$bin # always this tree's, also beside BEFORE's lastrod
@@ -164,15 +170,20 @@ if [ -n "${BEFORE:-}" ]; then
     (cd "$before_src" && cmake --preset "$preset" >/dev/null &&
         cmake --build --preset "$preset" --target lastrod lastro lastro-funds >/dev/null)
     before_bin="$before_src/build/$preset/bin"
-    # Both builds with the funds plugin alone (all that latency, load and pgsql read): the same
-    # routes on each side, and one plugin to build for the revision before.
-    mkdir -p "$work/plugins-before" "$work/plugins-after"
+    # The funds plugin alone, as this tree's below: the same routes on each side.
+    mkdir -p "$work/plugins-before"
     ln -sf "$before_src/build/$preset/plugins/funds.yaml" "$before_src/build/$preset/plugins/liblastro-funds.so" \
         "$work/plugins-before/"
-    ln -sf "$plugins_dir/funds.yaml" "$plugins_dir/liblastro-funds.so" "$work/plugins-after/"
     before_plugins="$work/plugins-before"
-    plugins_dir="$work/plugins-after"
 fi
+# What latency, load and pgsql serve: the funds plugin alone (the only one built for them).
+case "$what" in
+latency | load | pgsql)
+    mkdir -p "$work/plugins-this"
+    ln -sf "$plugins_dir/funds.yaml" "$plugins_dir/liblastro-funds.so" "$work/plugins-this/"
+    plugins_dir="$work/plugins-this"
+    ;;
+esac
 
 # A directory with the funds plugin alone, for the benchmarks that measure funds without the
 # datasets derived from it.
