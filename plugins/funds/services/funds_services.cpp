@@ -3,6 +3,7 @@
 #include "domain/registry/registry_lookup.hpp"
 #include "funds_model-odb.hxx"
 #include "funds_model.hxx"
+#include "layouts/inf_mensal_fidc.hpp"
 
 #include <lastro/sdk/ingest/values.hpp>
 #include <lastro/sdk/query_rows.hpp>
@@ -16,12 +17,32 @@
 
 #include <algorithm>
 #include <map>
+#include <span>
 #include <string_view>
 #include <unordered_map>
+#include <utility>
 #include <vector>
 
 namespace lastro::funds {
 namespace {
+
+// Every exported field is a column of its table in the layout the ingester reads: the exported
+// list and layouts/inf_mensal_fidc.hpp cannot drift apart.
+consteval bool FieldsInLayouts() {
+    for (const FidcFieldLayout& field : kFidcFields) {
+        bool found = false;
+        for (const FidcTableLayout& table : kFidcTableLayouts) {
+            for (std::string_view column : table.columns) {
+                found = found || (table.name == field.table && column == field.column);
+            }
+        }
+        if (!found) {
+            return false;
+        }
+    }
+    return true;
+}
+static_assert(FieldsInLayouts());
 
 FidcMonthlyFact Fact(const FidcReport& r) {
     FidcMonthlyFact f;
@@ -92,11 +113,26 @@ std::optional<double> NumberOrNull(const boost::json::value& value) {
     return std::nullopt;
 }
 
+std::optional<double> DecimalOrNull(std::string_view text) {
+    const auto number = sdk::ParseDecimal(text);
+    if (number.status == sdk::ValueStatus::kValue) {
+        return number.value;
+    }
+    return std::nullopt;
+}
+
+// The asked fields by column, each with its table and its first position among them (a field
+// asked twice is copied to its later positions).
+struct WantedField {
+    std::string_view table;
+    std::size_t position;
+};
+using WantedFields = std::unordered_map<std::string_view, WantedField>;
+
 // published_json (funds_model.hxx): the asked fields of the one-row tables, and the ranked
 // debtors of VIII. Parsed into a monotonic buffer: a report's ~150 fields would otherwise cost
 // an allocation each.
-void ReadPublished(const std::string& text, const std::unordered_map<std::string_view, std::size_t>& wanted,
-                   FidcReportDetail& detail) {
+void ReadPublished(const std::string& text, const WantedFields& wanted, FidcReportDetail& detail) {
     unsigned char buffer[16384];
     boost::json::monotonic_resource memory(buffer, sizeof buffer);
     const boost::json::value parsed = boost::json::parse(text, &memory);
@@ -106,10 +142,7 @@ void ReadPublished(const std::string& text, const std::unordered_map<std::string
                 const boost::json::array& pair = ranked.as_array();
                 std::optional<double> value;
                 if (pair.size() == 2 && pair[1].is_string()) {
-                    const auto number = sdk::ParseDecimal(std::string_view(pair[1].as_string()));
-                    if (number.status == sdk::ValueStatus::kValue) {
-                        value = number.value;
-                    }
+                    value = DecimalOrNull(std::string_view(pair[1].as_string()));
                 }
                 detail.largest_debtors.push_back(value);
             }
@@ -117,8 +150,9 @@ void ReadPublished(const std::string& text, const std::unordered_map<std::string
         }
         for (const auto& [column, value] : fields.as_object()) {
             const auto found = wanted.find(std::string_view(column));
-            if (found != wanted.end() && value.is_string()) {
-                detail.published[found->second] = std::string(value.as_string());
+            if (found != wanted.end() && found->second.table == std::string_view(table) &&
+                value.is_string()) {
+                detail.fields[found->second.position] = DecimalOrNull(std::string_view(value.as_string()));
             }
         }
     }
@@ -168,11 +202,16 @@ void ReadBands(const std::optional<std::string>& text, FidcReportDetail& detail)
 }  // namespace
 
 void FidcMonthlyFactsReader::ForEachReportDetail(
-    odb::database& db, const std::string& month, const std::vector<std::string>& columns,
+    odb::database& db, const std::string& month, std::span<const FidcField> fields,
     const std::function<void(const FidcReportDetail&)>& visit) const {
-    std::unordered_map<std::string_view, std::size_t> wanted;
-    for (std::size_t i = 0; i < columns.size(); ++i) {
-        wanted.emplace(columns[i], i);
+    WantedFields wanted;
+    std::vector<std::pair<std::size_t, std::size_t>> repeated;  // (position, first position)
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        const FidcFieldLayout& layout = LayoutOf(fields[i]);
+        const auto [at, added] = wanted.try_emplace(layout.column, WantedField{layout.table, i});
+        if (!added) {
+            repeated.emplace_back(i, at->second.position);
+        }
     }
     // Four queries for the whole month, joined here by report id: one per report would cost
     // thousands of statements a month.
@@ -182,7 +221,7 @@ void FidcMonthlyFactsReader::ForEachReportDetail(
         for (const FidcReport& report : db.query<FidcReport>(Query::month == month)) {
             FidcReportDetail& detail = details[report.id];
             detail.fact = Fact(report);
-            detail.published.resize(columns.size());
+            detail.fields.resize(fields.size());
         }
     }
     {
@@ -193,6 +232,9 @@ void FidcMonthlyFactsReader::ForEachReportDetail(
                 continue;
             }
             ReadPublished(documents.published_json, wanted, found->second);
+            for (const auto& [position, first] : repeated) {
+                found->second.fields[position] = found->second.fields[first];
+            }
             ReadSegments(documents.segments_json, found->second);
             ReadBands(documents.bands_json, found->second);
         }

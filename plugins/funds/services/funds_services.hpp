@@ -17,8 +17,7 @@ public:
     std::vector<std::string> Months(odb::database& db) const override;
     void ForEachReport(odb::database& db, const std::string& month,
                        const std::function<void(const FidcMonthlyFact&)>& visit) const override;
-    void ForEachReportDetail(odb::database& db, const std::string& month,
-                             const std::vector<std::string>& columns,
+    void ForEachReportDetail(odb::database& db, const std::string& month, std::span<const FidcField> fields,
                              const std::function<void(const FidcReportDetail&)>& visit) const override;
 };
 

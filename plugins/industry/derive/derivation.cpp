@@ -159,7 +159,7 @@ void DeriveMonth(odb::database& db, const funds::FidcMonthlyFacts& facts, const 
                  const std::string& month, const std::set<std::string>& available,
                  const std::string& derived_at, RunMemory& memory) {
     std::vector<Report> reports;
-    facts.ForEachReportDetail(db, month, ReportColumnNames(), [&](const funds::FidcReportDetail& detail) {
+    facts.ForEachReportDetail(db, month, kReportFields, [&](const funds::FidcReportDetail& detail) {
         reports.push_back(ReadReport(detail));
     });
     MonthUniverse universe = BuildUniverse(month, reports, registry);

@@ -18,6 +18,7 @@ using boost::json::array;
 using boost::json::object;
 using boost::json::value;
 using Maybe = std::optional<double>;
+using Field = funds::FidcField;
 
 value Json(const Maybe& x) {
     return x ? value(*x) : value(nullptr);
@@ -86,24 +87,24 @@ Maybe Median(std::vector<double> values) {
 
 struct Column {
     const char* key;
-    const char* column;
+    Field field;
 };
 
 constexpr Column kAssetColumns[] = {
-    {"cash", "TAB_I1_VL_DISP"},
-    {"receivables_with_risk", "TAB_I2A_VL_DIRCRED_RISCO"},
-    {"receivables_without_risk", "TAB_I2B_VL_DIRCRED_SEM_RISCO"},
-    {"securities", "TAB_I2C_VL_VLMOB"},
-    {"federal_bonds", "TAB_I2D_VL_TITPUB_FED"},
-    {"bank_deposits", "TAB_I2E_VL_CDB"},
-    {"repos", "TAB_I2F_VL_OPER_COMPROM"},
-    {"other_fixed_income", "TAB_I2G_VL_OUTRO_RF"},
-    {"fidc_quotas", "TAB_I2H_VL_COTA_FIDC"},
-    {"fidc_np_quotas", "TAB_I2I_VL_COTA_FIDC_NP"},
-    {"futures", "TAB_I2J_VL_CONTRATO_FUTURO"},
-    {"other_portfolio_assets", "TAB_I2_VL_OUTRO_ATIVO"},
-    {"derivatives", "TAB_I3_VL_POSICAO_DERIV"},
-    {"other_assets", "TAB_I4_VL_OUTRO_ATIVO"},
+    {"cash", Field::TAB_I1_VL_DISP},
+    {"receivables_with_risk", Field::TAB_I2A_VL_DIRCRED_RISCO},
+    {"receivables_without_risk", Field::TAB_I2B_VL_DIRCRED_SEM_RISCO},
+    {"securities", Field::TAB_I2C_VL_VLMOB},
+    {"federal_bonds", Field::TAB_I2D_VL_TITPUB_FED},
+    {"bank_deposits", Field::TAB_I2E_VL_CDB},
+    {"repos", Field::TAB_I2F_VL_OPER_COMPROM},
+    {"other_fixed_income", Field::TAB_I2G_VL_OUTRO_RF},
+    {"fidc_quotas", Field::TAB_I2H_VL_COTA_FIDC},
+    {"fidc_np_quotas", Field::TAB_I2I_VL_COTA_FIDC_NP},
+    {"futures", Field::TAB_I2J_VL_CONTRATO_FUTURO},
+    {"other_portfolio_assets", Field::TAB_I2_VL_OUTRO_ATIVO},
+    {"derivatives", Field::TAB_I3_VL_POSICAO_DERIV},
+    {"other_assets", Field::TAB_I4_VL_OUTRO_ATIVO},
 };
 
 constexpr const char* kBandLabels[10] = {
@@ -111,35 +112,58 @@ constexpr const char* kBandLabels[10] = {
     "151_to_180_days", "181_to_360_days", "361_to_720_days", "721_to_1080_days", "over_1080_days"};
 
 constexpr Column kLiquidityColumns[] = {
-    {"immediate", "TAB_X_VL_LIQUIDEZ_0"},
-    {"up_to_30_days", "TAB_X_VL_LIQUIDEZ_30"},
-    {"up_to_60_days", "TAB_X_VL_LIQUIDEZ_60"},
-    {"up_to_90_days", "TAB_X_VL_LIQUIDEZ_90"},
-    {"up_to_180_days", "TAB_X_VL_LIQUIDEZ_180"},
-    {"up_to_360_days", "TAB_X_VL_LIQUIDEZ_360"},
-    {"over_360_days", "TAB_X_VL_LIQUIDEZ_MAIOR_360"},
+    {"immediate", Field::TAB_X_VL_LIQUIDEZ_0},
+    {"up_to_30_days", Field::TAB_X_VL_LIQUIDEZ_30},
+    {"up_to_60_days", Field::TAB_X_VL_LIQUIDEZ_60},
+    {"up_to_90_days", Field::TAB_X_VL_LIQUIDEZ_90},
+    {"up_to_180_days", Field::TAB_X_VL_LIQUIDEZ_180},
+    {"up_to_360_days", Field::TAB_X_VL_LIQUIDEZ_360},
+    {"over_360_days", Field::TAB_X_VL_LIQUIDEZ_MAIOR_360},
 };
 
-constexpr Column kInvestorCategories[] = {
-    {"individuals", "PF"},
-    {"non_financial_companies", "PJ_NAO_FINANC"},
-    {"banks", "BANCO"},
-    {"brokers_and_distributors", "CORRETORA_DISTRIB"},
-    {"other_financial_companies", "PJ_FINANC"},
-    {"non_resident_investors", "INVNR"},
-    {"open_pension_entities", "EAPC"},
-    {"closed_pension_entities", "EFPC"},
-    {"public_pension_regimes", "RPPS"},
-    {"insurers", "SEGUR"},
-    {"capitalization_companies", "CAPITALIZ"},
-    {"fidc_quota_funds", "COTA_FIDC"},
-    {"real_estate_funds", "FII"},
-    {"other_funds", "OUTRO_FI"},
-    {"investment_clubs", "CLUBE"},
-    {"others", "OUTRO"},
+// Investors by category (table X_1_1): senior, then subordinated.
+struct InvestorCategory {
+    const char* key;
+    Field senior;
+    Field subordinated;
 };
 
-constexpr const char* kRatings[] = {"AA", "A", "B", "C", "D", "E", "F", "G", "H"};
+constexpr InvestorCategory kInvestorCategories[] = {
+    {"individuals", Field::TAB_X_NR_COTST_SENIOR_PF, Field::TAB_X_NR_COTST_SUBORD_PF},
+    {"non_financial_companies", Field::TAB_X_NR_COTST_SENIOR_PJ_NAO_FINANC,
+     Field::TAB_X_NR_COTST_SUBORD_PJ_NAO_FINANC},
+    {"banks", Field::TAB_X_NR_COTST_SENIOR_BANCO, Field::TAB_X_NR_COTST_SUBORD_BANCO},
+    {"brokers_and_distributors", Field::TAB_X_NR_COTST_SENIOR_CORRETORA_DISTRIB,
+     Field::TAB_X_NR_COTST_SUBORD_CORRETORA_DISTRIB},
+    {"other_financial_companies", Field::TAB_X_NR_COTST_SENIOR_PJ_FINANC,
+     Field::TAB_X_NR_COTST_SUBORD_PJ_FINANC},
+    {"non_resident_investors", Field::TAB_X_NR_COTST_SENIOR_INVNR, Field::TAB_X_NR_COTST_SUBORD_INVNR},
+    {"open_pension_entities", Field::TAB_X_NR_COTST_SENIOR_EAPC, Field::TAB_X_NR_COTST_SUBORD_EAPC},
+    {"closed_pension_entities", Field::TAB_X_NR_COTST_SENIOR_EFPC, Field::TAB_X_NR_COTST_SUBORD_EFPC},
+    {"public_pension_regimes", Field::TAB_X_NR_COTST_SENIOR_RPPS, Field::TAB_X_NR_COTST_SUBORD_RPPS},
+    {"insurers", Field::TAB_X_NR_COTST_SENIOR_SEGUR, Field::TAB_X_NR_COTST_SUBORD_SEGUR},
+    {"capitalization_companies", Field::TAB_X_NR_COTST_SENIOR_CAPITALIZ,
+     Field::TAB_X_NR_COTST_SUBORD_CAPITALIZ},
+    {"fidc_quota_funds", Field::TAB_X_NR_COTST_SENIOR_COTA_FIDC, Field::TAB_X_NR_COTST_SUBORD_COTA_FIDC},
+    {"real_estate_funds", Field::TAB_X_NR_COTST_SENIOR_FII, Field::TAB_X_NR_COTST_SUBORD_FII},
+    {"other_funds", Field::TAB_X_NR_COTST_SENIOR_OUTRO_FI, Field::TAB_X_NR_COTST_SUBORD_OUTRO_FI},
+    {"investment_clubs", Field::TAB_X_NR_COTST_SENIOR_CLUBE, Field::TAB_X_NR_COTST_SUBORD_CLUBE},
+    {"others", Field::TAB_X_NR_COTST_SENIOR_OUTRO, Field::TAB_X_NR_COTST_SUBORD_OUTRO},
+};
+
+// Table X's SCR ratings of debtors.
+struct Rating {
+    const char* rating;
+    Field field;
+};
+
+constexpr Rating kRatings[] = {
+    {"AA", Field::TAB_X_SCR_RISCO_DEVEDOR_AA}, {"A", Field::TAB_X_SCR_RISCO_DEVEDOR_A},
+    {"B", Field::TAB_X_SCR_RISCO_DEVEDOR_B},   {"C", Field::TAB_X_SCR_RISCO_DEVEDOR_C},
+    {"D", Field::TAB_X_SCR_RISCO_DEVEDOR_D},   {"E", Field::TAB_X_SCR_RISCO_DEVEDOR_E},
+    {"F", Field::TAB_X_SCR_RISCO_DEVEDOR_F},   {"G", Field::TAB_X_SCR_RISCO_DEVEDOR_G},
+    {"H", Field::TAB_X_SCR_RISCO_DEVEDOR_H},
+};
 
 // Share of each part in a total, as {"key", "vehicles", "nav_brl", "share_ratio"} rows.
 struct Group {
@@ -435,13 +459,13 @@ object Ativos(const MonthView& m) {
     for (const Vehicle* v : m.in) {
         assets.Add(v->report->fact.assets_total);
         for (std::size_t i = 0; i < parts.size(); ++i) {
-            parts[i].Add(Published(*v->report, kAssetColumns[i].column));
+            parts[i].Add(Published(*v->report, kAssetColumns[i].field));
         }
     }
     array rows;
     for (std::size_t i = 0; i < parts.size(); ++i) {
         rows.push_back(object{{"key", kAssetColumns[i].key},
-                              {"column", kAssetColumns[i].column},
+                              {"column", funds::ColumnName(kAssetColumns[i].field)},
                               {"value_brl", Money(parts[i].Value())},
                               {"vehicles_missing", parts[i].Missing()},
                               {"share_ratio", Json(Ratio(parts[i].Value(), assets.Value()))}});
@@ -472,7 +496,7 @@ object Prazos(const MonthView& m) {
             }
         }
         for (std::size_t i = 0; i < liquidity.size(); ++i) {
-            liquidity[i].Add(Published(*v->report, kLiquidityColumns[i].column));
+            liquidity[i].Add(Published(*v->report, kLiquidityColumns[i].field));
         }
     }
     array mature_rows, delinquent_rows, liquidity_rows;
@@ -483,7 +507,7 @@ object Prazos(const MonthView& m) {
     }
     for (std::size_t i = 0; i < liquidity.size(); ++i) {
         liquidity_rows.push_back(object{{"bucket", kLiquidityColumns[i].key},
-                                        {"column", kLiquidityColumns[i].column},
+                                        {"column", funds::ColumnName(kLiquidityColumns[i].field)},
                                         {"value_brl", Money(liquidity[i].Value())},
                                         {"vehicles_missing", liquidity[i].Missing()}});
     }
@@ -570,10 +594,10 @@ object Concentracao(const MonthView& m) {
             // cedentes, else the one without (I2B12); weighted by the vehicle's receivables.
             std::array<Maybe, 9> shares{};
             bool any = false;
-            for (const char* table : {"TAB_I2A12_PR_CEDENTE_", "TAB_I2B12_PR_CEDENTE_"}) {
-                for (int k = 1; k <= 9; ++k) {
-                    shares[k - 1] = Published(*v->report, table + std::to_string(k));
-                    any = any || shares[k - 1].has_value();
+            for (const auto& table : kCedenteShares) {
+                for (std::size_t k = 0; k < table.size(); ++k) {
+                    shares[k] = Published(*v->report, table[k]);
+                    any = any || shares[k].has_value();
                 }
                 if (any) {
                     break;
@@ -607,7 +631,7 @@ object Concentracao(const MonthView& m) {
             }
         }
         for (std::size_t r = 0; r < ratings.size(); ++r) {
-            ratings[r].Add(Published(*v->report, std::string("TAB_X_SCR_RISCO_DEVEDOR_") + kRatings[r]));
+            ratings[r].Add(Published(*v->report, kRatings[r].field));
         }
     }
     const double cedente_base = cedente_receivables.PartialTotal().value_or(0);
@@ -631,7 +655,7 @@ object Concentracao(const MonthView& m) {
     }
     array rating_rows;
     for (std::size_t r = 0; r < ratings.size(); ++r) {
-        rating_rows.push_back(object{{"rating", kRatings[r]},
+        rating_rows.push_back(object{{"rating", kRatings[r].rating},
                                      {"value_brl", Money(ratings[r].Value())},
                                      {"share_ratio", Json(Ratio(ratings[r].Value(), rated.Value()))}});
     }
@@ -765,10 +789,8 @@ object Participantes(const MonthView& m) {
     for (const Vehicle* v : m.in) {
         bool any = false;
         for (std::size_t c = 0; c < std::size(kInvestorCategories); ++c) {
-            const Maybe s =
-                Published(*v->report, std::string("TAB_X_NR_COTST_SENIOR_") + kInvestorCategories[c].column);
-            const Maybe d =
-                Published(*v->report, std::string("TAB_X_NR_COTST_SUBORD_") + kInvestorCategories[c].column);
+            const Maybe s = Published(*v->report, kInvestorCategories[c].senior);
+            const Maybe d = Published(*v->report, kInvestorCategories[c].subordinated);
             any = any || s || d;
             senior[c] += static_cast<std::int64_t>(s.value_or(0));
             subordinated[c] += static_cast<std::int64_t>(d.value_or(0));
@@ -848,8 +870,8 @@ std::map<std::string, object> ComputeIndicators(const MonthUniverse& universe, b
         if (!v.fic_fidc) {
             view.nav_ex_fic.Add(v.nav);
         }
-        const Maybe h = Published(*v.report, "TAB_I2H_VL_COTA_FIDC");
-        const Maybe np = Published(*v.report, "TAB_I2I_VL_COTA_FIDC_NP");
+        const Maybe h = Published(*v.report, Field::TAB_I2H_VL_COTA_FIDC);
+        const Maybe np = Published(*v.report, Field::TAB_I2I_VL_COTA_FIDC_NP);
         if (h || np) {
             view.quotas_held.Add(sdk::SumOfAmounts({h.value_or(0), np.value_or(0)}));
         }

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <string_view>
 
 namespace lastro::industry {
 namespace {
@@ -15,7 +16,7 @@ std::optional<double> NavIn(const NavByCnpj& month, const std::string& cnpj) {
 }
 
 boost::json::object Warning(const MonthUniverse& universe, const Vehicle& v, const char* rule,
-                            const std::string& field, double value, const char* unit, const char* set_aside,
+                            std::string_view field, double value, const char* unit, const char* set_aside,
                             const std::string& detail) {
     return {{"month", universe.month},
             {"rule", rule},
@@ -93,14 +94,13 @@ boost::json::array ApplySanityFilters(MonthUniverse& universe, const NavByCnpj& 
             }
         }
         // A cedente's share above 100% of the receivables.
-        for (const char* table : {"TAB_I2A12_PR_CEDENTE_", "TAB_I2B12_PR_CEDENTE_"}) {
-            for (int k = 1; k <= 9; ++k) {
-                const std::string column = table + std::to_string(k);
-                const std::optional<double> share = Published(report, column);
+        for (const auto& table : kCedenteShares) {
+            for (const funds::FidcField field : table) {
+                const std::optional<double> share = Published(report, field);
                 if (share && (*share > kMaxSharePct || *share < 0)) {
                     v.cedentes_set_aside = true;
-                    warnings.push_back(Warning(universe, v, "share_over_100", column, *share, "percent",
-                                               "cedentes",
+                    warnings.push_back(Warning(universe, v, "share_over_100", funds::ColumnName(field),
+                                               *share, "percent", "cedentes",
                                                "a cedente's share outside 0..100% of the receivables"));
                 }
             }

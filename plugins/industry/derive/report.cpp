@@ -1,24 +1,23 @@
 #include "derive/report.hpp"
 
-#include <lastro/sdk/ingest/values.hpp>
-
+#include <limits>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
 
 namespace lastro::industry {
 namespace {
 
-const std::unordered_map<std::string_view, std::size_t>& ColumnIndex() {
-    static const std::unordered_map<std::string_view, std::size_t> index = [] {
-        std::unordered_map<std::string_view, std::size_t> out;
-        for (std::size_t i = 0; i < kReportColumns.size(); ++i) {
-            out.emplace(kReportColumns[i], i);
-        }
-        return out;
-    }();
-    return index;
-}
+constexpr std::size_t kNotRead = std::numeric_limits<std::size_t>::max();
+
+// The position of every funds field in kReportFields, or kNotRead.
+constexpr std::array<std::size_t, funds::kFidcFieldCount> kPositions = [] {
+    std::array<std::size_t, funds::kFidcFieldCount> positions{};
+    positions.fill(kNotRead);
+    for (std::size_t i = 0; i < kReportFields.size(); ++i) {
+        positions[funds::FieldIndex(kReportFields[i])] = i;
+    }
+    return positions;
+}();
 
 }  // namespace
 
@@ -30,21 +29,10 @@ Report ReadReport(const funds::FidcReportDetail& detail) {
     report.bands = detail.bands;
     report.series = detail.series;
     report.operations = detail.operations;
-    for (std::size_t i = 0; i < report.columns.size() && i < detail.published.size(); ++i) {
-        if (!detail.published[i]) {
-            continue;
-        }
-        const auto parsed = sdk::ParseDecimal(*detail.published[i]);
-        if (parsed.status == sdk::ValueStatus::kValue) {
-            report.columns[i] = parsed.value;
-        }
+    for (std::size_t i = 0; i < report.fields.size() && i < detail.fields.size(); ++i) {
+        report.fields[i] = detail.fields[i];
     }
     return report;
-}
-
-const std::vector<std::string>& ReportColumnNames() {
-    static const std::vector<std::string> names(kReportColumns.begin(), kReportColumns.end());
-    return names;
 }
 
 Report ReadFact(const funds::FidcMonthlyFact& fact) {
@@ -53,14 +41,13 @@ Report ReadFact(const funds::FidcMonthlyFact& fact) {
     return report;
 }
 
-std::optional<double> Published(const Report& report, std::string_view column) {
-    const auto& index = ColumnIndex();
-    const auto found = index.find(column);
-    if (found == index.end()) {
-        throw std::logic_error("column " + std::string(column) +
-                               " is not one the aggregates read (kReportColumns)");
+std::optional<double> Published(const Report& report, funds::FidcField field) {
+    const std::size_t position = kPositions[funds::FieldIndex(field)];
+    if (position == kNotRead) {
+        throw std::logic_error("field " + std::string(funds::ColumnName(field)) +
+                               " is not one the aggregates read (kReportFields)");
     }
-    return report.columns[found->second];
+    return report.fields[position];
 }
 
 }  // namespace lastro::industry

@@ -96,9 +96,9 @@ std::optional<std::string> FicFidcReason(const Report& report, const funds::Fidc
         (report.fact.name && NameSaysFic(*report.fact.name))) {
         return "name";
     }
-    const std::optional<double> assets = Published(report, "TAB_I_VL_ATIVO");
-    const std::optional<double> quotas = Published(report, "TAB_I2H_VL_COTA_FIDC");
-    const std::optional<double> np_quotas = Published(report, "TAB_I2I_VL_COTA_FIDC_NP");
+    const std::optional<double> assets = Published(report, funds::FidcField::TAB_I_VL_ATIVO);
+    const std::optional<double> quotas = Published(report, funds::FidcField::TAB_I2H_VL_COTA_FIDC);
+    const std::optional<double> np_quotas = Published(report, funds::FidcField::TAB_I2I_VL_COTA_FIDC_NP);
     if (assets && *assets > 0 && (quotas || np_quotas)) {
         const double held = quotas.value_or(0) + np_quotas.value_or(0);
         if (held >= kFicQuotaShare * *assets) {

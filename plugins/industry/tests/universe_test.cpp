@@ -22,12 +22,12 @@ funds::FidcReportDetail Detail(const std::string& cnpj, std::optional<double> na
     return r;
 }
 
-// A field of the one-row tables, as the funds service hands over the columns asked for.
-void Publish(funds::FidcReportDetail& detail, std::string_view column, const char* text) {
-    detail.published.resize(kReportColumns.size());
-    const auto at = std::find(kReportColumns.begin(), kReportColumns.end(), column);
-    ASSERT_NE(at, kReportColumns.end()) << column;
-    detail.published[static_cast<std::size_t>(at - kReportColumns.begin())] = text;
+// A field of the one-row tables, as the funds service hands over the fields asked for.
+void Publish(funds::FidcReportDetail& detail, funds::FidcField field, double value) {
+    detail.fields.resize(kReportFields.size());
+    const auto at = std::find(kReportFields.begin(), kReportFields.end(), field);
+    ASSERT_NE(at, kReportFields.end()) << funds::ColumnName(field);
+    detail.fields[static_cast<std::size_t>(at - kReportFields.begin())] = value;
 }
 
 // The report as the derivation reads it from the funds service.
@@ -84,11 +84,11 @@ TEST(Universe, FicFidcByRegistryTypeNameOrQuotaShare) {
     EXPECT_EQ(FicFidcReason(R("2", 1.0, "Fundo de Investimento em Cotas de FIDC Beta"), nullptr), "name");
     EXPECT_EQ(FicFidcReason(R("2", 1.0, "FICUS FIDC"), nullptr), std::nullopt) << "a word, not a prefix";
     funds::FidcReportDetail holder = Detail("3", 100.0, "GAMA FIDC");
-    Publish(holder, "TAB_I_VL_ATIVO", "100.00");
-    Publish(holder, "TAB_I2H_VL_COTA_FIDC", "60.00");
-    Publish(holder, "TAB_I2I_VL_COTA_FIDC_NP", "7.00");
+    Publish(holder, funds::FidcField::TAB_I_VL_ATIVO, 100.00);
+    Publish(holder, funds::FidcField::TAB_I2H_VL_COTA_FIDC, 60.00);
+    Publish(holder, funds::FidcField::TAB_I2I_VL_COTA_FIDC_NP, 7.00);
     EXPECT_EQ(FicFidcReason(ReadReport(holder), nullptr), "fidc_quotas_share");
-    Publish(holder, "TAB_I2I_VL_COTA_FIDC_NP", "6.99");
+    Publish(holder, funds::FidcField::TAB_I2I_VL_COTA_FIDC_NP, 6.99);
     EXPECT_EQ(FicFidcReason(ReadReport(holder), nullptr), std::nullopt)
         << "66.99% of the assets is below the rule";
 }
@@ -126,7 +126,7 @@ TEST(Quality, SpikesNegativeNetWorthOutlierOperationsAndSharesAreSetAsideWithWar
     reports[2].operations.push_back({"senior", "subscription", "as_published", 1e9});
     reports[2].operations.push_back({"senior", "redemption", "as_published", 1e6});
     funds::FidcReportDetail shares = Detail("4", 1e8);
-    Publish(shares, "TAB_I2A12_PR_CEDENTE_1", "140.00");
+    Publish(shares, funds::FidcField::TAB_I2A12_PR_CEDENTE_1, 140.00);
     reports[3] = ReadReport(shares);
     MonthUniverse universe = BuildUniverse("2026-08", reports, registry);
     const NavByCnpj previous{{"1", 1e9}, {"3", 2e8}};
@@ -165,7 +165,7 @@ TEST(Quality, ASpikeNeedsBothNeighbours) {
 TEST(Indicators, TotalsWithAndWithoutFicFidcAndNetOfQuotasHeld) {
     RegistryIndex registry;
     funds::FidcReportDetail fic = Detail("1", 100.0, "ALFA FIC FIDC");
-    Publish(fic, "TAB_I2H_VL_COTA_FIDC", "90.00");
+    Publish(fic, funds::FidcField::TAB_I2H_VL_COTA_FIDC, 90.00);
     const std::vector<Report> reports = {ReadReport(fic), R("2", 300.0), R("3", std::nullopt)};
     const MonthUniverse universe = BuildUniverse("2026-08", reports, registry);
     const auto with = ComputeIndicators(universe, true, {}, false);

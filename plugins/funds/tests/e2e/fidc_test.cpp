@@ -1,8 +1,9 @@
 // The FIDC class data end to end (contract 2.7 to 2.13, 4.2, 4.4): every number the API
 // answers is recomputed here straight from the sample's CSV files (cvm_files.hpp),
 // independently of the ingesters, on SQLite and PostgreSQL.
-#include "cvm_files.hpp"
 #include "funds_fixture.hpp"
+
+#include <lastro/funds/testing/cvm_files.hpp>
 
 #include <algorithm>
 #include <cctype>

@@ -4,8 +4,7 @@
 // keys, so credit arithmetic never crosses tests.
 #pragma once
 
-#include "funds_checks.hpp"
-
+#include <lastro/funds/testing/funds_checks.hpp>
 #include <lastro/sdk/testing/backend_fixture.hpp>
 #include <lastro/sdk/testing/checks.hpp>
 

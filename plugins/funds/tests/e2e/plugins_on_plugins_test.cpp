@@ -2,9 +2,9 @@
 // funds, finds registry entries through the funds.locator service, and keeps a dataset derived
 // from cvm.inf_mensal_fidc through the funds.fidc_monthly_facts service, rebuilt by the host in
 // the transaction of each FIDC ingest for exactly the months it carried (docs/plugins.md).
-#include "cvm_files.hpp"
 #include "funds_fixture.hpp"
 
+#include <lastro/funds/testing/cvm_files.hpp>
 #include <lastro/sdk/zip_archive.hpp>
 
 #include <boost/json.hpp>

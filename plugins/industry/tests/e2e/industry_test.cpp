@@ -1,10 +1,9 @@
 // The industry plugin end to end (docs/testing.md): a real lastrod loading funds and industry on
 // SQLite and PostgreSQL with the sample ingested by `lastro ingest --sample`. Every figure is
-// recomputed from the sample's own files (the funds suite's readers, cvm_files.hpp), never
-// through the plugin's code.
-#include "../../../funds/tests/e2e/cvm_files.hpp"
-#include "../../../funds/tests/e2e/funds_checks.hpp"
-
+// recomputed from the sample's own files (the readers funds exports, lastro-funds-testing's
+// cvm_files.hpp), never through the plugin's code.
+#include <lastro/funds/testing/cvm_files.hpp>
+#include <lastro/funds/testing/funds_checks.hpp>
 #include <lastro/sdk/testing/backend_fixture.hpp>
 #include <lastro/sdk/testing/checks.hpp>
 
@@ -668,5 +667,3 @@ TEST_P(IndustryTest, PeriodErrorsAndMissingMonths) {
 }
 
 }  // namespace lastro::industry::e2e
-
-// The funds suite's readers, compiled here (this suite's CMake takes only tests/e2e/*.cpp).

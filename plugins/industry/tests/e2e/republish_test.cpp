@@ -2,8 +2,7 @@
 // aggregates of that month and of those that depend on it in the same transaction, so the next
 // call sees the new figures (plugins/industry/docs/README.md, "When the aggregates change"). A
 // deployment of its own: the other suites keep the sample's figures.
-#include "../../../funds/tests/e2e/cvm_files.hpp"
-
+#include <lastro/funds/testing/cvm_files.hpp>
 #include <lastro/sdk/testing/backend_fixture.hpp>
 #include <lastro/sdk/testing/checks.hpp>
 #include <lastro/sdk/zip_archive.hpp>

@@ -8,6 +8,7 @@
 // dependent built against another version of it is refused at start-up.
 #pragma once
 
+#include <lastro/funds/fidc_fields.hpp>
 #include <lastro/funds/services_identity.hpp>
 #include <lastro/sdk/services.hpp>
 
@@ -15,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -142,14 +144,15 @@ struct BOOST_SYMBOL_VISIBLE FidcMaturityBands {
     std::array<std::optional<double>, 10> delinquent_without_risk;
 };
 
-// A monthly report with everything the industry aggregates read: the fact above, every
-// published field of the one-row tables, and the long tables.
+// A monthly report with everything the industry aggregates read: the fact above, the asked
+// fields of the one-row tables, and the long tables.
 struct BOOST_SYMBOL_VISIBLE FidcReportDetail {
     FidcMonthlyFact fact;
-    // The fields of the one-row tables (I, II, III, IV, V, VI, VII, IX, X, X_1_1, X_5, X_7) that
-    // the caller asked for, parallel to the columns it named, exactly as published
-    // ("1234.56"); null when the report left the field empty or has no such table.
-    std::vector<std::optional<std::string>> published;
+    // The fields of the one-row tables (fidc_fields.hpp) the caller asked for, parallel to them:
+    // the number as published; null when the report left the field empty, has no such table, or
+    // published something other than a plain decimal (docs/datasets/inf_mensal_fidc.md,
+    // "Numbers"). Never 0 for a missing value.
+    std::vector<std::optional<double>> fields;
     std::vector<std::optional<double>> largest_debtors;  // tab_VIII VALOR in SEQUENCIAL order
     std::vector<FidcSegmentFact> segments;               // table II sub-items, in table order
     FidcMaturityBands bands;
@@ -168,11 +171,11 @@ public:
     // Calls `visit` once per report of `month`, in CNPJ order; none when the month has none.
     virtual void ForEachReport(odb::database& db, const std::string& month,
                                const std::function<void(const FidcMonthlyFact&)>& visit) const = 0;
-    // The same reports with their details, `published` holding the CVM columns named in
-    // `columns` ("TAB_I2H_VL_COTA_FIDC", ...), in that order; slower (it reads and parses the
-    // JSON documents).
+    // The same reports with their details, FidcReportDetail::fields holding the values of the
+    // `fields` asked, in that order; slower (it reads and parses the JSON documents). Ask only
+    // for the fields you read: each costs a number parsed per report.
     virtual void ForEachReportDetail(odb::database& db, const std::string& month,
-                                     const std::vector<std::string>& columns,
+                                     std::span<const FidcField> fields,
                                      const std::function<void(const FidcReportDetail&)>& visit) const = 0;
 };
 

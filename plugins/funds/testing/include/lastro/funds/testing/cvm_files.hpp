@@ -1,7 +1,8 @@
 // The sample's CVM files read back by the tests, independently of the ingesters: a plain
 // ';' split of ISO-8859-1 text, columns by header name, and the documented duplicate rule of
-// plugins/funds/docs/datasets/inf_mensal_fidc.md re-implemented here. The end-to-end tests recompute the
-// API's numbers from these rows.
+// plugins/funds/docs/datasets/inf_mensal_fidc.md re-implemented here. The end-to-end tests of
+// funds and of the plugins that require it (lastro-funds-testing) recompute the API's numbers
+// from these rows.
 #pragma once
 
 #include <cstddef>

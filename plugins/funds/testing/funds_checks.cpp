@@ -1,4 +1,4 @@
-#include "funds_checks.hpp"
+#include <lastro/funds/testing/funds_checks.hpp>
 
 namespace lastro::funds::e2e {
 namespace {

@@ -1,7 +1,5 @@
-#include "cvm_files.hpp"
-
-#include "funds_checks.hpp"
-
+#include <lastro/funds/testing/cvm_files.hpp>
+#include <lastro/funds/testing/funds_checks.hpp>
 #include <lastro/sdk/testing/temp_dir.hpp>
 
 #include <algorithm>
