@@ -1,7 +1,12 @@
 #include "core/transport/wire_request.hpp"
 
+#include <boost/beast/http/basic_parser.hpp>
+#include <boost/beast/http/error.hpp>
+#include <boost/beast/http/field.hpp>
+
 #include <algorithm>
-#include <charconv>
+#include <climits>
+#include <cstdint>
 #include <set>
 #include <string>
 #include <vector>
@@ -106,6 +111,135 @@ HeadStatus Fail(WireRequest* out, int status, std::string detail) {
     return HeadStatus::kComplete;
 }
 
+// The first value of field `lower_name` in a complete head, trimmed; for what Beast refused
+// without handing it over.
+std::optional<std::string_view> FieldValue(std::string_view head, std::string_view lower_name) {
+    for (std::size_t at = head.find("\r\n"); at != std::string_view::npos && at + 2 < head.size();
+         at = head.find("\r\n", at + 2)) {
+        const std::string_view line = head.substr(at + 2, head.find("\r\n", at + 2) - at - 2);
+        const std::size_t colon = line.find(':');
+        if (colon != std::string_view::npos && Lower(line.substr(0, colon)) == lower_name) {
+            return Trim(line.substr(colon + 1));
+        }
+    }
+    return std::nullopt;
+}
+
+// Our rules over what Beast's parser reads of a complete head (RFC 9112 syntax is Beast's):
+// an origin-form path, HTTP/1.1 or 1.0, at most kMaxHeaderFields fields, one Host (required in
+// HTTP/1.1), one Authorization, no Transfer-Encoding, a Content-Length without leading zeros.
+// A rule that refuses sets `refused` and stops the parse.
+class HeadRules : public boost::beast::http::basic_parser<true> {
+public:
+    explicit HeadRules(WireRequest& out) : out_(out) {}
+
+    std::optional<std::pair<int, std::string>> refused;
+
+private:
+    using string_view = boost::beast::string_view;
+    using error_code = boost::beast::error_code;
+
+    void Refuse(error_code& ec, std::string detail) {
+        refused = {400, std::move(detail)};
+        ec = boost::beast::http::error::bad_value;  // any error: it stops the parse
+    }
+
+    void on_request_impl(boost::beast::http::verb, string_view method, string_view target, int version,
+                         error_code& ec) override {
+        IncomingRequest& request = out_.request;
+        if (target.empty() || target.front() != '/' ||
+            !std::all_of(target.begin(), target.end(), IsTargetByte)) {
+            return Refuse(ec, "the request line is not 'METHOD /path HTTP/1.1'");
+        }
+        request.method = std::string(method);
+        SetTarget(std::string_view(target.data(), target.size()), request);
+        if (version == 10) {
+            out_.http10 = true;
+            out_.keep_alive = false;  // HTTP/1.0 connections end after their answer
+        } else if (version != 11) {
+            return Refuse(ec, "only HTTP/1.1 and HTTP/1.0 are served");
+        }
+    }
+
+    void on_response_impl(int, string_view, int, error_code& ec) override {
+        ec = boost::beast::http::error::bad_method;  // a request parser is never given a response
+    }
+
+    void on_field_impl(boost::beast::http::field name, string_view name_text, string_view value_text,
+                       error_code& ec) override {
+        namespace fields = boost::beast::http;
+        const std::string_view value(value_text.data(), value_text.size());
+        IncomingRequest& request = out_.request;
+        if (++fields_ > kMaxHeaderFields) {
+            return Refuse(ec,
+                          "the request has more than " + std::to_string(kMaxHeaderFields) + " header fields");
+        }
+        if (!IsFieldValue(value)) {
+            return Refuse(ec, "the value of header " + std::string(name_text) + " holds a control character");
+        }
+        switch (name) {
+            case fields::field::host:
+                if (++hosts_ > 1) {
+                    return Refuse(ec, "the request has more than one Host header");
+                }
+                break;
+            case fields::field::content_length:
+                // 1*DIGIT (RFC 9110, 8.6), but a leading zero is refused: no client writes one,
+                // and a length read two ways by two parsers is how requests are smuggled past a proxy.
+                if (value.size() > 1 && value.front() == '0') {
+                    return Refuse(ec, "Content-Length must be a decimal number without leading zeros");
+                }
+                break;
+            case fields::field::transfer_encoding:
+                return Refuse(
+                    ec,
+                    "Transfer-Encoding is not accepted: a request carries no body, or one framed by "
+                    "Content-Length");
+            case fields::field::connection:
+                for (std::string_view tokens = value; !tokens.empty();) {
+                    const std::size_t comma = tokens.find(',');
+                    if (Lower(Trim(tokens.substr(0, comma))) == "close") {
+                        out_.keep_alive = false;
+                    }
+                    tokens = comma == std::string_view::npos ? std::string_view() : tokens.substr(comma + 1);
+                }
+                break;
+            case fields::field::authorization:
+                if (request.authorization) {
+                    return Refuse(ec, "the request has more than one Authorization header");
+                }
+                request.authorization = std::string(value);
+                break;
+            case fields::field::content_type:
+                if (!request.content_type) {
+                    request.content_type = std::string(value);
+                }
+                break;
+            default:
+                break;
+        }
+    }
+
+    void on_header_impl(error_code& ec) override {
+        if (hosts_ == 0 && !out_.http10) {
+            Refuse(ec, "an HTTP/1.1 request must have a Host header");
+        }
+    }
+
+    // The head alone is parsed (eager off): nothing below is reached but for a head with no body.
+    void on_body_init_impl(const boost::optional<std::uint64_t>&, error_code&) override {}
+    std::size_t on_body_impl(string_view body, error_code&) override { return body.size(); }
+    void on_chunk_header_impl(std::uint64_t, string_view, error_code&) override {}
+    std::size_t on_chunk_body_impl(std::uint64_t, string_view body, error_code&) override {
+        return body.size();
+    }
+    void on_finish_impl(error_code&) override {}
+
+    WireRequest& out_;
+    std::size_t fields_ = 0;
+    int hosts_ = 0;
+};
+
 }  // namespace
 
 void ReadPartialRequestLine(std::string_view buffer, IncomingRequest& request) {
@@ -184,114 +318,55 @@ HeadStatus ReadRequestHead(std::string_view buffer, std::size_t max_request_byte
     const std::size_t head_bytes = start + end + 4;  // the empty lines before it included
     *consumed = head_bytes;
     IncomingRequest& request = out->request;
-
-    // Request line: method SP origin-form SP version.
-    const std::size_t eol = data.find("\r\n");
-    const std::string_view line = data.substr(0, eol);
-    const std::size_t sp1 = line.find(' ');
-    const std::size_t sp2 = sp1 == std::string_view::npos ? sp1 : line.find(' ', sp1 + 1);
-    if (sp1 == std::string_view::npos || sp2 == std::string_view::npos ||
-        line.find(' ', sp2 + 1) != std::string_view::npos) {
-        ReadTruncatedLine(line, request);
-        return Fail(out, 400, "the request line is not 'METHOD /path HTTP/1.1'");
-    }
-    const std::string_view method = line.substr(0, sp1);
-    const std::string_view target = line.substr(sp1 + 1, sp2 - sp1 - 1);
-    const std::string_view version = line.substr(sp2 + 1);
-    if (!IsToken(method) || target.empty() || target.front() != '/' ||
-        !std::all_of(target.begin(), target.end(), IsTargetByte)) {
-        return Fail(out, 400, "the request line is not 'METHOD /path HTTP/1.1'");
-    }
-    request.method = std::string(method);
-    SetTarget(target, request);
-    if (version == "HTTP/1.0") {
-        out->http10 = true;
-        out->keep_alive = false;  // HTTP/1.0 connections end after their answer
-    } else if (version != "HTTP/1.1") {
-        return Fail(out, 400, "only HTTP/1.1 and HTTP/1.0 are served");
-    }
-
-    // Header fields.
-    std::size_t fields = 0;
-    int hosts = 0;
-    std::optional<std::string_view> content_length;
-    std::size_t at = eol + 2;
-    while (at < end + 2) {
-        const std::size_t next = data.find("\r\n", at);
-        const std::string_view field = data.substr(at, next - at);
-        at = next + 2;
-        if (++fields > kMaxHeaderFields) {
-            return Fail(out, 400,
-                        "the request has more than " + std::to_string(kMaxHeaderFields) + " header fields");
+    const std::string_view head = data.substr(0, end + 4);
+    // A field folded over lines (obs-fold, RFC 9112 5.2): Beast would join it; refused instead.
+    for (std::size_t at = head.find("\r\n"); at + 4 < head.size(); at = head.find("\r\n", at + 2)) {
+        if (head[at + 2] == ' ' || head[at + 2] == '\t') {
+            return Fail(out, 400, "a header field is folded over lines (obs-fold); write it on one line");
         }
-        const std::size_t colon = field.find(':');
-        if (colon == std::string_view::npos || !IsToken(field.substr(0, colon))) {
+    }
+
+    // The whole head, once, through Beast's parser: the syntax is Beast's; the rules that are
+    // ours (HeadRules) decide on what it reads.
+    HeadRules rules(*out);
+    rules.header_limit(UINT32_MAX);  // the head's size is bounded above, by max_request_bytes
+    rules.eager(false);              // the head only: the body is the framer's
+    boost::beast::error_code ec;
+    rules.put(boost::asio::buffer(head.data(), head.size()), ec);
+    if (rules.refused) {
+        return Fail(out, rules.refused->first, std::move(rules.refused->second));
+    }
+    if (ec || !rules.is_header_done()) {
+        const std::string_view line = data.substr(0, data.find("\r\n"));
+        namespace error = boost::beast::http;
+        if (ec == error::error::bad_method || ec == error::error::bad_target ||
+            ec == error::error::bad_version) {
+            ReadTruncatedLine(line, request);
+            return Fail(out, 400, "the request line is not 'METHOD /path HTTP/1.1'");
+        }
+        if (ec == error::error::bad_field) {
             return Fail(out, 400, "a header field is not 'Name: value'");
         }
-        const std::string name = Lower(field.substr(0, colon));
-        const std::string_view value = Trim(field.substr(colon + 1));
-        if (!IsFieldValue(value)) {
-            return Fail(
-                out, 400,
-                "the value of header " + std::string(field.substr(0, colon)) + " holds a control character");
+        if (ec == error::error::bad_value) {
+            return Fail(out, 400, "a header field's value holds a control character");
         }
-        if (name == "host") {
-            ++hosts;
-        } else if (name == "content-length") {
-            if (value.empty() ||
-                !std::all_of(value.begin(), value.end(), [](char c) { return c >= '0' && c <= '9'; })) {
-                return Fail(out, 400, "Content-Length must be a decimal number of bytes");
+        if (ec == error::error::bad_content_length) {
+            // Digits only, but more than a size holds: too large, not malformed.
+            const std::optional<std::string_view> length = FieldValue(head, "content-length");
+            if (length && !length->empty() &&
+                std::all_of(length->begin(), length->end(), [](char c) { return c >= '0' && c <= '9'; })) {
+                return Fail(out, 413,
+                            "the request body is larger than the limit of " +
+                                std::to_string(max_request_bytes) + " bytes");
             }
-            if (content_length && *content_length != value) {
-                return Fail(out, 400, "the request has two different Content-Length headers");
-            }
-            content_length = value;
-        } else if (name == "transfer-encoding") {
-            return Fail(out, 400,
-                        "Transfer-Encoding is not accepted: a request carries no body, or one framed by "
-                        "Content-Length");
-        } else if (name == "connection") {
-            std::string_view tokens = value;
-            while (!tokens.empty()) {
-                const std::size_t comma = tokens.find(',');
-                if (Lower(Trim(tokens.substr(0, comma))) == "close") {
-                    out->keep_alive = false;
-                }
-                tokens = comma == std::string_view::npos ? std::string_view() : tokens.substr(comma + 1);
-            }
-        } else if (name == "authorization") {
-            if (request.authorization) {
-                return Fail(out, 400, "the request has more than one Authorization header");
-            }
-            request.authorization = std::string(value);
-        } else if (name == "content-type") {
-            if (!request.content_type) {
-                request.content_type = std::string(value);
-            }
+            return Fail(out, 400, "Content-Length must be a decimal number of bytes");
         }
-    }
-    if (hosts > 1) {
-        return Fail(out, 400, "the request has more than one Host header");
-    }
-    if (hosts == 0 && !out->http10) {
-        return Fail(out, 400, "an HTTP/1.1 request must have a Host header");
-    }
-    std::size_t body = 0;
-    if (content_length) {
-        // 1*DIGIT (RFC 9110, 8.6), but a leading zero is refused: no client writes one, and a
-        // length read two ways by two parsers is how requests are smuggled past a proxy.
-        if (content_length->size() > 1 && content_length->front() == '0') {
-            return Fail(out, 400, "Content-Length must be a decimal number without leading zeros");
+        if (ec == error::error::multiple_content_length) {
+            return Fail(out, 400, "the request has two different Content-Length headers");
         }
-        // More digits than a size holds is too large anyway.
-        if (content_length->size() > 15 ||
-            std::from_chars(content_length->data(), content_length->data() + content_length->size(), body)
-                    .ec != std::errc()) {
-            return Fail(out, 413,
-                        "the request body is larger than the limit of " + std::to_string(max_request_bytes) +
-                            " bytes");
-        }
+        return Fail(out, 400, "the request head cannot be read: " + ec.message());
     }
+    const std::size_t body = static_cast<std::size_t>(rules.content_length().value_or(0));
     if (head_bytes + body > max_request_bytes) {
         return Fail(out, 413,
                     "the request is " + std::to_string(head_bytes + body) + " bytes; the limit is " +

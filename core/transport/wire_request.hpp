@@ -1,7 +1,10 @@
 // The HTTP/1.x request framing lastrod reads off a connection itself, before anything else
 // sees the bytes (issue 20): Pistache 0.0.5's parser answers malformed requests on its own,
-// with internal exception text, and trusts lengths it cannot hold. This reader is strict
-// (RFC 9112): what it cannot frame safely is a problem, and the connection ends after it.
+// with internal exception text, and trusts lengths it cannot hold. Ours finds a head's end
+// within the size limit (resuming, so a head that trickles in is scanned once), then hands the
+// whole head once to Boost.Beast's parser (RFC 9112's syntax) with our rules over what it reads
+// (docs/dependencies.md, "HTTP request framing"). Strict: what it cannot frame safely is a
+// problem, and the connection ends after it.
 #pragma once
 
 #include "core/transport/http_messages.hpp"
