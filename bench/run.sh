@@ -152,7 +152,7 @@ trap 'pg_stop; kill $(jobs -p) 2>/dev/null || true; rm -rf "$work"' EXIT
 # BEFORE=<revision>: that revision's lastrod, lastro and plugins, built once in its own git
 # worktree (build/before/<commit>, its own release build), run by latency, load and pgsql before
 # each of this tree's runs: the two side by side in one invocation, on the same sample.
-before_bin="" before_plugins="" before_name=""
+before_bin="" before_plugins="" before_name="" build_tag=""
 if [ -n "${BEFORE:-}" ]; then
     before_commit=$(git -C "$repo" rev-parse --verify "${BEFORE}^{commit}") || {
         say "BEFORE=$BEFORE: not a revision of this repository"
@@ -197,7 +197,7 @@ funds_only_plugins() {
 # A deployment in $work/$1 (SQLite, synchronous ${2:-full}, response cache ${3:-32} MB, the
 # plugins of ${4:-the build}), migrated; sets LASTRO_CONFIG.
 deploy() {
-    local dir="$work/$1"
+    local dir="$work/$1${build_tag:+-$build_tag}" # each build compared on a database of its own
     mkdir -p "$dir"
     cat >"$dir/lastro.yaml" <<YAML
 server: {listen: "127.0.0.1:$api_port", threads: $threads, base_url: "http://127.0.0.1:$api_port",
@@ -232,12 +232,13 @@ each_build() {
     if [ -n "$before_bin" ]; then
         local this_bin=$bin this_plugins=$plugins_dir
         printf -- '-- before: %s\n' "$before_name"
-        bin=$before_bin plugins_dir=$before_plugins
+        bin=$before_bin plugins_dir=$before_plugins build_tag=before
         "$@"
-        bin=$this_bin plugins_dir=$this_plugins
+        bin=$this_bin plugins_dir=$this_plugins build_tag=after
         printf -- '-- after: this tree\n'
     fi
     "$@"
+    build_tag=""
 }
 
 rss() { awk '/^VmRSS/ {print $2}' "/proc/$1/status"; }
