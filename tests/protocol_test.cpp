@@ -277,7 +277,7 @@ TEST_P(ApiTest, AnswersOnOneConnectionAreFramedAndKeepItAlive) {
 }
 
 // Billed answers are queued on their connection from the ledger writer's thread, formatted as
-// raw bytes (transport/pistache_server.cpp). A large one, to a client with a small receive buffer
+// raw bytes (transport/connection.cpp). A large one, to a client with a small receive buffer
 // that waits before reading, must still arrive whole and framed, and the answers after it on
 // the same connection must follow it.
 TEST_P(ApiTest, ALargeAnswerToASlowReaderArrivesWholeAndBeforeTheNext) {

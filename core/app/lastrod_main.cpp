@@ -7,7 +7,7 @@
 #include "core/runtime/cursor_secret.hpp"
 #include "core/runtime/runtime.hpp"
 #include "core/storage/serving_lock.hpp"
-#include "core/transport/pistache_server.hpp"
+#include "core/transport/http_server.hpp"
 
 #include <spdlog/sinks/basic_file_sink.h>
 #include <spdlog/sinks/null_sink.h>
@@ -157,7 +157,7 @@ int main() {
                                        std::move(cursor_secrets), metrics.counters.get());
         auto service = std::make_shared<lastro::http::ApiService>(
             runtime->config, *runtime->plugins, std::move(parts), access_log, metrics.counters.get());
-        lastro::transport::PistacheServer server(runtime->config.server, service);
+        lastro::transport::HttpServer server(runtime->config.server, service);
         const std::uint16_t port = server.Start();
         std::fprintf(stderr, "lastrod %s: listening on http://%s:%u\n", LASTRO_VERSION,
                      runtime->config.server.listen_host.c_str(), port);

@@ -1,6 +1,6 @@
 // What the transport hands the request pipeline and what the pipeline hands back: plain values,
 // with no Pistache, socket or billing type, so that the framing (wire_request.hpp), the
-// pipeline (api_service.hpp) and the transport (pistache_server.cpp) each include only this.
+// pipeline (api_service.hpp) and the transport (http_server.cpp, connection.cpp) each include only this.
 #pragma once
 
 #include <cstddef>

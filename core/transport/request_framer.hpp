@@ -3,7 +3,7 @@
 // kept only up to the request being read (server.max_request_bytes, plus what one read brought
 // after it); a head is scanned once however it is split; a body is waited for without parsing
 // its head again. After a request that ends the connection (a problem, `Connection: close`,
-// HTTP/1.0) or Stop(), input is discarded. Not thread-safe: its connection's lock guards it.
+// HTTP/1.0) or Stop(), input is discarded. Not thread-safe: its connection's loop thread alone uses it.
 #pragma once
 
 #include "core/transport/wire_request.hpp"
