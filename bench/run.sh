@@ -248,7 +248,7 @@ cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
 cpu_per_call() { awk -v a="$1" -v b="$2" -v n="$3" -v hz="$(getconf CLK_TCK)" 'BEGIN {printf "%.1f", (b - a) * 1e6 / hz / n}'; }
 hwm() { awk '/^VmHWM/ {print $2}' "/proc/$1/status"; }
 # CPU clock ticks of process $1's threads named $2 (lastrod names its ledger writer
-# "ledger-writer" and Pistache's reactors "http-worker").
+# "ledger-writer" and its connection loops "http-worker").
 thread_ticks() {
     local t sum=0
     for t in /proc/"$1"/task/*; do

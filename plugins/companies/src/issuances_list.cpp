@@ -150,15 +150,6 @@ struct Registered {
     std::optional<std::string> situation;
 };
 
-// "$1, $2, ..." for `count` values starting at `first`.
-std::string Placeholders(std::size_t first, std::size_t count) {
-    std::string text;
-    for (std::size_t i = 0; i < count; ++i) {
-        text += (i == 0 ? "$" : ", $") + std::to_string(first + i);
-    }
-    return text;
-}
-
 }  // namespace
 
 sdk::Result HandleIssuances(const sdk::RequestContext& context) {
@@ -263,7 +254,7 @@ sdk::Result HandleIssuances(const sdk::RequestContext& context) {
     std::map<std::string, std::vector<std::string>> offerings;  // kind|cnpj|emission_key -> items
     if (!cnpjs.empty()) {
         const std::vector<sdk::SqlValue> values(cnpjs.begin(), cnpjs.end());
-        const std::string in = "(" + Placeholders(1, cnpjs.size()) + ")";
+        const std::string in = "(" + sdk::SqlPlaceholders(1, cnpjs.size()) + ")";
         for (const auto& row :
              sql.Query("SELECT cnpj, cvm_code, legal_name, situation FROM companies_company"
                        " WHERE cnpj IN " +
@@ -291,7 +282,7 @@ sdk::Result HandleIssuances(const sdk::RequestContext& context) {
     if (!emissions.empty()) {
         std::string tuples;
         for (std::size_t i = 0; i < emissions.size(); i += 3) {
-            tuples += (i == 0 ? "(" : ", (") + Placeholders(i + 1, 3) + ")";
+            tuples += (i == 0 ? "(" : ", (") + sdk::SqlPlaceholders(i + 1, 3) + ")";
         }
         const std::vector<sdk::SqlValue> values(emissions.begin(), emissions.end());
         for (const auto& row :

@@ -8,6 +8,7 @@
 #include <lastro/sdk/bulk_sql.hpp>
 #include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/serving/remembered.hpp>
+#include <lastro/sdk/sql_conditions.hpp>
 
 #include <algorithm>
 #include <list>
@@ -28,14 +29,6 @@ using Cell = std::optional<std::string>;
 
 std::optional<std::int64_t> Int(const Cell& cell) {
     return cell ? std::optional<std::int64_t>(std::stoll(*cell)) : std::nullopt;
-}
-
-std::string Placeholders(std::size_t first, std::size_t count) {
-    std::string out;
-    for (std::size_t i = 0; i < count; ++i) {
-        out += (i ? ", $" : "$") + std::to_string(first + i);
-    }
-    return out;
 }
 
 // The tickers of `ticker`'s company and class, in trading order, from the FCA (companies.listed);
@@ -88,7 +81,7 @@ std::vector<HistoryDay> ReadDays(sdk::SqlSession& sql, const std::vector<History
     const sdk::SqlRows rows = sql.Query(
         "SELECT day, ticker, open_price, high_price, low_price, close_price, average_price, volume, quantity,"
         " trades, quotation_factor, isin, specification, bdi FROM stocks_quote WHERE ticker IN (" +
-            Placeholders(1, n) + ") AND market_type = CAST($" + std::to_string(n + 1) +
+            sdk::SqlPlaceholders(1, n) + ") AND market_type = CAST($" + std::to_string(n + 1) +
             " AS INTEGER) ORDER BY day, volume DESC, bdi",
         values);
     std::vector<HistoryDay> days;
@@ -141,7 +134,7 @@ std::vector<PriceEvent> EventsOf(sdk::SqlSession& sql, const std::vector<History
     for (const auto& row :
          sql.Query("SELECT id, kind, label, last_date_with_rights, price_factor, isin, share_type"
                    " FROM stocks_corporate_action WHERE issuer IN (" +
-                       Placeholders(1, issuer_list.size()) +
+                       sdk::SqlPlaceholders(1, issuer_list.size()) +
                        ") AND price_factor IS NOT NULL AND last_date_with_rights IS NOT NULL"
                        " AND kind IN ('cash', 'stock') ORDER BY last_date_with_rights, id",
                    values)) {

@@ -4,10 +4,20 @@
 
 #include <lastro/sdk/bulk_sql.hpp>
 
+#include <cstddef>
 #include <string>
 #include <vector>
 
 namespace lastro::sdk {
+
+// "$first, $first+1, ..." for `count` values: the placeholders of an IN (...) list or a tuple.
+inline std::string SqlPlaceholders(std::size_t first, std::size_t count) {
+    std::string text;
+    for (std::size_t i = 0; i < count; ++i) {
+        text += (i == 0 ? "$" : ", $") + std::to_string(first + i);
+    }
+    return text;
+}
 
 class SqlConditions {
 public:
