@@ -15,10 +15,10 @@
 // named, instead of calling through a mismatched vtable.
 #pragma once
 
+#include <lastro/sdk/constant_text.hpp>
+
 #include <boost/config.hpp>
 
-#include <array>
-#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -30,25 +30,6 @@ class BOOST_SYMBOL_VISIBLE Service {
 public:
     virtual ~Service() = default;
 };
-
-// A constant's text copied into the caller's own code at compile time. Reading
-// T::kServiceIdentity at run time could read another library's copy of it: a static member of
-// an exported class is one object per process (STB_GNU_UNIQUE), even across RTLD_LOCAL, so a
-// dependent built from an old header would read the provider's identity and pass the check.
-template <std::size_t N>
-struct ConstantText {
-    std::array<char, N> bytes{};
-    constexpr std::string_view View() const { return {bytes.data(), N}; }
-};
-
-template <std::size_t N>
-constexpr ConstantText<N> CopyConstant(std::string_view text) {
-    ConstantText<N> copy;
-    for (std::size_t i = 0; i < N; ++i) {
-        copy.bytes[i] = text[i];
-    }
-    return copy;
-}
 
 // A service that is not there, or not the interface the caller was built against.
 class BOOST_SYMBOL_VISIBLE ServiceError : public std::runtime_error {
