@@ -39,6 +39,36 @@ void CheckEveryDatasetWritten(const plugins::LoadedPlugin& plugin, const sdk::Sa
     }
 }
 
+// The request for `plugin`'s writer: `request` with the universes published by the plugins it
+// requires (those written before it, in load order).
+sdk::SampleRequest RequestFor(const plugins::LoadedPlugin& plugin, const sdk::SampleRequest& request,
+                              const std::vector<PluginSample>& written) {
+    sdk::SampleRequest own = request;
+    own.universes.clear();
+    for (const PluginSample& sample : written) {
+        const bool required =
+            std::any_of(plugin.manifest.requires_plugins.begin(), plugin.manifest.requires_plugins.end(),
+                        [&](const plugins::RequireSpec& r) { return r.plugin == sample.plugin; });
+        if (required && sample.report.universe) {
+            own.universes.push_back(sample.report.universe);
+        }
+    }
+    return own;
+}
+
+// A published universe is named "<plugin>.<universe>".
+void CheckUniverse(const PluginSample& sample) {
+    if (!sample.report.universe) {
+        return;
+    }
+    const std::string prefix = sample.plugin + ".";
+    const std::string& name = sample.report.universe->Name();
+    if (name.rfind(prefix, 0) != 0 || name.size() == prefix.size()) {
+        throw SampleError("plugin '" + sample.plugin + "' publishes sample universe '" + name +
+                          "', which must be named " + prefix + "<universe>");
+    }
+}
+
 }  // namespace
 
 std::vector<PluginSample> WriteSamples(const plugins::PluginSet& plugins, const sdk::SampleRequest& request) {
@@ -52,7 +82,13 @@ std::vector<PluginSample> WriteSamples(const plugins::PluginSet& plugins, const 
         if (!p->sample_writer) {
             continue;
         }
-        PluginSample sample{p->manifest.name, p->sample_writer->Write(request)};
+        PluginSample sample{p->manifest.name, {}};
+        try {
+            sample.report = p->sample_writer->Write(RequestFor(*p, request, written));
+        } catch (const sdk::SampleUniverseError& e) {
+            throw SampleError("plugin '" + sample.plugin + "': " + e.what());
+        }
+        CheckUniverse(sample);
         for (const fs::path& file : sample.report.files) {
             if (!fs::is_regular_file(file, error)) {
                 throw SampleError("plugin '" + sample.plugin + "' reports " + file.string() +

@@ -24,9 +24,13 @@ struct PluginSample {
     sdk::SampleReport report;
 };
 
-// Creates request.out_dir, runs each plugin's sample writer in load order, then checks that
-// every dataset declaring request.scale got at least one file matching its patterns. Throws
-// SampleError naming the dataset and its manifest line (or when no plugin writes samples).
+// Creates request.out_dir, runs each plugin's sample writer in load order (each after the plugins
+// it requires), passing each the universes published by the plugins it requires
+// (SampleRequest::universes), then checks that every dataset declaring request.scale got at
+// least one file matching its patterns. Throws SampleError naming the dataset and its manifest
+// line, naming the plugin when its writer cannot find a universe it reads (or reads one built
+// from another header) or publishes one not named "<plugin>.<universe>", or when no plugin
+// writes samples.
 std::vector<PluginSample> WriteSamples(const plugins::PluginSet& plugins, const sdk::SampleRequest& request);
 
 struct SampleInput {

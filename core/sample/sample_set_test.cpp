@@ -2,10 +2,13 @@
 // (core/plugins/test_plugins/sample_plugin.cpp) loaded from a manifest written here.
 #include "core/sample/sample_set.hpp"
 
+#include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
 #include <cstdlib>
 #include <fstream>
+#include <string>
+#include <vector>
 
 namespace lastro::sample {
 namespace {
@@ -40,6 +43,17 @@ protected:
         config::PluginsConfig config;
         config.manifest_dirs = {root_ / "plugins"};
         return plugins::PluginSet::Load(config, plugins::LoadedPlugin{});
+    }
+
+    // Writes the manifest of the `reader` test plugin (`library`, universe_reader_plugin or its
+    // stale build), whose dataset reader.read has the sample file read.csv; it requires `good`
+    // unless `requires_good` is false.
+    void WriteReader(const std::string& library = "universe_reader_plugin", bool requires_good = true) {
+        std::ofstream(root_ / "plugins" / "reader.yaml")
+            << "name: reader\nversion: 1.0.0\nlibrary: " << LASTRO_TEST_PLUGIN_DIR << "/lib" << library
+            << ".so\n"
+            << (requires_good ? "requires:\n  - {plugin: good}\n" : "")
+            << "datasets:\n  - id: reader.read\n    provider: good\n    sample: {files: [read.csv]}\n";
     }
 
     std::string WriteError(const plugins::PluginSet& set, sdk::SampleScale scale) {
@@ -101,6 +115,61 @@ TEST_F(SampleSetTest, WithoutASampleWriterThereIsNothingToWrite) {
     auto set = Load("", "", false, "no_sample_writer_plugin");
     EXPECT_EQ(WriteError(*set, sdk::SampleScale::kSample),
               "no loaded plugin writes sample data (no dataset declares sample:)");
+}
+
+TEST_F(SampleSetTest, AProvidersUniverseReachesTheWriterOfAPluginThatRequiresIt) {
+    WriteReader();
+    auto set = Load(R"({files: ["things_*.csv"]})", "{files: [more.csv]}", false, "universe_provider_plugin");
+    const fs::path out = root_ / "out";
+    const std::vector<PluginSample> written = WriteSamples(*set, {out, 7, sdk::SampleScale::kSample});
+    ASSERT_EQ(written.size(), 2u);
+    EXPECT_EQ(written[0].plugin, "good");
+    ASSERT_TRUE(written[0].report.universe);
+    EXPECT_EQ(written[0].report.universe->Name(), "good.things");
+    EXPECT_EQ(written[1].plugin, "reader");
+    EXPECT_FALSE(written[1].report.universe) << "the reader publishes none";
+    EXPECT_EQ(written[1].report.files, (std::vector<fs::path>{out / "read.csv"}));
+    ASSERT_EQ(written[1].report.counts.size(), 1u);
+    EXPECT_EQ(written[1].report.counts[0].count, 3u);
+    // What the reader wrote came from good's universe: its seed and its files, in order.
+    std::ifstream in(out / "read.csv");
+    std::vector<std::string> lines;
+    for (std::string line; std::getline(in, line);) {
+        lines.push_back(line);
+    }
+    EXPECT_EQ(lines, (std::vector<std::string>{"seed 7", "things_1.csv", "things_2.csv", "more.csv"}));
+}
+
+TEST_F(SampleSetTest, AUniverseTheProviderDoesNotPublishIsAClearError) {
+    WriteReader();
+    auto set = Load(R"({files: ["things_*.csv"]})", "{files: [more.csv]}");  // publishes none
+    EXPECT_EQ(WriteError(*set, sdk::SampleScale::kSample),
+              "plugin 'reader': no sample universe 'good.things' was passed to this sample writer (it has: "
+              "none); `lastro sample` passes a writer the universes of the plugins its manifest requires, "
+              "which their writers publish in SampleReport::universe");
+}
+
+TEST_F(SampleSetTest, OnlyThePluginsAWriterRequiresPassItTheirUniverses) {
+    WriteReader("universe_reader_plugin", false);
+    auto set = Load(R"({files: ["things_*.csv"]})", "{files: [more.csv]}", false, "universe_provider_plugin");
+    EXPECT_THAT(WriteError(*set, sdk::SampleScale::kSample),
+                ::testing::StartsWith("plugin 'reader': no sample universe 'good.things' was passed to this "
+                                      "sample writer (it has: none)"));
+}
+
+TEST_F(SampleSetTest, AUniverseFromAnotherVersionOfItsHeaderIsRefusedWithBothIdentities) {
+    WriteReader("stale_reader_plugin");
+    auto set = Load(R"({files: ["things_*.csv"]})", "{files: [more.csv]}", false, "universe_provider_plugin");
+    const std::string error = WriteError(*set, sdk::SampleScale::kSample);
+    EXPECT_THAT(error, ::testing::StartsWith("plugin 'reader': sample universe 'good.things' has identity "));
+    EXPECT_THAT(error, ::testing::HasSubstr(", but this sample writer was built against 00000000deadbeef"));
+}
+
+TEST_F(SampleSetTest, APublishedUniverseIsNamedAfterItsPlugin) {
+    auto set = Load(R"({files: ["things_*.csv"]})", "{files: [more.csv]}", false, "misnamed_universe_plugin");
+    EXPECT_EQ(WriteError(*set, sdk::SampleScale::kSample),
+              "plugin 'good' publishes sample universe 'elsewhere.things', which must be named "
+              "good.<universe>");
 }
 
 TEST_F(SampleSetTest, FindsEachDatasetsFilesInManifestOrderSortedByName) {

@@ -1,10 +1,16 @@
 // Test plugin: good.ping, ingesters for good.things and good.more, and a sample writer (none or
 // two when built with LASTRO_TEST_SAMPLE_WRITERS=0 or 2). At scale sample the writer writes
-// things_1.csv, things_2.csv and more.csv; at scale full only things_1.csv.
+// things_1.csv, things_2.csv and more.csv; at scale full only things_1.csv. Built with
+// LASTRO_TEST_SAMPLE_UNIVERSE (universe_provider_plugin), the writer publishes a ThingsUniverse
+// of the seed and the files' names (things_universe.hpp).
 #include <lastro/sdk/plugin.hpp>
 
 #ifndef LASTRO_TEST_SAMPLE_WRITERS
 #define LASTRO_TEST_SAMPLE_WRITERS 1
+#endif
+
+#ifdef LASTRO_TEST_SAMPLE_UNIVERSE
+#include "things_universe.hpp"
 #endif
 
 #include <fstream>
@@ -36,6 +42,14 @@ public:
             report.files.push_back(path);
         }
         report.counts = {{"things", full ? 1u : 2u}};
+#ifdef LASTRO_TEST_SAMPLE_UNIVERSE
+        auto universe = std::make_shared<lastro::test_plugins::ThingsUniverse>();
+        universe->seed = request.seed;
+        for (const auto& file : report.files) {
+            universe->files.push_back(file.filename().string());
+        }
+        report.universe = std::move(universe);
+#endif
         if (full) {
             report.notes.push_back("full scale: no more.csv");
         }
