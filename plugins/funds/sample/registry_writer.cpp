@@ -2,7 +2,11 @@
 
 #include "sample/kit.hpp"
 
+#include <lastro/sdk/text.hpp>
+
+#include <map>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 namespace lastro::funds::sample {
@@ -103,7 +107,70 @@ void AddSubclassRow(const FundClass& c, const Subclass& s, CsvTable& table) {
     });
 }
 
+// One row of registro_fundo.csv as AddFundRow writes it, numbered in writing order.
+struct FundRow {
+    std::size_t line = 0;
+    const Fund* fund = nullptr;
+};
+
+// How the funds plugin picks the current row of a CNPJ: not cancelled, then the later
+// registration, then the later line.
+auto CurrentRank(const FundRow& row) {
+    return std::make_tuple(!row.fund->cancelled.has_value(), row.fund->registered, row.line);
+}
+
+SampleFund Merge(const Universe& universe, const std::string& cnpj, const std::vector<FundRow>& rows) {
+    const FundRow* current = &rows.front();
+    const FundRow* oldest = &rows.front();
+    for (const FundRow& row : rows) {
+        if (CurrentRank(*current) < CurrentRank(row)) {
+            current = &row;
+        }
+        if (row.fund->registered < oldest->fund->registered) {
+            oldest = &row;
+        }
+    }
+    const Fund& live = *current->fund;
+    const Institution& administrator = universe.administrators.at(live.administrator);
+    const Institution* manager = live.manager ? &universe.managers.at(*live.manager) : nullptr;
+    SampleFund fund;
+    fund.cnpj = cnpj;
+    fund.fund_type = std::string(FundTypeCode(live.type));
+    fund.name = oldest->fund->name;
+    fund.registered = oldest->fund->registered;
+    fund.adapted = live.adapted_rcvm175;
+    fund.cancelled = live.cancelled;
+    fund.administrator_cnpj = administrator.document;
+    fund.administrator = administrator.name;
+    if (manager) {
+        fund.manager_person_type = std::string(PersonTypeCode(manager->person_type));
+        fund.manager_document = manager->document;
+        fund.manager = manager->name;
+    }
+    return fund;
+}
+
 }  // namespace
+
+std::vector<SampleFund> RegistryFunds(const Universe& universe) {
+    // The rows in RenderRegistry's order: each fund, then the superseded registrations sharing its id.
+    std::map<std::string, std::vector<FundRow>> by_cnpj;
+    std::size_t line = 0;
+    for (const Fund& fund : universe.funds) {
+        by_cnpj[sdk::DigitsOnly(fund.cnpj)].push_back({++line, &fund});
+        for (const Fund& old : universe.superseded_registrations) {
+            if (old.id == fund.id) {
+                by_cnpj[sdk::DigitsOnly(old.cnpj)].push_back({++line, &old});
+            }
+        }
+    }
+    std::vector<SampleFund> funds;
+    funds.reserve(by_cnpj.size());
+    for (const auto& [cnpj, rows] : by_cnpj) {
+        funds.push_back(Merge(universe, cnpj, rows));
+    }
+    return funds;
+}
 
 RegistryFiles RenderRegistry(const Universe& universe) {
     CsvTable funds(kFundColumns);

@@ -11,6 +11,7 @@
 
 #include <algorithm>
 #include <iterator>
+#include <memory>
 #include <stdexcept>
 #include <string>
 
@@ -53,6 +54,12 @@ WrittenSample WriteSample(const sdk::SampleRequest& request) {
     written.months = months;
     written.first_month = history.first_month;
     written.irregularities = history.irregularities;
+    auto published = std::make_shared<SampleUniverse>();
+    published->funds = RegistryFunds(universe);
+    published->reference_day = kReferenceDate;  // the day of ArchiveTimestamp(seed)
+    published->first_report_month = history.first_month;
+    published->last_report_month = kLastReportMonth;
+    written.universe = std::move(published);
     // The months before 2025 sit in one yearly history zip per year, as on CVM's site
     // (DADOS/HIST); a history starting inside a year has that year's months from then on.
     std::vector<ArchiveMember> yearly;
@@ -96,6 +103,7 @@ sdk::SampleReport FundsSampleWriter::Write(const sdk::SampleRequest& request) {
     const WrittenSample written = WriteSample(request);
     sdk::SampleReport report;
     report.files = written.files;
+    report.universe = written.universe;
     report.counts = {{"funds", written.funds},
                      {"classes", written.classes},
                      {"subclasses", written.subclasses},

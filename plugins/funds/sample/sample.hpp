@@ -2,6 +2,7 @@
 // the CDA portfolios, the documents and the ANBIMA subclasses, invented, in their real formats.
 #pragma once
 
+#include <lastro/funds/sample_universe.hpp>
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/sample.hpp>
 
@@ -9,6 +10,7 @@
 #include <cstdint>
 #include <ctime>
 #include <filesystem>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -39,6 +41,9 @@ struct WrittenSample {
     std::vector<std::filesystem::path> files;  // every file written, in writing order
     // The deliberate irregularities of the FIDC reports, "CNPJ month: what" (docs/sample.md).
     std::vector<std::string> irregularities;
+    // What the plugins that require funds build their samples on: the registry's funds as
+    // written, merged by CNPJ, its day and the FIDC reports' months (SampleReport::universe).
+    std::shared_ptr<const SampleUniverse> universe;
 };
 
 // Creates out_dir when needed and (over)writes every file of the chosen scale: the registry
@@ -54,7 +59,8 @@ WrittenSample WriteSample(const sdk::SampleRequest& request);
 // reference day).
 std::time_t ArchiveTimestamp(std::uint64_t seed);
 
-// The plugin's sdk::SampleWriter: WriteSample with the counts `lastro sample` prints.
+// The plugin's sdk::SampleWriter: WriteSample with the counts `lastro sample` prints, publishing
+// WrittenSample::universe.
 class FundsSampleWriter : public sdk::SampleWriter {
 public:
     sdk::SampleReport Write(const sdk::SampleRequest& request) override;
