@@ -3,27 +3,18 @@
 #include "ingest/cad_fi_hist/cad_fi_hist_layout.hpp"
 
 #include <lastro/sdk/cnpj.hpp>
-#include <lastro/sdk/cvm_csv.hpp>
-#include <lastro/sdk/ingest/values.hpp>
-#include <lastro/sdk/problem.hpp>
 #include <lastro/sdk/sample/csv_table.hpp>
 #include <lastro/sdk/sample/date_math.hpp>
 #include <lastro/sdk/sample/prng.hpp>
 #include <lastro/sdk/text.hpp>
-#include <lastro/sdk/zip_archive.hpp>
 
 #include <cctype>
 #include <map>
-#include <stdexcept>
 #include <string_view>
-#include <tuple>
-#include <utility>
 
 namespace lastro::industry::sample {
 
 namespace {
-
-namespace fs = std::filesystem;
 
 using sdk::Date;
 using sdk::sample::AddDays;
@@ -32,112 +23,6 @@ using sdk::sample::DateField;
 using sdk::sample::Earlier;
 using sdk::sample::Later;
 using sdk::sample::Prng;
-
-// One row of registro_fundo.csv.
-struct RegistryRow {
-    std::size_t line = 0;
-    std::string fund_type;
-    std::string name;
-    std::optional<Date> registered;
-    std::optional<Date> constituted;
-    std::optional<Date> adapted;
-    std::optional<Date> cancelled;
-    std::string administrator_cnpj;
-    std::string administrator;
-    std::string manager_person_type;
-    std::string manager_document;
-    std::string manager;
-};
-
-// How the funds plugin picks the current row of a CNPJ: not cancelled, then the later
-// registration, then the later line.
-auto CurrentRank(const RegistryRow& row) {
-    return std::make_tuple(!row.cancelled.has_value(), row.registered, row.line);
-}
-
-RegistryFund Merge(const std::string& cnpj, const std::vector<RegistryRow>& rows) {
-    const RegistryRow* current = &rows.front();
-    const RegistryRow* oldest = &rows.front();
-    for (const RegistryRow& row : rows) {
-        if (CurrentRank(*current) < CurrentRank(row)) {
-            current = &row;
-        }
-        const Date since = row.registered.value_or(row.constituted.value_or(Date{2999, 12, 31}));
-        if (since < oldest->registered.value_or(oldest->constituted.value_or(Date{2999, 12, 31}))) {
-            oldest = &row;
-        }
-    }
-    RegistryFund fund;
-    fund.cnpj = cnpj;
-    fund.fund_type = current->fund_type;
-    fund.name = oldest->name;
-    fund.registered = oldest->registered.value_or(oldest->constituted.value_or(Date{}));
-    fund.adapted = current->adapted;
-    fund.cancelled = current->cancelled;
-    fund.administrator_cnpj = current->administrator_cnpj;
-    fund.administrator = current->administrator;
-    fund.manager_person_type = current->manager_person_type;
-    fund.manager_document = current->manager_document;
-    fund.manager = current->manager;
-    return fund;
-}
-
-FundRegistry ReadRegistry(const fs::path& zip_path) {
-    const sdk::ZipArchive zip(zip_path);
-    const std::string member(kRegistryFundFileName);
-    if (!zip.Has(member)) {
-        throw std::runtime_error(zip_path.string() + ": no member " + member);
-    }
-    sdk::CvmCsvReader reader(zip.Open(member));
-    const std::size_t cnpj = reader.Require("CNPJ_Fundo"), registered = reader.Require("Data_Registro"),
-                      constituted = reader.Require("Data_Constituicao"), type = reader.Require("Tipo_Fundo"),
-                      name = reader.Require("Denominacao_Social"),
-                      cancelled = reader.Require("Data_Cancelamento"),
-                      adapted = reader.Require("Data_Adaptacao_RCVM175"),
-                      administrator_cnpj = reader.Require("CNPJ_Administrador"),
-                      administrator = reader.Require("Administrador"),
-                      person_type = reader.Require("Tipo_Pessoa_Gestor"),
-                      document = reader.Require("CPF_CNPJ_Gestor"), manager = reader.Require("Gestor");
-    std::map<std::string, std::vector<RegistryRow>> by_cnpj;
-    while (reader.Next()) {
-        reader.RequireFieldCount();
-        const std::optional<std::string> digits = reader.Cnpj(cnpj);
-        if (!digits) {
-            reader.Fail(cnpj, "is empty");
-        }
-        RegistryRow row;
-        row.line = reader.Line();
-        row.fund_type = reader.Text(type).value_or("");
-        row.name = reader.Text(name).value_or("");
-        row.registered = reader.DateValue(registered);
-        row.constituted = reader.DateValue(constituted);
-        row.adapted = reader.DateValue(adapted);
-        row.cancelled = reader.DateValue(cancelled);
-        row.administrator_cnpj = reader.Text(administrator_cnpj).value_or("");
-        row.administrator = reader.Text(administrator).value_or("");
-        row.manager_person_type = reader.Text(person_type).value_or("");
-        row.manager_document = reader.Text(document).value_or("");
-        row.manager = reader.Text(manager).value_or("");
-        if (!row.registered && !row.constituted) {
-            reader.Fail(registered, "and Data_Constituicao are empty");
-        }
-        by_cnpj[*digits].push_back(std::move(row));
-    }
-    FundRegistry registry;
-    for (const auto& [fund_cnpj, rows] : by_cnpj) {
-        registry.funds.push_back(Merge(fund_cnpj, rows));
-    }
-    const std::optional<std::time_t> written = zip.ModifiedAt(member);
-    if (!written) {
-        throw std::runtime_error(zip_path.string() + ": " + member + " has no stored time");
-    }
-    const std::optional<Date> day = Date::Parse(sdk::LocalDate(*written));
-    if (!day) {
-        throw std::runtime_error(zip_path.string() + ": " + member + " has an impossible stored time");
-    }
-    registry.reference_day = *day;
-    return registry;
-}
 
 Manager CurrentManager(const RegistryFund& fund) {
     return {fund.manager_person_type, fund.manager_document, fund.manager};
@@ -199,23 +84,6 @@ std::string MaskedDocument(const std::string& document) {
     return document;
 }
 
-FundRegistry ReadFundRegistry(const fs::path& zip) {
-    std::error_code error;
-    if (!fs::is_regular_file(zip, error)) {
-        throw std::runtime_error(
-            zip.string() +
-            ": not found; the industry sample (cad_fi_hist.zip) reads the fund registry that the funds "
-            "plugin's sample writer writes into the same directory first (lastro sample runs funds before "
-            "industry)");
-    }
-    try {
-        return ReadRegistry(zip);
-    } catch (const sdk::IngestError& e) {
-        throw std::runtime_error("the industry sample cannot read the fund registry: " +
-                                 std::string(e.what()));
-    }
-}
-
 bool IsFidcFamily(std::string_view fund_type) {
     std::string folded;
     for (const char c : fund_type) {
@@ -226,22 +94,24 @@ bool IsFidcFamily(std::string_view fund_type) {
     return folded == "FIDC" || folded == "FIDCNP" || folded == "FICFIDC";
 }
 
-ManagerHistory BuildManagerHistory(const FundRegistry& registry, std::uint64_t seed) {
+ManagerHistory BuildManagerHistory(const funds::SampleUniverse& universe, std::uint64_t seed) {
     ManagerHistory history;
-    history.reference_day = registry.reference_day;
-    const Date last_day = AddDays(registry.reference_day, -1);
+    history.reference_day = universe.reference_day;
+    history.first_report_month_end =
+        sdk::sample::LastDayOfMonth(universe.first_report_month.year, universe.first_report_month.month);
+    const Date last_day = AddDays(universe.reference_day, -1);
 
     // The managers the registry names (of any fund type), by document: earlier managers are drawn
     // from them, so every manager of the history is one the registry knows.
     std::map<std::string, Manager> pool;
-    for (const RegistryFund& fund : registry.funds) {
+    for (const RegistryFund& fund : universe.funds) {
         if (!fund.manager_document.empty()) {
             pool.emplace(fund.manager_document, CurrentManager(fund));
         }
     }
 
     const std::uint64_t stream = sdk::sample::StreamOf(kManagerHistoryDataset);
-    for (const RegistryFund& fund : registry.funds) {
+    for (const RegistryFund& fund : universe.funds) {
         if (!IsFidcFamily(fund.fund_type)) {
             continue;
         }
@@ -294,7 +164,7 @@ ManagerHistory BuildManagerHistory(const FundRegistry& registry, std::uint64_t s
                 history.spells.push_back({index, earlier, start, change});
                 history.spells.push_back({index, current, AddDays(change, 1), end});
                 ++history.manager_changes;
-                if (!(change < kFirstReportMonthEnd)) {
+                if (!(change < history.first_report_month_end)) {
                     ++history.changes_in_reports;
                 }
                 history.open_spells += end ? 0 : 1;

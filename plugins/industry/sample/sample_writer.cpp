@@ -15,10 +15,12 @@ WrittenHistory WriteManagerHistory(const sdk::SampleRequest& request) {
         kManagerHistoryScales.end()) {
         return written;
     }
-    const FundRegistry registry = ReadFundRegistry(request.out_dir / kRegistryZipName);
-    written.history = BuildManagerHistory(registry, request.seed);
+    const funds::SampleUniverse& universe = request.Get<funds::SampleUniverse>();
+    written.history = BuildManagerHistory(universe, request.seed);
+    written.first_report_month = universe.first_report_month;
+    written.last_report_month = universe.last_report_month;
     sdk::sample::SampleDirectory out(request.out_dir,
-                                     sdk::sample::ArchiveTimestamp(request.seed, registry.reference_day));
+                                     sdk::sample::ArchiveTimestamp(request.seed, universe.reference_day));
     out.WriteZip(kHistoryZipName, RenderHistory(written.history));
     written.files = out.Files();
     return written;
@@ -39,12 +41,12 @@ sdk::SampleReport IndustrySampleWriter::Write(const sdk::SampleRequest& request)
                      {"legacy FIDC-family funds", h.funds.size()},
                      {"funds with a manager change", h.manager_changes},
                      {"funds without manager history", h.without_history + h.without_manager}};
-    report.notes.push_back(
-        std::string(kHistoryZipName) + ": " + std::to_string(h.changes_in_reports) +
-        " manager changes end on or after 2023-09-30 (inside the funds sample's default 36 "
-        "months of FIDC reports); " +
-        std::to_string(h.rcvm175_natives) +
-        " FIDC-family funds registered under RCVM 175 have no legacy history");
+    report.notes.push_back(std::string(kHistoryZipName) + ": " + std::to_string(h.changes_in_reports) +
+                           " manager changes end on or after " + h.first_report_month_end.ToString() +
+                           " (inside the funds sample's FIDC reports, " +
+                           written.first_report_month.ToString() + " .. " +
+                           written.last_report_month.ToString() + "); " + std::to_string(h.rcvm175_natives) +
+                           " FIDC-family funds registered under RCVM 175 have no legacy history");
     return report;
 }
 

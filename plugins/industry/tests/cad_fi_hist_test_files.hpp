@@ -1,6 +1,6 @@
-// Test support for cvm.cad_fi_hist: the legacy history's members and the funds plugin's registry
-// written in CVM's real formats (ISO-8859-1, ';', the published headers), the plugin database with
-// the industry schema, and the ingester run as the host runs it.
+// Test support for cvm.cad_fi_hist: the legacy history's members written in CVM's real formats
+// (ISO-8859-1, ';', the published headers), the funds plugin's sample universe the sample writer
+// builds on, the plugin database with the industry schema, and the ingester run as the host runs it.
 #pragma once
 
 #include "industry_model-odb.hxx"
@@ -8,6 +8,7 @@
 #include "ingest/cad_fi_hist/cad_fi_hist_layout.hpp"
 #include "ingest/cad_fi_hist/manager_history_ingester.hpp"
 
+#include <lastro/funds/sample_universe.hpp>
 #include <lastro/sdk/calendar.hpp>
 #include <lastro/sdk/cnpj.hpp>
 #include <lastro/sdk/cvm_csv.hpp>
@@ -27,6 +28,7 @@
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -150,30 +152,8 @@ inline fs::path WriteZip(const fs::path& dir, const std::string& name,
 }
 
 // ---------------------------------------------------------------------------------------------
-// The funds plugin's registry, for the sample writer: registro_fundo.csv with its 21 published
-// columns (FORMATS.md 2.1), in registro_fundo_classe.zip.
-
-inline const std::vector<std::string> kRegistryFundHeader{"ID_Registro_Fundo",
-                                                          "CNPJ_Fundo",
-                                                          "Codigo_CVM",
-                                                          "Data_Registro",
-                                                          "Data_Constituicao",
-                                                          "Tipo_Fundo",
-                                                          "Denominacao_Social",
-                                                          "Data_Cancelamento",
-                                                          "Situacao",
-                                                          "Data_Inicio_Situacao",
-                                                          "Data_Adaptacao_RCVM175",
-                                                          "Data_Inicio_Exercicio_Social",
-                                                          "Data_Fim_Exercicio_Social",
-                                                          "Patrimonio_Liquido",
-                                                          "Data_Patrimonio_Liquido",
-                                                          "Diretor",
-                                                          "CNPJ_Administrador",
-                                                          "Administrador",
-                                                          "Tipo_Pessoa_Gestor",
-                                                          "CPF_CNPJ_Gestor",
-                                                          "Gestor"};
+// The funds plugin's sample universe, for the sample writer: the registry's funds as the funds
+// sample writer publishes them (<lastro/funds/sample_universe.hpp>), merged by CNPJ.
 
 // A CNPJ (14 digits) made from a number: its 12 first digits and their check digits.
 inline std::string TestCnpj(std::uint64_t n) {
@@ -182,12 +162,12 @@ inline std::string TestCnpj(std::uint64_t n) {
     return sdk::CnpjWithCheckDigits(twelve);
 }
 
-// A registry of `fidc_funds` FIDC-family funds (FIDC, FIDC-NP, FIC-FIDC in turn) and 12 of other
+// A universe of `fidc_funds` FIDC-family funds (FIDC, FIDC-NP, FIC-FIDC in turn) and 12 of other
 // types, drawn by formula: registrations 2008..2023, most adapted to RCVM 175 between 2023-10-02
 // and 2025-06-30, some cancelled before it, some in liquidation never adapted, some registered
-// under RCVM 175; fund 7 has no manager; fund 11 re-registered on adapting (two rows, the older
-// cancelled, as the funds sample has one); six managers, one a natural person.
-inline std::vector<std::string> RegistryLines(std::size_t fidc_funds) {
+// under RCVM 175; fund 7 has no manager; six managers, one a natural person. The registry's day
+// is 2026-10-14 and the FIDC reports cover 2023-09 .. 2026-08, as in the funds sample by default.
+inline std::shared_ptr<funds::SampleUniverse> TestUniverse(std::size_t fidc_funds) {
     static constexpr std::array<std::array<std::string_view, 3>, 6> kManagers{{
         {"PJ", "22222222000191", "GESTORA AÇÃO LTDA"},
         {"PJ", "13131313000120", "ÉPSILON GESTÃO DE RECURSOS S.A."},
@@ -197,73 +177,53 @@ inline std::vector<std::string> RegistryLines(std::size_t fidc_funds) {
         {"PJ", "20202020000152", "KAPPA INVESTIMENTOS LTDA"},
     }};
     static constexpr std::array<std::string_view, 3> kTypes{"FIDC", "FIDC-NP", "FIC-FIDC"};
-    std::vector<std::string> lines{[] {
-        std::string header;
-        for (const std::string& column : kRegistryFundHeader) {
-            header += (header.empty() ? "" : ";") + column;
-        }
-        return header;
-    }()};
-    auto date = [](int year, int month, int day) { return sdk::Date{year, month, day}.ToString(); };
+    auto universe = std::make_shared<funds::SampleUniverse>();
+    universe->reference_day = sdk::Date{2026, 10, 14};
+    universe->first_report_month = sdk::Month{2023, 9};
+    universe->last_report_month = sdk::Month{2026, 8};
     const std::size_t total = fidc_funds + 12;
     for (std::size_t i = 0; i < total; ++i) {
         const bool fidc = i < fidc_funds;
-        const std::string cnpj = TestCnpj(100000000000ULL + i * 7919);
         const auto& manager = kManagers[(i * 5 + i / 7) % kManagers.size()];
-        Fields f{
-            {"ID_Registro_Fundo", std::to_string(1000 + i)},
-            {"CNPJ_Fundo", cnpj},
-            {"Codigo_CVM", std::to_string(5000 + i)},
-            {"Tipo_Fundo", fidc ? std::string(kTypes[i % 3]) : (i % 2 ? "FI" : "FII")},
-            {"Denominacao_Social", "FUNDO " + std::to_string(i) + (fidc ? " DE DIREITOS CREDITÓRIOS" : "")},
-            {"Situacao", "Em Funcionamento Normal"},
-            {"CNPJ_Administrador", "11111111000191"},
-            {"Administrador", "ADMINISTRADORA BETA S.A."},
-            {"Tipo_Pessoa_Gestor", std::string(manager[0])},
-            {"CPF_CNPJ_Gestor", std::string(manager[1])},
-            {"Gestor", std::string(manager[2])}};
+        funds::SampleFund fund;
+        fund.cnpj = TestCnpj(100000000000ULL + i * 7919);
+        fund.fund_type = fidc ? std::string(kTypes[i % 3]) : (i % 2 ? "FI" : "FII");
+        fund.name = "FUNDO " + std::to_string(i) + (fidc ? " DE DIREITOS CREDITÓRIOS" : "");
+        fund.administrator_cnpj = "11111111000191";
+        fund.administrator = "ADMINISTRADORA BETA S.A.";
+        if (!(fidc && i == 7)) {
+            fund.manager_person_type = std::string(manager[0]);
+            fund.manager_document = std::string(manager[1]);
+            fund.manager = std::string(manager[2]);
+        }
         const int year = 2008 + static_cast<int>(i % 16);  // 2008..2023
         const int month = 1 + static_cast<int>(i % 9);     // January..September
-        f["Data_Constituicao"] = date(year, month, 2);
-        f["Data_Registro"] = date(year, month, 20);
+        fund.registered = sdk::Date{year, month, 20};
         if (i % 13 == 6) {  // registered under RCVM 175
-            f["Data_Constituicao"] = date(2024, 2, 26);
-            f["Data_Registro"] = date(2024, 3, 11);
+            fund.registered = sdk::Date{2024, 3, 11};
         } else if (i % 10 == 3 && year < 2020) {
-            f["Data_Cancelamento"] = date(year + 3, 4, 15);
-            f["Situacao"] = "Cancelado";
+            fund.cancelled = sdk::Date{year + 3, 4, 15};
         } else if (i % 17 == 5) {
-            f["Situacao"] = "Em Liquidação";  // never adapted
+            // in liquidation, never adapted
         } else {
             const auto days = static_cast<std::int64_t>((i * 37) % 637);  // to 2025-06-30
-            f["Data_Adaptacao_RCVM175"] = sdk::sample::AddDays(sdk::Date{2023, 10, 2}, days).ToString();
+            fund.adapted = sdk::sample::AddDays(sdk::Date{2023, 10, 2}, days);
         }
-        if (fidc && i == 7) {
-            f.erase("Tipo_Pessoa_Gestor");
-            f.erase("CPF_CNPJ_Gestor");
-            f.erase("Gestor");
-        }
-        if (fidc && i == 11) {  // re-registered on adapting: the older registration stays, cancelled
-            Fields old = f;
-            f["Data_Registro"] = f["Data_Adaptacao_RCVM175"];
-            lines.push_back(Line(kRegistryFundHeader, f));
-            old["Codigo_CVM"] = "400";
-            old["Data_Cancelamento"] =
-                sdk::sample::AddDays(*sdk::Date::Parse(f["Data_Registro"]), -1).ToString();
-            old["Situacao"] = "Cancelado";
-            old.erase("Data_Adaptacao_RCVM175");
-            lines.push_back(Line(kRegistryFundHeader, old));
-            continue;
-        }
-        lines.push_back(Line(kRegistryFundHeader, f));
+        universe->funds.push_back(std::move(fund));
     }
-    return lines;
+    std::sort(universe->funds.begin(), universe->funds.end(),
+              [](const funds::SampleFund& a, const funds::SampleFund& b) { return a.cnpj < b.cnpj; });
+    return universe;
 }
 
-inline fs::path WriteRegistryZip(const fs::path& dir, std::size_t fidc_funds,
-                                 std::time_t written = LocalTime(2026, 10, 14, 5)) {
-    return WriteZip(dir, "registro_fundo_classe.zip",
-                    {{"registro_fundo.csv", CvmBytes(RegistryLines(fidc_funds))}}, written);
+// The sample writer's request for `dir`, carrying `universe` as `lastro sample` passes funds'.
+inline sdk::SampleRequest SampleRequestWith(const fs::path& dir, std::uint64_t seed, sdk::SampleScale scale,
+                                            std::shared_ptr<const sdk::SampleUniverse> universe) {
+    sdk::SampleRequest request{dir, seed, scale};
+    if (universe) {
+        request.universes.push_back(std::move(universe));
+    }
+    return request;
 }
 
 // Every record of a CSV member of `zip` (CVM's format) as column -> text, in file order.

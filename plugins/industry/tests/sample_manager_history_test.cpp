@@ -1,7 +1,8 @@
-// The industry sample writer: cad_fi_hist.zip invented from the fund registry written beside it,
-// the same bytes for the same seed, spells only of the registry's FIDC-family funds and managers,
-// some manager changes and some funds without history, read back by the ingester without a
-// rejection; nothing at a scale the manifest does not declare.
+// The industry sample writer: cad_fi_hist.zip invented from the funds sample's universe (the
+// registry's funds, its day and the reports' months) the request carries, the same bytes for the
+// same seed, spells only of the registry's FIDC-family funds and managers, some manager changes
+// and some funds without history, read back by the ingester without a rejection; nothing at a
+// scale the manifest does not declare; a clear error without the universe.
 #include "cad_fi_hist_test_files.hpp"
 #include "sample/sample_writer.hpp"
 
@@ -13,10 +14,12 @@
 
 #include <cstdint>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace lastro::industry::testing {
@@ -28,7 +31,7 @@ using ::testing::HasSubstr;
 constexpr std::size_t kFidcFunds = 160;
 constexpr std::uint64_t kSeed = sdk::kDefaultSampleSeed;
 
-// One fund of the registry as the test reads registro_fundo.csv, independently of the writer.
+// One fund of the universe's registry, as the test sees it.
 struct Fund {
     bool fidc = false;
     std::string registered;  // the earliest Data_Registro of its rows
@@ -38,21 +41,16 @@ struct Fund {
     std::string person_type;
 };
 
-std::map<std::string, Fund> RegistryFunds(const fs::path& registry_zip) {
+std::map<std::string, Fund> RegistryFunds(const funds::SampleUniverse& universe) {
     std::map<std::string, Fund> funds;
-    for (const Fields& row : MemberRows(registry_zip, "registro_fundo.csv")) {
-        Fund& fund = funds[row.at("CNPJ_Fundo")];
-        const std::string& type = row.at("Tipo_Fundo");
-        fund.fidc = type == "FIDC" || type == "FIDC-NP" || type == "FIC-FIDC";
-        if (fund.registered.empty() || row.at("Data_Registro") < fund.registered) {
-            fund.registered = row.at("Data_Registro");
-        }
-        if (row.at("Data_Cancelamento").empty() || fund.manager.empty()) {
-            fund.adapted = row.at("Data_Adaptacao_RCVM175");
-            fund.manager_document = row.at("CPF_CNPJ_Gestor");
-            fund.manager = row.at("Gestor");
-            fund.person_type = row.at("Tipo_Pessoa_Gestor");
-        }
+    for (const funds::SampleFund& f : universe.funds) {
+        Fund& fund = funds[f.cnpj];
+        fund.fidc = f.fund_type == "FIDC" || f.fund_type == "FIDC-NP" || f.fund_type == "FIC-FIDC";
+        fund.registered = f.registered.ToString();
+        fund.adapted = f.adapted ? f.adapted->ToString() : "";
+        fund.manager_document = f.manager_document;
+        fund.manager = f.manager;
+        fund.person_type = f.manager_person_type;
     }
     return funds;
 }
@@ -68,10 +66,11 @@ std::string DayBefore(const std::string& date) {
 class SampleManagerHistoryTest : public ::testing::Test {
 protected:
     void SetUp() override {
-        registry_zip_ = WriteRegistryZip(dir_.Path(), kFidcFunds);
-        report_ = sample::IndustrySampleWriter().Write({dir_.Path(), kSeed, sdk::SampleScale::kSample});
+        universe_ = TestUniverse(kFidcFunds);
+        report_ = sample::IndustrySampleWriter().Write(
+            SampleRequestWith(dir_.Path(), kSeed, sdk::SampleScale::kSample, universe_));
         zip_ = dir_.Path() / "cad_fi_hist.zip";
-        funds_ = RegistryFunds(registry_zip_);
+        funds_ = RegistryFunds(*universe_);
         for (const Fields& spell : MemberRows(zip_, "cad_fi_hist_gestor.csv")) {
             spells_[Digits(spell.at("CNPJ_FUNDO"))].push_back(spell);
         }
@@ -88,14 +87,14 @@ protected:
     }
 
     sdk::testing::TempDir dir_;
-    fs::path registry_zip_;
+    std::shared_ptr<const funds::SampleUniverse> universe_;
     fs::path zip_;
     sdk::SampleReport report_;
     std::map<std::string, Fund> funds_;
     std::map<std::string, std::vector<Fields>> spells_;  // by fund CNPJ (digits), in file order
 };
 
-TEST_F(SampleManagerHistoryTest, WritesTheRealZipBesideTheRegistry) {
+TEST_F(SampleManagerHistoryTest, WritesTheRealZipFromTheUniverse) {
     EXPECT_EQ(report_.files, (std::vector<fs::path>{zip_}));
     std::vector<std::string> members;
     for (const auto& [name, bytes] : sdk::testing::ZipMemberBytes(zip_)) {
@@ -130,16 +129,17 @@ TEST_F(SampleManagerHistoryTest, WritesTheRealZipBesideTheRegistry) {
 TEST_F(SampleManagerHistoryTest, TheSameSeedGivesTheSameBytesAndAnotherSeedOthers) {
     const std::string bytes = sdk::testing::ReadFile(zip_);
     sdk::testing::TempDir again;
-    WriteRegistryZip(again.Path(), kFidcFunds);
-    sample::IndustrySampleWriter().Write({again.Path(), kSeed, sdk::SampleScale::kSample});
+    sample::IndustrySampleWriter().Write(
+        SampleRequestWith(again.Path(), kSeed, sdk::SampleScale::kSample, TestUniverse(kFidcFunds)));
     EXPECT_EQ(sdk::testing::ReadFile(again.Path() / "cad_fi_hist.zip"), bytes);
     // Written again over itself: the same bytes.
-    sample::IndustrySampleWriter().Write({dir_.Path(), kSeed, sdk::SampleScale::kSample});
+    sample::IndustrySampleWriter().Write(
+        SampleRequestWith(dir_.Path(), kSeed, sdk::SampleScale::kSample, universe_));
     EXPECT_EQ(sdk::testing::ReadFile(zip_), bytes);
 
     sdk::testing::TempDir other;
-    WriteRegistryZip(other.Path(), kFidcFunds);
-    sample::IndustrySampleWriter().Write({other.Path(), kSeed + 1, sdk::SampleScale::kSample});
+    sample::IndustrySampleWriter().Write(
+        SampleRequestWith(other.Path(), kSeed + 1, sdk::SampleScale::kSample, universe_));
     EXPECT_NE(MemberRows(other.Path() / "cad_fi_hist.zip", "cad_fi_hist_gestor.csv"),
               MemberRows(zip_, "cad_fi_hist_gestor.csv"));
 }
@@ -260,8 +260,8 @@ TEST(SampleManagerHistoryScales, WritesExactlyAtTheScalesTheManifestDeclares) {
         const std::string name(sdk::SampleScaleName(scale));
         SCOPED_TRACE(name);
         sdk::testing::TempDir dir;
-        WriteRegistryZip(dir.Path(), 20);
-        const sdk::SampleReport report = sample::IndustrySampleWriter().Write({dir.Path(), kSeed, scale});
+        const sdk::SampleReport report = sample::IndustrySampleWriter().Write(
+            SampleRequestWith(dir.Path(), kSeed, scale, TestUniverse(20)));
         if (declared.count(name)) {
             EXPECT_EQ(report.files, (std::vector<fs::path>{dir.Path() / "cad_fi_hist.zip"}));
         } else {
@@ -273,23 +273,55 @@ TEST(SampleManagerHistoryScales, WritesExactlyAtTheScalesTheManifestDeclares) {
     }
 }
 
-TEST(SampleManagerHistoryRegistry, WithoutTheFundsRegistryTheWriterSaysWhatIsMissing) {
+TEST_F(SampleManagerHistoryTest, ChangesInTheReportsCountFromTheUniversesFirstReportMonth) {
+    const std::size_t changes = Count("funds with a manager change");
+    ASSERT_GT(changes, 0u);
+    const sample::ManagerHistory as_written = sample::BuildManagerHistory(*universe_, kSeed);
+    EXPECT_EQ(as_written.first_report_month_end, (sdk::Date{2023, 9, 30}));
+    EXPECT_EQ(as_written.manager_changes, changes);
+    EXPECT_THAT(report_.notes,
+                ElementsAre(::testing::StartsWith(
+                    "cad_fi_hist.zip: " + std::to_string(as_written.changes_in_reports) +
+                    " manager changes end on or after 2023-09-30 (inside the funds sample's FIDC reports, "
+                    "2023-09 .. 2026-08); ")));
+    // Reports from before the change window: every change is inside them; from after it: none.
+    auto universe = TestUniverse(kFidcFunds);
+    universe->first_report_month = sdk::Month{2023, 5};
+    const sample::ManagerHistory early = sample::BuildManagerHistory(*universe, kSeed);
+    EXPECT_EQ(early.first_report_month_end, (sdk::Date{2023, 5, 31}));
+    EXPECT_EQ(early.changes_in_reports, changes);
+    universe->first_report_month = sdk::Month{2025, 7};
+    EXPECT_EQ(sample::BuildManagerHistory(*universe, kSeed).changes_in_reports, 0u);
+    // The same spells whatever the reports' months.
+    EXPECT_EQ(early.spells.size(), as_written.spells.size());
+}
+
+// A universe of another plugin, as a request may carry beside funds'.
+class OtherUniverse final : public sdk::SampleUniverseOf<OtherUniverse> {
+public:
+    static constexpr std::string_view kUniverseName = "other.things";
+    static constexpr std::string_view kUniverseIdentity = "0123456789abcdef";
+};
+
+TEST(SampleManagerHistoryUniverse, WithoutTheFundsUniverseTheWriterSaysWhatIsMissing) {
     sdk::testing::TempDir dir;
-    try {
-        sample::IndustrySampleWriter().Write({dir.Path(), kSeed, sdk::SampleScale::kSample});
-        ADD_FAILURE() << "the writer ran without a registry";
-    } catch (const std::runtime_error& e) {
-        EXPECT_THAT(e.what(), HasSubstr((dir.Path() / "registro_fundo_classe.zip").string() + ": not found"));
-        EXPECT_THAT(e.what(), HasSubstr("funds plugin's sample writer"));
+    for (const auto& universe :
+         {std::shared_ptr<const sdk::SampleUniverse>(),
+          std::shared_ptr<const sdk::SampleUniverse>(std::make_shared<OtherUniverse>())}) {
+        try {
+            sample::IndustrySampleWriter().Write(
+                SampleRequestWith(dir.Path(), kSeed, sdk::SampleScale::kSample, universe));
+            ADD_FAILURE() << "the writer ran without the funds universe";
+        } catch (const sdk::SampleUniverseError& e) {
+            EXPECT_THAT(e.what(),
+                        HasSubstr("no sample universe 'funds.sample' was passed to this sample writer"));
+            EXPECT_THAT(e.what(), HasSubstr(universe ? "(it has: other.things)" : "(it has: none)"));
+        }
+        EXPECT_FALSE(fs::exists(dir.Path() / "cad_fi_hist.zip"));
     }
-    // A registry zip without registro_fundo.csv.
-    WriteZip(dir.Path(), "registro_fundo_classe.zip", {{"registro_classe.csv", "ID_Registro_Fundo\r\n"}});
-    try {
-        sample::IndustrySampleWriter().Write({dir.Path(), kSeed, sdk::SampleScale::kSample});
-        ADD_FAILURE() << "the writer ran without registro_fundo.csv";
-    } catch (const std::runtime_error& e) {
-        EXPECT_THAT(e.what(), HasSubstr("registro_fundo_classe.zip: no member registro_fundo.csv"));
-    }
+    // At a scale the dataset does not declare, nothing is read: no universe is needed.
+    EXPECT_TRUE(
+        sample::IndustrySampleWriter().Write({dir.Path(), kSeed, sdk::SampleScale::kFull}).files.empty());
 }
 
 }  // namespace
