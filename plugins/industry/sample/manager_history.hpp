@@ -55,15 +55,14 @@ struct ManagerHistory {
     // attributed as of each month.
     sdk::Date first_report_month_end;
 
-    std::size_t fidc_funds = 0;         // FIDC-family funds of the registry
-    std::size_t rcvm175_natives = 0;    // of them, registered under RCVM 175: no legacy history
-    std::size_t funds_with_spells = 0;  // legacy funds with at least one spell
-    std::size_t manager_changes = 0;    // of them, with an earlier manager before the current one
-    std::size_t changes_in_reports =
-        0;                            // changes whose earlier spell lasts to first_report_month_end or later
-    std::size_t without_history = 0;  // legacy funds drawn to have no spell (attribution unknown)
-    std::size_t without_manager = 0;  // legacy funds whose registry names no manager: no spell
-    std::size_t open_spells = 0;      // spells with no end (funds that never adapted)
+    std::size_t fidc_funds = 0;          // FIDC-family funds of the registry
+    std::size_t rcvm175_natives = 0;     // of them, registered under RCVM 175: no legacy history
+    std::size_t funds_with_spells = 0;   // legacy funds with at least one spell
+    std::size_t manager_changes = 0;     // of them, with an earlier manager before the current one
+    std::size_t changes_in_reports = 0;  // changes whose earlier spell lasts to first_report_month_end
+    std::size_t without_history = 0;     // legacy funds drawn to have no spell (attribution unknown)
+    std::size_t without_manager = 0;     // legacy funds whose registry names no manager: no spell
+    std::size_t open_spells = 0;         // spells with no end (funds that never adapted)
 };
 
 // The spells of every legacy FIDC-family fund of the funds sample's `universe` (its registry's
