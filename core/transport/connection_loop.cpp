@@ -152,8 +152,9 @@ void ConnectionLoop::Run() {
     next_tick_ = std::chrono::steady_clock::now() + kTickPeriod;
     epoll_event events[kMaxEvents];
     for (;;) {
-        const auto until_tick = std::chrono::duration_cast<std::chrono::milliseconds>(
-            next_tick_ - std::chrono::steady_clock::now());
+        // Rounded up: a timeout rounded down to 0 would spin through the last millisecond.
+        const auto until_tick =
+            std::chrono::ceil<std::chrono::milliseconds>(next_tick_ - std::chrono::steady_clock::now());
         const int ready = ::epoll_wait(epoll_fd_, events, kMaxEvents,
                                        static_cast<int>(std::max<long>(0, until_tick.count())));
         for (int i = 0; i < ready; ++i) {
