@@ -3,6 +3,8 @@
 // things_1.csv, things_2.csv and more.csv; at scale full only things_1.csv. Built with
 // LASTRO_TEST_SAMPLE_UNIVERSE (universe_provider_plugin), the writer publishes a ThingsUniverse
 // of the seed and the files' names (things_universe.hpp).
+#include "counting_ingester.hpp"
+
 #include <lastro/sdk/plugin.hpp>
 
 #ifndef LASTRO_TEST_SAMPLE_WRITERS
@@ -19,14 +21,7 @@
 
 namespace {
 
-class CountingIngester : public lastro::sdk::Ingester {
-public:
-    lastro::sdk::IngestSummary Run(const lastro::sdk::IngestContext& context) override {
-        lastro::sdk::IngestSummary summary;
-        summary.rows_read = context.inputs.size();
-        return summary;
-    }
-};
+using lastro::test_plugins::CountingIngester;
 
 class ThingsSampleWriter : public lastro::sdk::SampleWriter {
 public:

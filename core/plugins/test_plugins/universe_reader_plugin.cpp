@@ -1,6 +1,7 @@
 // Test plugin `reader`, which requires `good`: an ingester for reader.read and a sample writer
 // that writes read.csv from the ThingsUniverse good's writer published, never from good's files.
 // Built twice, the second time (stale_reader_plugin) as if from an older universe header.
+#include "counting_ingester.hpp"
 #include "things_universe.hpp"
 
 #include <lastro/sdk/plugin.hpp>
@@ -12,14 +13,7 @@ namespace {
 
 using lastro::test_plugins::ThingsUniverse;
 
-class CountingIngester : public lastro::sdk::Ingester {
-public:
-    lastro::sdk::IngestSummary Run(const lastro::sdk::IngestContext& context) override {
-        lastro::sdk::IngestSummary summary;
-        summary.rows_read = context.inputs.size();
-        return summary;
-    }
-};
+using lastro::test_plugins::CountingIngester;
 
 class ReaderSampleWriter : public lastro::sdk::SampleWriter {
 public:
