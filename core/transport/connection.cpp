@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <string_view>
+#include <thread>
 #include <utility>
 
 namespace lastro::transport {
@@ -16,6 +18,33 @@ constexpr int kMaxIovecs = 64;
 // One read off the socket per readiness: epoll (level-triggered) reports the rest, so one
 // connection that sends a lot cannot hold its loop's other connections.
 constexpr std::size_t kReadBytes = 16384;
+
+// Adds what is left to send of `answer` to `iov`; false once `iov` is full.
+bool Gather(const WireAnswer& answer, iovec* iov, int& count) {
+    std::size_t skip = answer.sent;
+    for (std::string_view piece :
+         {std::string_view(answer.head), std::string_view(answer.body), answer.shared_body}) {
+        if (skip >= piece.size()) {
+            skip -= piece.size();
+            continue;
+        }
+        if (count == kMaxIovecs) {
+            return false;
+        }
+        iov[count].iov_base = const_cast<char*>(piece.data() + skip);
+        iov[count].iov_len = piece.size() - skip;
+        ++count;
+        skip = 0;
+    }
+    return true;
+}
+
+ssize_t SendPieces(int fd, iovec* iov, int count) {
+    msghdr message{};
+    message.msg_iov = iov;
+    message.msg_iovlen = static_cast<std::size_t>(count);
+    return ::sendmsg(fd, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+}
 
 }  // namespace
 
@@ -50,6 +79,7 @@ void Connection::OnEvents(std::uint32_t events) {
     if (fd_ < 0) {
         return;  // closed earlier in the same round of events
     }
+    TakeHand();
     if (events & EPOLLERR) {
         Close();  // reset: nothing more reaches the client
         return;
@@ -64,10 +94,17 @@ void Connection::OnEvents(std::uint32_t events) {
         Close();  // both directions are shut: nothing can be read or sent
         return;
     }
+    Settle();
+}
+
+// What every loop entry ends with: the end sent when all is answered, the next request
+// dispatched, epoll told what to watch, lost answers reported, and the hand opened if it may be.
+void Connection::Settle() {
     FinishIfDone();
     Pump();
     UpdateInterest();
     ReportLost();
+    OpenHand();
 }
 
 void Connection::Read() {
@@ -147,6 +184,7 @@ void Connection::Pump() {
 }
 
 void Connection::Answer(WireAnswer answer) {
+    TakeHand();
     in_flight_ = false;
     if (fd_ < 0) {
         if (answer.undelivered) {
@@ -158,14 +196,12 @@ void Connection::Answer(WireAnswer answer) {
     if (out_.empty()) {
         last_progress_ = Clock::now();  // the client's reading is timed from here
     }
-    unsent_ += answer.Size();
-    *loop_unsent_ += answer.Size();
+    const std::size_t unsent = answer.Size() - answer.sent;  // WriteThrough may have sent some
+    unsent_ += unsent;
+    *loop_unsent_ += unsent;
     out_.push_back(std::move(answer));
     Flush();
-    FinishIfDone();
-    Pump();
-    UpdateInterest();
-    ReportLost();
+    Settle();
 }
 
 // Writes what the socket takes now, in one sendmsg of the queued answers' pieces.
@@ -174,29 +210,11 @@ void Connection::Flush() {
         iovec iov[kMaxIovecs];
         int count = 0;
         for (const WireAnswer& answer : out_) {
-            std::size_t skip = answer.sent;
-            for (std::string_view piece :
-                 {std::string_view(answer.head), std::string_view(answer.body), answer.shared_body}) {
-                if (skip >= piece.size()) {
-                    skip -= piece.size();
-                    continue;
-                }
-                if (count == kMaxIovecs) {
-                    break;
-                }
-                iov[count].iov_base = const_cast<char*>(piece.data() + skip);
-                iov[count].iov_len = piece.size() - skip;
-                ++count;
-                skip = 0;
-            }
-            if (count == kMaxIovecs) {
+            if (!Gather(answer, iov, count)) {
                 break;
             }
         }
-        msghdr message{};
-        message.msg_iov = iov;
-        message.msg_iovlen = static_cast<std::size_t>(count);
-        const ssize_t sent = ::sendmsg(fd_, &message, MSG_NOSIGNAL | MSG_DONTWAIT);
+        const ssize_t sent = SendPieces(fd_, iov, count);
         if (sent > 0) {
             Sent(static_cast<std::size_t>(sent));
             last_progress_ = Clock::now();
@@ -249,6 +267,7 @@ void Connection::Tick(Clock::time_point now) {
     if (fd_ < 0) {
         return;
     }
+    TakeHand();
     const auto request_timeout = framer_.AwaitingBody() ? limits_.body_timeout : limits_.header_timeout;
     if (taking_ && framer_.Partial() && now - partial_since_ > request_timeout) {
         // Answered 408 in its turn, after what was taken before it; nothing more is taken.
@@ -262,10 +281,7 @@ void Connection::Tick(Clock::time_point now) {
                now - last_activity_ > limits_.keepalive_timeout) {
         StopTaking();  // idle for a whole keep-alive timeout: ended (FinishIfDone)
     }
-    FinishIfDone();
-    Pump();
-    UpdateInterest();
-    ReportLost();
+    Settle();
 }
 
 // Level-triggered: input while the client has not ended its side (whatever is done with it);
@@ -293,6 +309,10 @@ void Connection::Close() {
     if (fd_ < 0) {
         return;
     }
+    TakeHand();  // never closed under a write: the descriptor's number may be reused at once
+    if (fd_ < 0) {
+        return;
+    }
     ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, fd_, nullptr);
     ::close(fd_);
     fd_ = -1;
@@ -308,6 +328,64 @@ void Connection::Close() {
     *loop_unsent_ -= unsent_;
     unsent_ = 0;
     ReportLost();
+}
+
+bool Connection::WriteThrough(WireAnswer& answer) {
+    Hand open = Hand::kOpen;
+    if (!hand_.compare_exchange_strong(open, Hand::kWriting, std::memory_order_acquire)) {
+        return false;  // the loop holds the connection: it takes the answer
+    }
+    for (;;) {
+        iovec iov[kMaxIovecs];
+        int count = 0;
+        Gather(answer, iov, count);
+        const ssize_t sent = SendPieces(fd_, iov, count);
+        if (sent > 0) {
+            answer.sent += static_cast<std::size_t>(sent);
+            if (answer.sent == answer.Size()) {
+                written_at_ = Clock::now();
+                hand_.store(Hand::kWritten, std::memory_order_release);
+                return true;
+            }
+        } else if (!(sent < 0 && errno == EINTR)) {
+            break;  // the client reads slower, or is gone: the loop waits for it, or ends it
+        }
+    }
+    hand_.store(Hand::kLoop, std::memory_order_release);
+    return false;
+}
+
+// Waits out a WriteThrough under way (a nonblocking sendmsg: microseconds), then takes the
+// answer it wrote as if the loop had: the request is answered and the keep-alive counts from it.
+void Connection::TakeHand() {
+    Hand hand = hand_.load(std::memory_order_acquire);
+    for (int spins = 0; hand != Hand::kLoop; ++spins) {
+        if (hand == Hand::kWritten) {
+            hand_.store(Hand::kLoop, std::memory_order_relaxed);
+            in_flight_ = false;
+            last_activity_ = written_at_;
+            return;
+        }
+        if (hand == Hand::kOpen &&
+            hand_.compare_exchange_weak(hand, Hand::kLoop, std::memory_order_acquire)) {
+            return;
+        }
+        if (hand == Hand::kWriting) {
+            if (spins > 64) {
+                std::this_thread::yield();  // the writing thread was preempted
+            }
+            hand = hand_.load(std::memory_order_acquire);
+        }
+    }
+}
+
+// Only the request in flight is left: its answer may be written by the thread that makes it.
+// Not while Pump is on the stack (the dispatcher is still answering), nor when the answer
+// would have to be followed by anything the loop does (a request waiting, the connection's end).
+void Connection::OpenHand() {
+    if (fd_ >= 0 && in_flight_ && !pumping_ && out_.empty() && pending_.empty() && !finish_) {
+        hand_.store(Hand::kOpen, std::memory_order_release);
+    }
 }
 
 // Tells billing of answers that will never reach the kernel whole.

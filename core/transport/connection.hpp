@@ -1,7 +1,8 @@
 // One client connection, owned by the one loop thread that reads, writes and times it
 // (connection_loop.hpp): its socket, the requests framed out of its bytes, the answers waiting
 // for the client to read them, and its timeouts. Nothing here is locked: every member is touched
-// on that thread only; answers from other threads reach it through ConnectionLoop::Deliver.
+// by that thread, except while the loop has opened its hand (Hand, below) to the thread that
+// answers the request in flight.
 #pragma once
 
 #include "core/config/config.hpp"
@@ -71,7 +72,15 @@ public:
     Connection(const Connection&) = delete;
     Connection& operator=(const Connection&) = delete;
 
-    // The rest is called on the loop's thread only.
+    // From the thread that answers the request in flight (ConnectionLoop::Deliver): writes
+    // `answer` to the socket now if the loop has opened its hand, sparing the loop a wake-up.
+    // False: the loop takes the answer, with what was written of it counted in `answer.sent`.
+    bool WriteThrough(WireAnswer& answer);
+    // Whether the loop holds nothing of the connection but a request in flight (for tests).
+    bool HandOpen() const { return hand_.load(std::memory_order_acquire) == Hand::kOpen; }
+
+    // The rest is called on the loop's thread only (or, once the loop has stopped, on the one
+    // that stopped it).
     bool Watch();
     void OnEvents(std::uint32_t events);
     // The answer to the request dispatched last.
@@ -87,6 +96,13 @@ public:
     const std::weak_ptr<ConnectionLoop>& Loop() const { return loop_; }
 
 private:
+    // Who may write the socket. The loop opens its hand when it holds nothing of the connection
+    // but the request in flight: no answer left to write, no request waiting its turn, no end to
+    // send. The thread that answers may then write the answer itself (WriteThrough), sparing the
+    // loop a wake-up; billed answers come from the ledger writer's thread. Every loop entry takes
+    // the hand back first (TakeHand), waiting out a write under way and learning of one done.
+    enum class Hand : std::uint8_t { kLoop, kOpen, kWriting, kWritten };
+
     std::size_t Owed() const { return pending_.size() + (in_flight_ ? 1 : 0) + out_.size(); }
     bool CanDispatch() const {
         return fd_ >= 0 && !in_flight_ && !pending_.empty() && unsent_ < kMaxUnsentBytes;
@@ -100,6 +116,9 @@ private:
     void FinishIfDone();
     void UpdateInterest();
     void ReportLost();
+    void Settle();
+    void TakeHand();
+    void OpenHand();
 
     int fd_;  // -1 once closed
     std::string client_address_;
@@ -126,6 +145,9 @@ private:
     Clock::time_point last_activity_;  // the last bytes read or the last answer sent whole
     Clock::time_point fin_at_;
     std::vector<std::function<void()>> lost_;  // undelivered answers, reported by ReportLost
+
+    std::atomic<Hand> hand_ = Hand::kLoop;
+    Clock::time_point written_at_;  // set by WriteThrough before it gives the hand back
 };
 
 }  // namespace lastro::transport

@@ -121,6 +121,14 @@ void ConnectionLoop::Deliver(std::shared_ptr<Connection> connection, WireAnswer 
         }
         return;
     }
+    if (connection->WriteThrough(answer)) {
+        // The loop held nothing of the connection: this thread wrote the answer whole.
+        written_through_.fetch_add(1, std::memory_order_relaxed);
+        if (then) {
+            then();
+        }
+        return;
+    }
     bool queued = false;
     bool wake = false;
     {

@@ -1,6 +1,7 @@
 // One connection loop alone (connection_loop.hpp), over a real socket pair: requests are handed
 // over one at a time, answers come back from another thread (as billed ones come from the
-// ledger writer's) or inline, and what cannot reach the client any more is reported undelivered.
+// ledger writer's) or inline, that thread writes them itself when the loop waits for nothing
+// else, and what cannot reach the client any more is reported undelivered.
 // The wire suites (tests/protocol_test.cpp, tests/hostile_client_test.cpp) cover the rest on a
 // real lastrod.
 #include "core/transport/connection_loop.hpp"
@@ -61,6 +62,22 @@ public:
         loop->Deliver(held.connection, std::move(answer), [this] { ++left_; });
     }
     int Left() const { return left_; }
+    // Waits until the loop has opened its hand on the oldest request held's connection.
+    bool WaitForOpenHand(std::chrono::milliseconds wait = 5s) {
+        std::shared_ptr<Connection> connection;
+        {
+            std::lock_guard lock(mutex_);
+            if (held_.empty()) {
+                return false;
+            }
+            connection = held_.front().connection;
+        }
+        const auto until = std::chrono::steady_clock::now() + wait;
+        while (!connection->HandOpen() && std::chrono::steady_clock::now() < until) {
+            std::this_thread::sleep_for(1ms);
+        }
+        return connection->HandOpen();
+    }
 
 private:
     struct Held {
@@ -156,6 +173,75 @@ TEST_F(ConnectionLoopTest, AClientThatStopsReadingHoldsItsAnswerUntilItReads) {
     EXPECT_GT(loop->Unsent(), 0u) << "the rest waits in the loop, counted";
     const std::string wire = ReadFor(fds[1], 2000ms);
     EXPECT_NE(wire.find(big), std::string::npos) << "the answer arrives whole once the client reads";
+    EXPECT_EQ(loop->Unsent(), 0u);
+}
+
+TEST_F(ConnectionLoopTest, ALoneRequestsAnswerIsWrittenByTheThreadThatMadeIt) {
+    Send("GET /alone HTTP/1.1\r\nHost: x\r\n\r\n");
+    ASSERT_EQ(dispatcher.WaitFor(1), "/alone");
+    ASSERT_TRUE(dispatcher.WaitForOpenHand()) << "the loop holds nothing else of the connection";
+    dispatcher.AnswerOldest("alone");
+    EXPECT_EQ(loop->WrittenThrough(), 1u) << "written by this thread, the loop left asleep";
+    EXPECT_EQ(dispatcher.Left(), 1);
+    EXPECT_NE(ReadFor(fds[1], 200ms).find("\r\n\r\nalone"), std::string::npos);
+
+    // The loop learns of that answer when it next looks: the next request goes on.
+    Send("GET /next HTTP/1.1\r\nHost: x\r\n\r\n");
+    ASSERT_EQ(dispatcher.WaitFor(2), "/next");
+    dispatcher.AnswerOldest("next");
+    EXPECT_NE(ReadFor(fds[1], 200ms).find("\r\n\r\nnext"), std::string::npos);
+    EXPECT_EQ(loop->Unsent(), 0u);
+}
+
+TEST_F(ConnectionLoopTest, AnAnswerWithARequestWaitingBehindItIsLeftToTheLoop) {
+    Send("GET /one HTTP/1.1\r\nHost: x\r\n\r\nGET /two HTTP/1.1\r\nHost: x\r\n\r\n");
+    ASSERT_EQ(dispatcher.WaitFor(1), "/one");
+    EXPECT_FALSE(dispatcher.WaitForOpenHand(100ms)) << "/two waits behind /one";
+    dispatcher.AnswerOldest("first");
+    EXPECT_EQ(loop->WrittenThrough(), 0u) << "the loop dispatches /two after it: it writes it";
+    ASSERT_EQ(dispatcher.WaitFor(2), "/two");
+    dispatcher.AnswerOldest("second");
+    const std::string wire = ReadFor(fds[1], 300ms);
+    EXPECT_LT(wire.find("\r\n\r\nfirst"), wire.find("\r\n\r\nsecond"));
+}
+
+// Answers made the moment their request is dispatched race the loop opening its hand: whichever
+// wins, each answer arrives once, whole and in order.
+TEST_F(ConnectionLoopTest, AnswersRacingTheLoopArriveWholeAndInOrder) {
+    constexpr int kRounds = 2000;
+    std::thread answering([&] {
+        for (int i = 1; i <= kRounds; ++i) {
+            if (dispatcher.WaitFor(static_cast<std::size_t>(i)).empty()) {
+                return;
+            }
+            dispatcher.AnswerOldest("round " + std::to_string(i) + ";");
+        }
+    });
+    std::string wire;
+    for (int i = 1; i <= kRounds; ++i) {
+        Send("GET /r HTTP/1.1\r\nHost: x\r\n\r\n");
+        const std::string want = "round " + std::to_string(i) + ";";
+        while (wire.find(want) == std::string::npos) {
+            pollfd p{fds[1], POLLIN, 0};
+            char buffer[4096];
+            const ssize_t n = ::poll(&p, 1, 5000) == 1 ? ::recv(fds[1], buffer, sizeof buffer, 0) : 0;
+            if (n <= 0) {
+                break;
+            }
+            wire.append(buffer, static_cast<std::size_t>(n));
+        }
+        ASSERT_NE(wire.find(want), std::string::npos) << "round " << i;
+        wire.erase(0, wire.find(want) + want.size());
+    }
+    answering.join();
+    // The loop counts an answer it wrote right after the client may have read it.
+    const auto until = std::chrono::steady_clock::now() + 2s;
+    while ((dispatcher.Left() < kRounds || loop->Unsent() > 0) && std::chrono::steady_clock::now() < until) {
+        std::this_thread::sleep_for(1ms);
+    }
+    EXPECT_EQ(ReadFor(fds[1], 20ms), "") << "nothing sent twice";
+    EXPECT_EQ(wire, "");
+    EXPECT_EQ(dispatcher.Left(), kRounds);
     EXPECT_EQ(loop->Unsent(), 0u);
 }
 

@@ -29,7 +29,8 @@ OutgoingResponse TransportProblem(int status, const std::string& detail) {
 
 // Hands a connection's requests to the pipeline, on the connection's loop thread; the answer,
 // from that thread or another (a billed answer leaves from the ledger writer's), goes back to
-// the connection's loop, which writes it and dispatches the next request.
+// the connection's loop, which writes it and dispatches the next request (or is written by the
+// thread that made it, when the loop waits for nothing else: ConnectionLoop::Deliver).
 class Dispatcher final : public RequestDispatcher {
 public:
     explicit Dispatcher(std::shared_ptr<RequestHandler> service) : service_(std::move(service)) {}
