@@ -1,0 +1,26 @@
+// The rows of an answer as a CSV table (issue 50, `format=csv`): RFC 4180, UTF-8, CRLF line
+// ends, one header row named as the JSON fields. Owns no state: a pure rendering of JSON the
+// answering part has already built, so the CSV and the JSON of one answer never disagree.
+#pragma once
+
+#include <boost/json/array.hpp>
+
+#include <cstddef>
+#include <string>
+
+namespace lastro::answering {
+
+struct CsvTable {
+    std::string text;      // the header row, then one record per row
+    std::size_t rows = 0;  // records, the header not counted
+};
+
+// `rows` as CSV. Each row is an object; its fields become columns in the order they first
+// appear across the rows (a field a row lacks is an empty field there). Nested objects are
+// flattened with dots ("gestor.cnpj"), arrays are their JSON text, null is an empty field,
+// numbers and booleans are printed as the JSON prints them, strings are their text. A row that
+// is not an object fills one column named "value". Fields holding a comma, a quote, CR or LF are
+// quoted, their quotes doubled.
+CsvTable RenderCsv(const boost::json::array& rows);
+
+}  // namespace lastro::answering
