@@ -310,9 +310,6 @@ void Connection::Close() {
         return;
     }
     TakeHand();  // never closed under a write: the descriptor's number may be reused at once
-    if (fd_ < 0) {
-        return;
-    }
     ::epoll_ctl(epoll_fd_, EPOLL_CTL_DEL, fd_, nullptr);
     ::close(fd_);
     fd_ = -1;
