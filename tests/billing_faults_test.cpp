@@ -1038,6 +1038,12 @@ void SqliteAway(const fs::path& mount_point) {
     ASSERT_EQ(space.f_bavail, 0u) << "the tmpfs is full";
     probe.Expect503s(5, true, std::chrono::seconds(20));
     ExpectHealthUnavailable(d.Http());
+    // With no call after the 503s, the writer's probe (once a second while the database is
+    // away) runs alone: it must not take a commit that wrote nothing for the database's return.
+    std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+    const HttpResponse still = d.Http().Get("/health");
+    EXPECT_EQ(DatabaseField(still), "unavailable")
+        << "three probes later, nothing written: " << still.Describe();
     fs::remove(filler);
     probe.ExpectRecovery(std::chrono::seconds(20));
     ExpectHealthOk(d.Http());

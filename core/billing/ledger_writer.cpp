@@ -1,7 +1,8 @@
 #include "core/billing/ledger_writer.hpp"
 
+#include "billing_model-odb.hxx"
 #include "core/billing/wall_clock.hpp"
-
+#include "core/storage/billing_model.hxx"
 #include "core/storage/database.hpp"
 #include "core/storage/reply_deadline.hpp"
 
@@ -284,6 +285,15 @@ void LedgerWriter::Maintain(std::time_t now) {
         odb::connection& connection = connection_.Get(deadline);
         storage::ReplyDeadline bound(connection, deadline);
         odb::transaction t(storage::BeginWrite(connection));
+        if (!available_) {
+            // The probe writes: a transaction that changes nothing commits without writing a
+            // page, even on a full disk, and would say the database is back while every billed
+            // write still fails. A row put and taken away again dirties a page, so the commit
+            // reaches the disk (and never leaves the row behind).
+            storage::RateWindow probe{"probe:" + options_.instance, 0, now, 0};
+            db_.persist(probe);
+            db_.erase(probe);
+        }
         RefundOpenReservationsIn(db_, std::nullopt, now - options_.stale_reservation_seconds, now);
         ForgetRateWindowsIn(db_, now - kWindowKeepSeconds);
         LedgerBatch ledger(db_, options_.instance);
