@@ -21,6 +21,11 @@ struct IncomingRequest {
     std::optional<std::string> authorization;
     std::string client_address;  // the peer's IP address: failed authentications are counted by it
     std::optional<std::string> content_type;
+    // What the client asks of the answer's representation (core/answering/negotiation.hpp).
+    // A field sent more than once is one comma-separated list (RFC 9110, 5.3).
+    std::optional<std::string> accept;
+    std::optional<std::string> accept_encoding;
+    std::optional<std::string> if_none_match;
     bool has_body = false;
     std::size_t size_bytes = 0;  // request line, headers and body
     // Set by the transport when the request's framing is refused (core/transport/wire_request.hpp) or

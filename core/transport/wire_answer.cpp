@@ -18,15 +18,19 @@ WireAnswer ToWire(bool http10, bool keep_alive, bool head, OutgoingResponse&& ou
     h += Pistache::Http::codeString(static_cast<Pistache::Http::Code>(out.status));  // reason phrases
     h += "\r\nConnection: ";
     h += keep_alive ? "Keep-Alive" : "Close";
-    h += "\r\nContent-Type: ";
-    h += out.content_type;
+    // A 304 has no content (RFC 9110, 15.4.5): no type, no length, no body.
+    const bool no_content = out.status == 304;
+    if (!no_content) {
+        h += "\r\nContent-Type: ";
+        h += out.content_type;
+    }
     for (const auto& [name, value] : out.headers) {
         h += "\r\n";
         h += name;
         h += ": ";
         h += value;
     }
-    if (head) {
+    if (head || no_content) {
         h += "\r\n\r\n";
     } else {
         h += "\r\nContent-Length: ";

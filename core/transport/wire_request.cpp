@@ -125,6 +125,17 @@ std::optional<std::string_view> FieldValue(std::string_view head, std::string_vi
     return std::nullopt;
 }
 
+// A list-valued field (Accept, Accept-Encoding, If-None-Match) sent more than once reads as one
+// comma-separated list (RFC 9110, 5.3). Its size is bounded by the head's.
+void JoinListField(std::optional<std::string>& field, std::string_view value) {
+    if (!field) {
+        field.emplace(value);
+    } else if (!value.empty()) {
+        *field += ", ";
+        *field += value;
+    }
+}
+
 // Our rules over what Beast's parser reads of a complete head (RFC 9112 syntax is Beast's):
 // an origin-form path, HTTP/1.1 or 1.0, at most kMaxHeaderFields fields, one Host (required in
 // HTTP/1.1), one Authorization, no Transfer-Encoding, a Content-Length without leading zeros.
@@ -214,6 +225,15 @@ private:
                 if (!request.content_type) {
                     request.content_type = std::string(value);
                 }
+                break;
+            case fields::field::accept:
+                JoinListField(request.accept, value);
+                break;
+            case fields::field::accept_encoding:
+                JoinListField(request.accept_encoding, value);
+                break;
+            case fields::field::if_none_match:
+                JoinListField(request.if_none_match, value);
                 break;
             default:
                 break;

@@ -47,6 +47,18 @@ TEST(WireRequest, ReadsARequestHeadAndItsQuery) {
     EXPECT_FALSE(r.wire.http10);
 }
 
+TEST(WireRequest, RepresentationFieldsSentTwiceReadAsOneList) {
+    Read r = ReadHead(
+        "GET /v1/x HTTP/1.1\r\nHost: x\r\nAccept-Encoding: br;q=0.5\r\naccept-encoding: gzip\r\n"
+        "Accept: text/csv\r\nIf-None-Match: \"a\"\r\nIf-None-Match: W/\"b\"\r\n\r\n");
+    ASSERT_EQ(r.status, HeadStatus::kComplete);
+    ASSERT_FALSE(r.wire.problem) << r.wire.problem->second;
+    EXPECT_EQ(r.wire.request.accept_encoding, "br;q=0.5, gzip");
+    EXPECT_EQ(r.wire.request.accept, "text/csv");
+    EXPECT_EQ(r.wire.request.if_none_match, "\"a\", W/\"b\"");
+    EXPECT_FALSE(ReadHead("GET / HTTP/1.1\r\nHost: x\r\n\r\n").wire.request.accept_encoding);
+}
+
 TEST(WireRequest, WaitsForTheWholeHead) {
     EXPECT_EQ(ReadHead("GET / HTTP/1.1\r\nHost: x\r\n").status, HeadStatus::kIncomplete);
     EXPECT_EQ(ReadHead("GET / HT").status, HeadStatus::kIncomplete);
