@@ -35,7 +35,7 @@ TEST_P(ApiTest, PricingPublishesPolicyOperationsHistoryAndLimits) {
     ASSERT_EQ(r.status, 200) << r.Describe();
     EXPECT_EQ(r.Header("Content-Type").value_or("(absent)"), "application/json");
     const boost::json::object body = AsObject(r.Json());
-    EXPECT_EQ(Str(body, "policy_version"), "2026-11-28-delivered-answers");
+    EXPECT_EQ(Str(body, "policy_version"), "2026-11-30-free-not-modified");
 
     ASSERT_TRUE(At(body, "operations").is_array()) << r.body;
     const boost::json::array& operations = At(body, "operations").get_array();
@@ -64,6 +64,11 @@ TEST_P(ApiTest, PricingPublishesPolicyOperationsHistoryAndLimits) {
     }
     EXPECT_NE(FindBy(history, "version", "2026-10-14-public-catalog"), nullptr) << r.body;
     EXPECT_NE(FindBy(history, "version", "2026-11-28-delivered-answers"), nullptr) << r.body;
+    EXPECT_NE(FindBy(history, "version", "2026-11-30-free-not-modified"), nullptr) << r.body;
+    // A 304 is free (issue 50).
+    const boost::json::object& settlement = AsObject(At(body, "settlement"));
+    EXPECT_EQ(At(settlement, "refunded").as_array().front(), boost::json::value(304)) << r.body;
+    EXPECT_NE(Str(settlement, "not_modified").find("free"), std::string::npos) << r.body;
     // The rules a client cannot see from the prices alone (issue 51, items 3 and 8).
     EXPECT_NE(Str(AsObject(At(body, "settlement")), "undelivered").find("refunded"), std::string::npos)
         << r.body;

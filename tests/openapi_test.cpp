@@ -205,7 +205,12 @@ TEST_P(OpenApiTest, SchemaAgreesWithTheDocument) {
 
         const boost::json::array& params = At(res, "params").as_array();
         const boost::json::array& parameters = At(op, "parameters").as_array();
-        ASSERT_EQ(parameters.size(), params.size()) << path;
+        // The manifest's parameters, then the host's two on every operation (docs/api.md).
+        ASSERT_EQ(parameters.size(), params.size() + 2) << path;
+        const boost::json::object& format = AsObject(parameters[params.size()]);
+        EXPECT_EQ(At(format, "name"), "format") << path;
+        EXPECT_EQ(At(AsObject(At(format, "schema")), "enum"), At(res, "formats")) << path;
+        EXPECT_EQ(At(AsObject(parameters[params.size() + 1]), "name"), "If-None-Match") << path;
         for (std::size_t i = 0; i < params.size(); ++i) {
             const boost::json::object& param = AsObject(params[i]);
             const boost::json::object& parameter = AsObject(parameters[i]);

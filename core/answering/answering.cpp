@@ -8,6 +8,7 @@
 
 #include <lastro/sdk/serving/json_text.hpp>
 
+#include <openssl/evp.h>
 #include <boost/json.hpp>
 #include <odb/transaction.hxx>
 
@@ -38,7 +39,7 @@ std::string AnswerKey(const plugins::OperationSpec& op, const sdk::Params& param
 
 // A handler's result as the JSON text that every call answered by it shares, with the
 // operation's field_sources member (Route::field_sources) after the handler's own members.
-std::shared_ptr<const FrozenAnswer> Freeze(sdk::Result result, const Operation& operation) {
+std::shared_ptr<FrozenAnswer> Freeze(sdk::Result result, const Operation& operation) {
     if (result.meta.extra.contains("field_sources")) {
         throw std::logic_error("the handler of " + operation.spec->id +
                                " sets meta.field_sources; the host answers it from the manifest's "
@@ -70,7 +71,25 @@ std::shared_ptr<const FrozenAnswer> Freeze(sdk::Result result, const Operation& 
         frozen->data = sdk::WriteJson(result.data);
     }
     frozen->next_position = std::move(result.meta.next_position);
+    frozen->data_release = std::move(result.meta.data_release);
     return frozen;
+}
+
+// 16 hex digits naming an answer: the code that answered (the server's and plugin's versions),
+// the operation and its parameters (AnswerKey), the newest release when the data was read.
+// Any change of these changes it; nothing else does (docs/api.md, "Conditional requests").
+std::string AnswerTag(const std::string& build, const std::string& key, std::int64_t generation) {
+    const std::string named = build + '\n' + key + '\n' + std::to_string(generation);
+    unsigned char digest[EVP_MAX_MD_SIZE];
+    unsigned int size = 0;
+    EVP_Digest(named.data(), named.size(), digest, &size, EVP_sha256(), nullptr);
+    static constexpr char kHex[] = "0123456789abcdef";
+    std::string tag;
+    for (int i = 0; i < 8; ++i) {
+        tag += kHex[digest[i] >> 4];
+        tag += kHex[digest[i] & 0xf];
+    }
+    return tag;
 }
 
 }  // namespace
@@ -94,14 +113,14 @@ std::int64_t Answering::Current(odb::connection& connection) {
 }
 
 Answer Answering::Run(const Operation& operation, const arguments::Arguments& arguments,
-                      const std::string& request_id, bool checked_at_settlement,
-                      const NextCursor& next_cursor) {
+                      const Representation& representation, const std::string& request_id,
+                      bool checked_at_settlement, const NextCursor& next_cursor) {
     const plugins::OperationSpec& op = *operation.spec;
     const sdk::Params& params = arguments.params;
     const std::optional<boost::json::value>& position = arguments.position;
     Answer call;
     try {
-        const std::string key = answers_.Enabled() ? AnswerKey(op, params, position) : std::string();
+        const std::string key = AnswerKey(op, params, position);
         std::int64_t generation = 0;
         std::shared_ptr<const FrozenAnswer> answer;
         bool computed = false;  // by the handler, on this call
@@ -139,12 +158,13 @@ Answer Answering::Run(const Operation& operation, const arguments::Arguments& ar
         if (!answer) {
             ingest::ReleaseCatalog releases(db_);
             odb::transaction t(storage::BeginRead(connection));
+            // Read before the handler reads the data, in its transaction: on SQLite one
+            // snapshot, so the answer is of the release it is stored under (and its ETag names);
+            // on PostgreSQL (a statement a transaction) of that release or a newer one, never an
+            // older.
+            generation = releases.NewestReleaseId();
+            SawRelease(generation);
             if (answers_.Enabled()) {
-                // Read before the handler reads the data, in its transaction: on SQLite one
-                // snapshot, so the answer is of the release it is stored under; on PostgreSQL
-                // (a statement a transaction) of that release or a newer one, never an older.
-                generation = releases.NewestReleaseId();
-                SawRelease(generation);
                 answer = answers_.Find(key, generation);
                 call.cache = answer ? "hit" : "miss";
             }
@@ -169,7 +189,9 @@ Answer Answering::Run(const Operation& operation, const arguments::Arguments& ar
                                              answers_.Enabled() ? std::optional(generation) : std::nullopt);
                 }
                 sdk::RequestContext context{op.id, request_id, params, db_, *host, position};
-                answer = Freeze((*operation.handler)(context), operation);
+                auto frozen = Freeze((*operation.handler)(context), operation);
+                frozen->tag = AnswerTag(*operation.build, key, generation);
+                answer = std::move(frozen);
                 computed = true;
                 if (remembered && remembered->Remembered() && !answers_.Enabled()) {
                     call.settle_only_if = billing::Precondition{this, at};
@@ -180,7 +202,7 @@ Answer Answering::Run(const Operation& operation, const arguments::Arguments& ar
         if (answers_.Enabled() && computed) {
             answers_.Store(key, generation, answer);
         }
-        call.body = Envelope(op, arguments, request_id, *answer, next_cursor);
+        Represent(op, arguments, representation, request_id, std::move(answer), next_cursor, call);
     } catch (const sdk::Problem& p) {
         call.refusal = request::Refusal{request::StatusOf(p.Code()), p.what(), p.Parameter()};
     } catch (const std::exception& e) {
@@ -195,30 +217,75 @@ Answer Answering::Run(const Operation& operation, const arguments::Arguments& ar
     return call;
 }
 
-std::string Answering::Envelope(const plugins::OperationSpec& op, const arguments::Arguments& arguments,
-                                const std::string& request_id, const FrozenAnswer& answer,
-                                const NextCursor& next_cursor) const {
-    std::string body;
-    body.reserve(answer.data.size() + answer.meta.size() + 256);
-    body += "{\"data\":";
-    body += answer.data;
-    body += ",\"meta\":{\"request_id\":";
-    body += sdk::WriteJson(boost::json::value(request_id));
-    body += answer.meta;
+void Answering::Represent(const plugins::OperationSpec& op, const arguments::Arguments& arguments,
+                          const Representation& representation, const std::string& request_id,
+                          std::shared_ptr<const FrozenAnswer> answer, const NextCursor& next_cursor,
+                          Answer& call) const {
+    const bool csv = representation.format == arguments::Format::kCsv;
+    const FrozenAnswer::Csv* table = csv ? &answer->CsvForm(op.response.rows) : nullptr;
+    const std::size_t size = csv ? table->text.size() : answer->data.size() + answer->meta.size();
+    const bool gzip = representation.coding == Coding::kGzip && size >= kGzipThresholdBytes;
+    // Strong: one tag per representation, so that a cache never takes the gzip bytes for the
+    // plain ones (RFC 9110, 8.8.3.3).
+    std::string etag = "\"" + answer->tag + (csv ? "-csv" : "") + (gzip ? "-gzip" : "") + "\"";
+    const bool not_modified =
+        representation.if_none_match && NoneMatchNames(*representation.if_none_match, etag);
+    call.headers.emplace_back("ETag", std::move(etag));
+    call.headers.emplace_back("Vary", "Accept, Accept-Encoding");
+    call.headers.emplace_back("Cache-Control", "private, no-cache");
+    if (not_modified) {
+        call.not_modified = true;
+        return;
+    }
+    if (gzip) {
+        call.headers.emplace_back("Content-Encoding", "gzip");
+    }
+    std::optional<std::string> cursor;
+    if (op.pagination == plugins::Pagination::kCursor && answer->next_position) {
+        cursor = next_cursor(*answer->next_position);
+    }
+    if (csv) {
+        call.content_type = "text/csv; charset=utf-8; header=present";
+        call.headers.emplace_back("X-Row-Count", std::to_string(table->rows));
+        if (answer->data_release) {
+            call.headers.emplace_back("X-Data-Release", *answer->data_release);
+        }
+        call.shared_body = gzip ? std::string_view(answer->CsvGzipForm(op.response.rows)) : table->text;
+        call.shared_owner = std::move(answer);
+        call.next_cursor = std::move(cursor);
+        return;
+    }
+    // The envelope: what the answer keeps, and what is the call's own (request_id, pagination).
+    const std::string opening = "{\"data\":";
+    const std::string call_meta =
+        ",\"meta\":{\"request_id\":" + sdk::WriteJson(boost::json::value(request_id));
+    std::string closing;
     if (op.pagination == plugins::Pagination::kCursor) {
         boost::json::object pagination;
         pagination["limit"] = arguments.params.Integer("limit").value_or(0);
-        pagination["has_more"] = answer.next_position.has_value();
-        if (answer.next_position) {
-            pagination["next_cursor"] = next_cursor(*answer.next_position);
-        } else {
-            pagination["next_cursor"] = nullptr;
-        }
-        body += ",\"pagination\":";
-        body += sdk::WriteJson(pagination);
+        pagination["has_more"] = cursor.has_value();
+        pagination["next_cursor"] = cursor ? boost::json::value(*cursor) : boost::json::value(nullptr);
+        closing = ",\"pagination\":" + sdk::WriteJson(pagination);
     }
-    body += "}}";
-    return body;
+    closing += "}}";
+    if (gzip) {
+        const FrozenAnswer::Deflated& deflated = answer->DeflatedForm();
+        GzipMember member;
+        member.Add(opening);
+        member.Add(deflated.data);
+        member.Add(call_meta);
+        member.Add(deflated.meta);
+        member.Add(closing);
+        call.body = member.Finish();
+        return;
+    }
+    std::string& body = call.body;
+    body.reserve(answer->data.size() + answer->meta.size() + call_meta.size() + closing.size() + 16);
+    body += opening;
+    body += answer->data;
+    body += call_meta;
+    body += answer->meta;
+    body += closing;
 }
 
 }  // namespace lastro::answering

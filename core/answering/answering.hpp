@@ -10,6 +10,7 @@
 #pragma once
 
 #include "core/answering/answers_anew.hpp"
+#include "core/answering/negotiation.hpp"
 #include "core/answering/response_cache.hpp"
 #include "core/arguments/arguments.hpp"
 #include "core/billing/precondition.hpp"
@@ -26,21 +27,50 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
 
 namespace lastro::answering {
 
-// What answers an operation: its manifest entry, its handler and the meta member
-// ,"field_sources":{...} of every answer ("" when it declares none).
+// What answers an operation: its manifest entry, its handler, the meta member
+// ,"field_sources":{...} of every answer ("" when it declares none), and what names the code
+// that answers it (the server's and the plugin's versions), part of every answer's ETag.
 struct Operation {
     const plugins::OperationSpec* spec = nullptr;
     const sdk::Handler* handler = nullptr;
     const std::string* field_sources = nullptr;
+    const std::string* build = nullptr;
 };
 
+// How a call's answer is represented (docs/api.md, "On the wire"): JSON or CSV (format=, else
+// Accept), in gzip or not (Accept-Encoding), and the entity tags the client holds (If-None-Match).
+struct Representation {
+    arguments::Format format = arguments::Format::kJson;
+    Coding coding = Coding::kIdentity;
+    std::optional<std::string> if_none_match;
+};
+
+// Answers smaller than this go without compression: gzip would save a few bytes of one packet.
+inline constexpr std::size_t kGzipThresholdBytes = 1024;
+
 struct Answer {
-    std::string body;                         // the envelope, when answered
+    // The answer's content: `body`, or `shared_body`, which lies in an answer kept for every
+    // call (a CSV table) that `shared_owner` keeps alive. Empty for a 304.
+    std::string body;
+    std::string_view shared_body;
+    std::shared_ptr<const void> shared_owner;
+    const char* content_type = "application/json";
+    // ETag, Vary, Cache-Control, and by representation Content-Encoding, X-Row-Count and
+    // X-Data-Release.
+    std::vector<std::pair<std::string, std::string>> headers;
+    bool not_modified = false;  // If-None-Match named its ETag: answered 304
+    // A CSV page of a cursor operation that has a next page: that page's cursor, for the Link
+    // header (the transport's part: it knows the request's address).
+    std::optional<std::string> next_cursor;
     std::optional<request::Refusal> refusal;  // the handler's problem, or 500/503
     // "hit" or "miss" when the response cache was asked.
     const char* cache = nullptr;
@@ -66,7 +96,8 @@ public:
     // `checked_at_settlement` (the call will be settled), an answer in memory at the newest
     // generation seen may be taken without reading the database.
     Answer Run(const Operation& operation, const arguments::Arguments& arguments,
-               const std::string& request_id, bool checked_at_settlement, const NextCursor& next_cursor);
+               const Representation& representation, const std::string& request_id,
+               bool checked_at_settlement, const NextCursor& next_cursor);
 
     // The newest release id, read now on `connection` (the ledger writer's, when billing shares
     // the data's database; else on one of the data's); remembered as seen, so that calls
@@ -78,9 +109,11 @@ public:
 
 private:
     void SawRelease(std::int64_t id);  // raises newest_seen_
-    std::string Envelope(const plugins::OperationSpec& op, const arguments::Arguments& arguments,
-                         const std::string& request_id, const FrozenAnswer& answer,
-                         const NextCursor& next_cursor) const;
+    // `answer` as `representation` asks, into `call`.
+    void Represent(const plugins::OperationSpec& op, const arguments::Arguments& arguments,
+                   const Representation& representation, const std::string& request_id,
+                   std::shared_ptr<const FrozenAnswer> answer, const NextCursor& next_cursor,
+                   Answer& call) const;
 
     odb::database& db_;
     AnsweringSettings settings_;

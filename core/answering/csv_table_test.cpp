@@ -12,7 +12,23 @@ namespace lastro::answering {
 namespace {
 
 CsvTable Render(const std::string& json) {
-    return RenderCsv(boost::json::parse(json).as_array());
+    return RenderCsv(json);
+}
+
+TEST(CsvTableTest, NumbersKeepTheTextTheJsonHasThemIn) {
+    // 17 significant digits, as a plugin's stored JSON may print them; a trailing zero; an exponent.
+    const CsvTable csv =
+        Render(R"([{"r":0.026058620407587354,"v":1.50,"e":1E-7,"list":[0.36548134289595813,"x"]}])");
+    EXPECT_EQ(csv.text,
+              "r,v,e,list\r\n0.026058620407587354,1.50,1E-7,\"[0.36548134289595813,\"\"x\"\"]\"\r\n");
+}
+
+TEST(CsvTableTest, TheRowsOfAnObjectAreTheMemberItNames) {
+    const std::string data = R"({"indicator":"resumo","items":[{"month":"2026-08","n":3}],"warnings":[1]})";
+    EXPECT_EQ(RenderCsv(data, "items").text, "month,n\r\n2026-08,3\r\n");
+    EXPECT_THROW(RenderCsv(data, "coverage"), std::runtime_error);
+    EXPECT_THROW(RenderCsv(data), std::runtime_error) << "an object is no rows";
+    EXPECT_THROW(RenderCsv("[{\"a\":"), std::runtime_error) << "not JSON";
 }
 
 TEST(CsvTableTest, OneHeaderRowNamedAsTheFieldsThenOneRecordPerRow) {
@@ -69,7 +85,7 @@ TEST(CsvTableTest, NumbersReadBackAsTheAnswersJsonWroteThem) {
         rows.push_back(boost::json::object{{"v", number}});
     }
     const std::string json = sdk::WriteJson(rows);
-    const CsvTable csv = RenderCsv(boost::json::parse(json).as_array());
+    const CsvTable csv = RenderCsv(json);
     ASSERT_EQ(csv.rows, rows.size());
     std::string records = csv.text.substr(csv.text.find("\r\n") + 2);
     for (std::size_t end; (end = records.find("\r\n")) != std::string::npos; records.erase(0, end + 2)) {

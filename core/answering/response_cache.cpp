@@ -10,14 +10,6 @@ constexpr std::size_t kEntryOverhead = 160;
 
 }  // namespace
 
-std::size_t FrozenAnswer::Bytes() const {
-    std::size_t bytes = data.capacity() + meta.capacity();
-    if (next_position) {
-        bytes += boost::json::serialize(*next_position).size();
-    }
-    return bytes;
-}
-
 std::shared_ptr<const FrozenAnswer> ResponseCache::Find(const std::string& key, std::int64_t generation) {
     if (!Enabled()) {
         return nullptr;
@@ -32,7 +24,16 @@ std::shared_ptr<const FrozenAnswer> ResponseCache::Find(const std::string& key, 
         return nullptr;
     }
     recent_.splice(recent_.begin(), recent_, it->second);
-    return it->second->answer;
+    Entry& entry = *it->second;
+    std::shared_ptr<const FrozenAnswer> answer = entry.answer;
+    // Forms made since it was stored (a CSV table, a gzip piece) count from now on.
+    if (const std::size_t forms = answer->FormBytes(); forms != entry.forms) {
+        bytes_ += forms - entry.forms;
+        entry.bytes += forms - entry.forms;
+        entry.forms = forms;
+        EvictBeyond(max_bytes_);
+    }
+    return answer;
 }
 
 void ResponseCache::Store(const std::string& key, std::int64_t generation,
@@ -40,7 +41,8 @@ void ResponseCache::Store(const std::string& key, std::int64_t generation,
     if (!Enabled() || !answer) {
         return;
     }
-    const std::size_t bytes = answer->Bytes() + key.size() + kEntryOverhead;
+    const std::size_t forms = answer->FormBytes();
+    const std::size_t bytes = answer->TextBytes() + forms + key.size() + kEntryOverhead;
     std::lock_guard lock(mutex_);
     AdvanceTo(generation);
     if (generation != generation_ || bytes > max_bytes_) {
@@ -53,7 +55,7 @@ void ResponseCache::Store(const std::string& key, std::int64_t generation,
         recent_.erase(entry);
     }
     EvictBeyond(max_bytes_ - bytes);
-    recent_.push_front(Entry{key, std::move(answer), bytes});
+    recent_.push_front(Entry{key, std::move(answer), bytes, forms});
     index_.emplace(recent_.front().key, recent_.begin());
     bytes_ += bytes;
 }

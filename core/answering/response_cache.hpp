@@ -11,7 +11,7 @@
 // the operation costs).
 #pragma once
 
-#include <boost/json/value.hpp>
+#include "core/answering/frozen_answer.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -25,17 +25,6 @@
 
 namespace lastro::answering {
 
-// A handler's answer as JSON text: `data`, and the members of `meta` that come from the
-// handler (data_release, as_of, row_count, sources, extra), comma-led and without braces so
-// that the host can append them after request_id.
-struct FrozenAnswer {
-    std::string data;
-    std::string meta;
-    std::optional<boost::json::value> next_position;  // for cursor pagination
-
-    std::size_t Bytes() const;
-};
-
 class ResponseCache {
 public:
     // 0 bytes: the cache keeps nothing and Enabled() is false.
@@ -44,7 +33,8 @@ public:
     bool Enabled() const { return max_bytes_ > 0; }
 
     // The answer stored for `key` at `generation`, or null. A generation newer than the
-    // cache's empties it first.
+    // cache's empties it first. An answer's forms made since it was stored (frozen_answer.hpp)
+    // count in the bound from the next call that finds it.
     std::shared_ptr<const FrozenAnswer> Find(const std::string& key, std::int64_t generation);
 
     // Keeps `answer`, computed at `generation`, unless a newer generation was seen meanwhile
@@ -59,6 +49,7 @@ private:
         std::string key;
         std::shared_ptr<const FrozenAnswer> answer;
         std::size_t bytes = 0;
+        std::size_t forms = 0;  // the answer's FormBytes() when last counted
     };
     void AdvanceTo(std::int64_t generation);  // with mutex_ held
     void EvictBeyond(std::size_t bytes);      // with mutex_ held

@@ -134,6 +134,23 @@ Arguments ArgumentReader::Read(const plugins::OperationSpec& op,
                 request::Refusal{422, "parameter '" + shown + "' is not validly percent-encoded", shown};
             return arguments;
         }
+        if (*name == "format" && !arguments.format) {
+            if (*value == "json") {
+                arguments.format = Format::kJson;
+            } else if (*value == "csv" && op.response.OffersCsv()) {
+                arguments.format = Format::kCsv;
+            } else if (*value == "csv") {
+                arguments.problem = request::Refusal{
+                    422,
+                    "format=csv is offered where data is a list of rows; " + op.path + " answers one object",
+                    "format"};
+                return arguments;
+            } else {
+                arguments.problem = request::Refusal{422, "format must be json or csv", "format"};
+                return arguments;
+            }
+            continue;
+        }
         query.emplace_back(std::move(*name), std::move(*value));
     }
     if (raw_query.size() > kMaxQueryParams) {  // a parameter badly encoded is named first

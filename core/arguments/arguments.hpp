@@ -24,9 +24,14 @@
 
 namespace lastro::arguments {
 
+// The representation `format` asks for. The host's own parameter, on every operation, never
+// among `params` (the handler's answer is the same either way); json and csv (docs/api.md).
+enum class Format { kJson, kCsv };
+
 struct Arguments {
     sdk::Params params;
-    std::string filters;  // digest of every parameter but cursor and limit: binds a cursor
+    std::optional<Format> format;  // when the query names one; else Accept decides
+    std::string filters;           // digest of every parameter but cursor and limit: binds a cursor
     std::optional<boost::json::value> position;  // decoded from the cursor
     // An included later page: when the page that paid for it was answered, and that page's limit.
     std::optional<std::pair<std::time_t, std::int64_t>> included_by;

@@ -32,6 +32,32 @@ const plugins::OperationSpec& Op() {
 constexpr std::int64_t kKey = 7;
 constexpr std::time_t kNow = 1'800'000'000;
 
+TEST(Arguments, FormatIsTheHostsOwnParameterAndCsvNeedsRows) {
+    const ArgumentReader reader({"secret"});
+    const Arguments csv = reader.Read(Op(), {{"thing", "x"}}, {{"form%61t", "csv"}, {"q", "a"}}, kKey, kNow);
+    ASSERT_FALSE(csv.problem) << csv.problem->detail;
+    EXPECT_EQ(csv.format, Format::kCsv);
+    EXPECT_FALSE(csv.params.Has("format")) << "the handler never sees it";
+    const Arguments json = reader.Read(Op(), {{"thing", "x"}}, {{"q", "a"}}, kKey, kNow);
+    EXPECT_EQ(json.filters, csv.filters) << "a cursor serves both formats";
+    EXPECT_FALSE(json.format);
+    EXPECT_EQ(reader.Read(Op(), {{"thing", "x"}}, {{"format", "json"}}, kKey, kNow).format, Format::kJson);
+
+    const Arguments bad = reader.Read(Op(), {{"thing", "x"}}, {{"format", "xml"}}, kKey, kNow);
+    ASSERT_TRUE(bad.problem);
+    EXPECT_EQ(bad.problem->status, 422);
+    EXPECT_EQ(bad.problem->parameter, "format");
+
+    plugins::OperationSpec object = Op();
+    object.response.shape = "object";
+    const Arguments refused = reader.Read(object, {{"thing", "x"}}, {{"format", "csv"}}, kKey, kNow);
+    ASSERT_TRUE(refused.problem);
+    EXPECT_EQ(refused.problem->detail,
+              "format=csv is offered where data is a list of rows; /v1/things/{thing} answers one object");
+    object.response.rows = "a";
+    EXPECT_EQ(reader.Read(object, {{"thing", "x"}}, {{"format", "csv"}}, kKey, kNow).format, Format::kCsv);
+}
+
 TEST(Arguments, ReadsPathAndQueryAsTheManifestTypesThem) {
     const ArgumentReader reader({"secret"});
     const Arguments a =

@@ -89,7 +89,10 @@ boost::json::object PricingDocument(const plugins::PluginSet& plugins, const con
     o["limits"] = std::move(limits);
     boost::json::object settlement;
     settlement["charged"] = boost::json::array{"2xx", 404, "other 4xx after reservation"};
-    settlement["refunded"] = boost::json::array{400, 403, 422, "5xx"};
+    settlement["refunded"] = boost::json::array{304, 400, 403, 422, "5xx"};
+    settlement["not_modified"] =
+        "free: a 304 (If-None-Match named the answer's ETag, so the client already holds it) is "
+        "refunded; it still counts in calls_per_minute";
     settlement["not_reserved"] = boost::json::array{401, 429};
     settlement["undelivered"] =
         "refunded: a charged answer that the server could not hand whole to the network (the "
@@ -147,6 +150,8 @@ boost::json::object SchemaDocument(const plugins::PluginSet& plugins) {
             r["pagination"] = plugins::ToString(op.pagination);
             r["entity"] = op.response.entity;
             r["shape"] = op.response.shape;
+            r["formats"] =
+                op.response.OffersCsv() ? boost::json::array{"json", "csv"} : boost::json::array{"json"};
             boost::json::array params;
             for (const auto& param : op.params) {
                 params.push_back(ParamJson(param));

@@ -12,7 +12,7 @@
 namespace lastro::catalog {
 
 inline constexpr const char* kContractVersion = "1.15.0";
-inline constexpr const char* kPolicyVersion = "2026-11-28-delivered-answers";
+inline constexpr const char* kPolicyVersion = "2026-11-30-free-not-modified";
 inline constexpr int kIncludedPagesWindowSeconds = 15 * 60;
 
 struct PolicyVersion {
@@ -22,8 +22,11 @@ struct PolicyVersion {
 // Every credit policy this server has published, oldest first; the last one is in force.
 // 2026-11-28: a charged answer that lastrod could not hand whole to the kernel is refunded; a
 // later page asked again with the same cursor within the window is stated free.
+// 2026-11-30: a 304 (If-None-Match named the answer's ETag) is refunded: it still counts in the
+// calls per minute.
 inline constexpr PolicyVersion kPolicyHistory[] = {{"2026-10-14-public-catalog", "2026-10-14"},
-                                                   {"2026-11-28-delivered-answers", "2026-11-28"}};
+                                                   {"2026-11-28-delivered-answers", "2026-11-28"},
+                                                   {"2026-11-30-free-not-modified", "2026-11-30"}};
 
 boost::json::object HealthDocument(const plugins::PluginSet& plugins, std::time_t started_at, std::time_t now,
                                    bool database_available);

@@ -43,6 +43,7 @@ operations:
             - {name: pagination, type: string, description: "cursor, offset or none"}
             - {name: entity, type: string, description: Entity of the rows}
             - {name: shape, type: string, description: array or object}
+            - {name: formats, type: array, description: "The formats it answers in: json, and csv when its data is rows (format=)"}
             - {name: params, type: array, description: "Parameters with type, bounds and defaults"}
             - {name: fields, type: array, description: "Response fields with type, unit and nullability"}
         - name: sources

@@ -266,14 +266,55 @@ object HeaderRefs(bool billed) {
     return headers;
 }
 
+// The headers of every /v1 answer with content or a 304 (docs/api.md, "On the wire").
+void AddRepresentationHeaders(object& headers) {
+    headers["ETag"] = RefTo("headers", "ETag");
+    headers["Vary"] = RefTo("headers", "Vary");
+    headers["Cache-Control"] = RefTo("headers", "Cache-Control");
+}
+
 object SuccessResponse(const plugins::OperationSpec& op) {
     const std::vector<plugins::FieldSpec>& fields = op.response.fields;
     object data = op.response.shape == "array" ? ArrayOf(FieldsSchema(fields)) : FieldsSchema(fields);
     data["description"] = "Rows of entity " + op.response.entity;
     object envelope = Closed({{"data", std::move(data)}, {"meta", MetaSchema(op)}});
-    return object{{"description", op.summary},
-                  {"headers", HeaderRefs(true)},
-                  {"content", JsonContent(std::move(envelope))}};
+    object headers = HeaderRefs(true);
+    AddRepresentationHeaders(headers);
+    object content = JsonContent(std::move(envelope));
+    if (op.response.OffersCsv()) {
+        headers["X-Row-Count"] = RefTo("headers", "X-Row-Count");
+        headers["Link"] = RefTo("headers", "Link");
+        const std::string rows = op.response.rows.empty() ? "data" : "data." + op.response.rows;
+        content["text/csv"] = object{
+            {"schema", Described(Str(), "With format=csv (or Accept: text/csv): the rows of " + rows +
+                                            " as RFC 4180 CSV, a header row named as their fields (nested "
+                                            "objects by dots); meta in the X-Row-Count, X-Data-Release and "
+                                            "Link headers")}};
+    }
+    return object{
+        {"description", op.summary}, {"headers", std::move(headers)}, {"content", std::move(content)}};
+}
+
+// The host's parameters on every /v1 operation: the representation and the conditional request.
+void AddHostParameters(const plugins::OperationSpec& op, array& parameters) {
+    array formats{"json"};
+    if (op.response.OffersCsv()) {
+        formats.push_back("csv");
+    }
+    parameters.push_back(object{
+        {"name", "format"},
+        {"in", "query"},
+        {"required", false},
+        {"description", op.response.OffersCsv()
+                            ? "json (the envelope) or csv (the rows as CSV; also chosen by Accept: text/csv)"
+                            : "json; this operation answers one object, so it offers no CSV"},
+        {"schema", object{{"type", "string"}, {"enum", std::move(formats)}, {"default", "json"}}}});
+    parameters.push_back(
+        object{{"name", "If-None-Match"},
+               {"in", "header"},
+               {"required", false},
+               {"description", "An ETag of an earlier answer: 304, free, when the answer is unchanged"},
+               {"schema", Str()}});
 }
 
 template <std::size_t N>
@@ -287,7 +328,8 @@ object V1Operation(const plugins::Manifest& m, const plugins::OperationSpec& op)
     array parameters;
     for (const plugins::ParamSpec& p : op.params)
         parameters.push_back(Parameter(p));
-    object responses{{"200", SuccessResponse(op)}};
+    AddHostParameters(op, parameters);
+    object responses{{"200", SuccessResponse(op)}, {"304", RefTo("responses", "NotModified")}};
     AddProblems(responses, kV1Statuses);
     return object{{"operationId", op.id},
                   {"summary", op.summary},
@@ -346,11 +388,11 @@ object PricingSchema() {
                             {"allowance_period", Str()},
                             {"calls_per_minute", Int()},
                             {"included_pages_window_seconds", Int()}})},
-         {"settlement",
-          Closed({{"charged", status_list},
-                  {"refunded", status_list},
-                  {"not_reserved", status_list},
-                  {"undelivered", Described(Str(), "What an answer that never arrived costs")}})},
+         {"settlement", Closed({{"charged", status_list},
+                                {"refunded", status_list},
+                                {"not_reserved", status_list},
+                                {"undelivered", Described(Str(), "What an answer that never arrived costs")},
+                                {"not_modified", Described(Str(), "What a 304 costs")}})},
          {"included_pages", Closed({{"window_seconds", Int()}, {"rule", Str()}})},
          {"operations", ArrayOf(Closed({{"operation", Str()},
                                         {"method", Str()},
@@ -404,11 +446,34 @@ object Components() {
                    {"headers", std::move(headers)},
                    {"content", object{{"application/problem+json", object{{"schema", std::move(schema)}}}}}};
     }
+    object not_modified_headers = HeaderRefs(true);
+    AddRepresentationHeaders(not_modified_headers);
+    responses["NotModified"] = object{{"description",
+                                       "Not Modified: If-None-Match named this answer's ETag. No content; "
+                                       "not charged (X-Credits-Charged: 0)"},
+                                      {"headers", std::move(not_modified_headers)}};
     object headers{
         {"X-Request-Id", object{{"description", "The request's id (also meta.request_id)"},
                                 {"required", true},
                                 {"schema", Formatted("uuid")}}},
-        {"Retry-After", object{{"description", "Seconds to wait before retrying"}, {"schema", Int()}}}};
+        {"Retry-After", object{{"description", "Seconds to wait before retrying"}, {"schema", Int()}}},
+        {"ETag", object{{"description",
+                         "Strong entity tag of the answer: the data release it was read at, the "
+                         "request and the representation (docs/api.md)"},
+                        {"required", true},
+                        {"schema", Str()}}},
+        {"Vary", object{{"description", "Accept, Accept-Encoding: the representation depends on them"},
+                        {"required", true},
+                        {"schema", Str()}}},
+        {"Cache-Control",
+         object{{"description", "private, no-cache: keep it, but ask again with If-None-Match"},
+                {"required", true},
+                {"schema", Str()}}},
+        {"X-Row-Count",
+         object{{"description", "CSV answers: the rows (meta.row_count of the JSON)"}, {"schema", Int()}}},
+        {"Link",
+         object{{"description", "CSV answers of cursor operations: the next page, <URL>; rel=\"next\""},
+                {"schema", Str()}}}};
     for (const HeaderDoc& h : kBillingHeaders) {
         headers[h.name] = object{{"description", h.description}, {"required", true}, {"schema", Int()}};
     }

@@ -112,7 +112,12 @@ TEST_F(OpenApiDocumentTest, PublishesPriceAndBillingAsExtensions) {
 
 TEST_F(OpenApiDocumentTest, TypesParametersWithTheirBoundsPatternsAndDefaults) {
     const boost::json::array& params = At(std::string(kSearch) + "/parameters").as_array();
-    ASSERT_EQ(params.size(), 9u);
+    ASSERT_EQ(params.size(), 11u) << "the manifest's nine, then the host's format and If-None-Match";
+    EXPECT_EQ(params[9].at("name"), "format");
+    EXPECT_EQ(params[9].at("schema").at("enum"), (boost::json::array{"json", "csv"}))
+        << "an array: CSV offered";
+    EXPECT_EQ(params[10].at("name"), "If-None-Match");
+    EXPECT_EQ(params[10].at("in"), "header");
     auto schema = [&](std::size_t i) { return params[i].at("schema"); };
     EXPECT_EQ(params[0].at("name"), "q");
     EXPECT_EQ(params[0].at("in"), "query");
@@ -174,6 +179,28 @@ TEST_F(OpenApiDocumentTest, WrapsTheResponseFieldsInTheSuccessEnvelope) {
               (boost::json::object{{"type", "array"}, {"description", "Tags"}}));
     EXPECT_FALSE(At(one + "/properties/meta/properties").as_object().contains("pagination"));
     EXPECT_FALSE(At(one + "/properties/meta/properties").as_object().contains("field_sources"));
+}
+
+TEST_F(OpenApiDocumentTest, DescribesCsvTheEntityTagAndTheFree304) {
+    const std::string ok = std::string(kSearch) + "/responses/200";
+    EXPECT_EQ(At(ok + "/content/text~1csv/schema/type"), "string") << "an array: offered as CSV";
+    for (const char* header : {"ETag", "Vary", "Cache-Control", "X-Row-Count", "Link", "X-Credits-Charged"}) {
+        EXPECT_TRUE(At(ok + "/headers").as_object().contains(header)) << header;
+    }
+    EXPECT_EQ(At(std::string(kSearch) + "/responses/304/$ref"), "#/components/responses/NotModified");
+    const boost::json::object& not_modified = At("/components/responses/NotModified").as_object();
+    EXPECT_FALSE(not_modified.contains("content")) << "a 304 has none";
+    EXPECT_TRUE(not_modified.at("headers").as_object().contains("ETag"));
+    EXPECT_TRUE(not_modified.at("headers").as_object().contains("X-Credits-Charged"));
+    EXPECT_EQ(At("/components/headers/ETag/required"), true);
+
+    const std::string one = "/paths/~1v1~1things~1{thing_id}/get";
+    EXPECT_FALSE(At(one + "/responses/200/content").as_object().contains("text/csv")) << "one object: no CSV";
+    const boost::json::array& params = At(one + "/parameters").as_array();
+    const auto format = std::find_if(params.begin(), params.end(),
+                                     [](const boost::json::value& p) { return p.at("name") == "format"; });
+    ASSERT_NE(format, params.end());
+    EXPECT_EQ(format->at("schema").at("enum"), (boost::json::array{"json"}));
 }
 
 TEST_F(OpenApiDocumentTest, AnswersProblemsWithTheirTitles) {

@@ -5,6 +5,7 @@
 #include "core/catalog/docs_page.hpp"
 #include "core/catalog/openapi_document.hpp"
 #include "core/http/field_sources.hpp"
+#include "core/request/percent_decoding.hpp"
 #include "core/request/problem.hpp"
 #include "core/request/request_id.hpp"
 #include "core/request/safe_text.hpp"
@@ -44,6 +45,10 @@ struct ApiService::Call {
     // anew. And what its settlement must check (answering::Answer).
     const char* cache = nullptr;
     std::optional<billing::Precondition> settle_only_if;
+    // How the answer is to be represented (format, coding, the client's entity tags), and for a
+    // CSV page of a cursor operation the address of the next page but its cursor.
+    answering::Representation representation;
+    std::string next_link;
 };
 
 // A billed call between its answer and its settlement, with what answering it anew needs.
@@ -131,7 +136,9 @@ ApiService::ApiService(const config::Config& config, const plugins::PluginSet& p
         for (const plugins::OperationSpec& op : p->manifest.operations) {
             auto it = p->handlers.find(op.id);
             routes_.Add(Route{&op, it == p->handlers.end() ? nullptr : &it->second,
-                              RouteTable::Split(op.path), FieldSourcesMember(op)});
+                              RouteTable::Split(op.path), FieldSourcesMember(op),
+                              std::string("lastro ") + LASTRO_VERSION + "; " + p->manifest.name + " " +
+                                  p->manifest.version});
         }
     }
 }
@@ -305,6 +312,7 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
     call.caller = std::get<auth::Caller>(std::move(who));
     arguments::Arguments arguments = parts_.arguments->Read(*call.operation, match.path_params, request.query,
                                                             call.caller->principal.key_id, call.now);
+    ChooseRepresentation(call, arguments, request);
     if (arguments.included_by) {
         call.price = 0;  // a later page the first one paid for
     }
@@ -326,6 +334,31 @@ std::optional<OutgoingResponse> ApiService::HandleV1(Call& call, const RouteMatc
     }
     Settle(call, std::move(response), match, std::move(arguments), respond);
     return std::nullopt;
+}
+
+// What the answer will be: format= (arguments), else Accept when the operation offers CSV; the
+// coding from Accept-Encoding; the tags of If-None-Match (core/answering/negotiation.hpp).
+void ApiService::ChooseRepresentation(Call& call, const arguments::Arguments& arguments,
+                                      const IncomingRequest& request) const {
+    answering::Representation& r = call.representation;
+    if (arguments.format) {
+        r.format = *arguments.format;
+    } else if (call.operation->response.OffersCsv() && answering::PrefersCsv(request.accept)) {
+        r.format = arguments::Format::kCsv;
+    }
+    r.coding = answering::ChooseCoding(request.accept_encoding);
+    r.if_none_match = request.if_none_match;
+    if (r.format == arguments::Format::kCsv && call.operation->pagination == plugins::Pagination::kCursor) {
+        // The query as the client wrote it (the framer let only URI characters through), cursor left out.
+        std::string link = config_.server.base_url + request.resource + "?";
+        for (const auto& [name, value] : request.query) {
+            if (request::PercentDecode(name, true) == std::optional<std::string>("cursor")) {
+                continue;
+            }
+            link += name + "=" + value + "&";
+        }
+        call.next_link = link + "cursor=";
+    }
 }
 
 OutgoingResponse ApiService::Dispatch(Call& call, const RouteMatch& match,
@@ -351,8 +384,9 @@ OutgoingResponse ApiService::Answer(Call& call, const RouteMatch& match,
     const std::int64_t key_id = call.caller->principal.key_id;
     const std::time_t now = call.now;
     answering::Answer answer = parts_.answering->Run(
-        answering::Operation{route.operation, route.handler, &route.field_sources}, arguments,
-        call.request_id, checked_at_settlement, [&](const boost::json::value& next_position) {
+        answering::Operation{route.operation, route.handler, &route.field_sources, &route.build}, arguments,
+        call.representation, call.request_id, checked_at_settlement,
+        [&](const boost::json::value& next_position) {
             return parts_.arguments->NextCursor(*route.operation, arguments, key_id, now, next_position);
         });
     if (answer.cache) {
@@ -363,7 +397,16 @@ OutgoingResponse ApiService::Answer(Call& call, const RouteMatch& match,
         return Refuse(call, *answer.refusal);
     }
     OutgoingResponse response;
+    response.status = answer.not_modified ? 304 : 200;
+    response.content_type = answer.content_type;
+    response.headers = std::move(answer.headers);
     response.body = std::move(answer.body);
+    response.shared_body = answer.shared_body;
+    response.shared_owner = std::move(answer.shared_owner);
+    if (answer.next_cursor && !call.next_link.empty()) {
+        // The cursor is base64url (cursor_codec.hpp): nothing in it needs escaping in a query.
+        response.headers.emplace_back("Link", "<" + call.next_link + *answer.next_cursor + ">; rel=\"next\"");
+    }
     return response;
 }
 

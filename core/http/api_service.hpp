@@ -108,6 +108,8 @@ private:
                                              const IncomingRequest& request, Respond& respond);
     // The answer of an admitted call: its scope (403), the refunded problems its arguments had,
     // or the answering part's answer.
+    void ChooseRepresentation(Call& call, const arguments::Arguments& arguments,
+                              const IncomingRequest& request) const;
     OutgoingResponse Dispatch(Call& call, const RouteMatch& match, const arguments::Arguments& arguments);
     OutgoingResponse Answer(Call& call, const RouteMatch& match, const arguments::Arguments& arguments,
                             bool checked_at_settlement);

@@ -22,6 +22,8 @@ struct Route {
     // The meta member ,"field_sources":{...} of every answer, from the manifest (field_sources.hpp);
     // "" when it declares none.
     std::string field_sources;
+    // The code that answers it, "lastro <version>; <plugin> <version>": part of its ETags.
+    std::string build;
 };
 
 struct RouteMatch {

@@ -11,9 +11,9 @@ TEST(RouteTableTest, MatchesTemplatesAndPrefersLiterals) {
     snapshot.id = "b";
     literal.id = "c";
     RouteTable table;
-    table.Add({&classes, nullptr, RouteTable::Split("/v1/fundos/{fund_id}/classes"), ""});
-    table.Add({&snapshot, nullptr, RouteTable::Split("/v1/classes/{class_id}/snapshot"), ""});
-    table.Add({&literal, nullptr, RouteTable::Split("/v1/fundos/especial/classes"), ""});
+    table.Add({&classes, nullptr, RouteTable::Split("/v1/fundos/{fund_id}/classes"), "", ""});
+    table.Add({&snapshot, nullptr, RouteTable::Split("/v1/classes/{class_id}/snapshot"), "", ""});
+    table.Add({&literal, nullptr, RouteTable::Split("/v1/fundos/especial/classes"), "", ""});
     auto m = table.Match("/v1/fundos/123/classes");
     ASSERT_TRUE(m);
     EXPECT_EQ(m->route->operation->id, "a");

@@ -255,6 +255,9 @@ OperationSpec ParseOperation(const YamlNode& node) {
     if (auto params = map.Find("params")) {
         for (const YamlNode& item : params->AsSequence()) {
             ParamSpec p = ParseParam(item);
+            if (p.name == "format") {
+                item.Fail("'format' is the host's parameter on every operation (format=csv, docs/api.md)");
+            }
             if (!names.insert(p.name).second) {
                 item.Fail("parameter '" + p.name + "' declared twice");
             }
@@ -298,7 +301,7 @@ OperationSpec ParseOperation(const YamlNode& node) {
         node.Fail("offset pagination needs 'limit' and 'offset' parameters");
     }
 
-    YamlMap response(map.Get("response"), {"entity", "shape", "fields"});
+    YamlMap response(map.Get("response"), {"entity", "shape", "fields", "rows"});
     op.response.entity = response.String("entity");
     op.response.shape = response.String("shape");
     if (op.response.shape != "array" && op.response.shape != "object") {
@@ -312,6 +315,18 @@ OperationSpec ParseOperation(const YamlNode& node) {
             item.Fail("field '" + f.name + "' declared twice");
         }
         op.response.fields.push_back(std::move(f));
+    }
+    if (auto rows = response.OptionalString("rows")) {
+        if (op.response.shape != "object") {
+            response.Get("rows").Fail(
+                "rows names the CSV rows of an object; an array's elements are its rows");
+        }
+        const auto named = std::find_if(op.response.fields.begin(), op.response.fields.end(),
+                                        [&](const FieldSpec& f) { return f.name == *rows; });
+        if (named == op.response.fields.end() || named->type != "array") {
+            response.Get("rows").Fail("rows must name a field of type array of this response");
+        }
+        op.response.rows = *rows;
     }
     // Provenance is all or nothing: meta.field_sources names every field once it names one.
     const auto sourced = [](const FieldSpec& f) { return f.source.has_value(); };

@@ -60,6 +60,12 @@ struct ResponseSpec {
     std::string entity;
     std::string shape;  // array | object
     std::vector<FieldSpec> fields;
+    // For an object: the field (an array) whose elements are the rows of its CSV (format=csv);
+    // empty when the object has none, and then the operation answers JSON only.
+    std::string rows;
+
+    // Whether format=csv is offered: the data is an array, or an object with its rows named.
+    bool OffersCsv() const { return shape == "array" || !rows.empty(); }
 };
 
 struct OperationSpec {

@@ -358,6 +358,42 @@ TEST(ManifestTest, RejectsAMisspeltSourceKey) {
               "fields, name, nullable, source, type, unit)");
 }
 
+// An object with rows: format=csv writes its rows; an array's elements are rows of their own.
+std::string RowsOperation(const std::string& shape, const std::string& rows) {
+    return "  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n    response:\n      entity: e\n"
+           "      shape: " +
+           shape + "\n" + rows +
+           "      fields:\n"
+           "        - {name: a, type: string}\n"
+           "        - {name: items, type: array}\n";
+}
+
+TEST(ManifestTest, ReadsTheCsvRowsOfAnObjectAndWhichOperationsOfferCsv) {
+    Manifest m = ParseManifest(kHead + RowsOperation("object", "      rows: items\n"), "m.yaml");
+    EXPECT_EQ(m.operations[0].response.rows, "items");
+    EXPECT_TRUE(m.operations[0].response.OffersCsv());
+    EXPECT_FALSE(
+        ParseManifest(kHead + RowsOperation("object", ""), "m.yaml").operations[0].response.OffersCsv());
+    EXPECT_TRUE(
+        ParseManifest(kHead + RowsOperation("array", ""), "m.yaml").operations[0].response.OffersCsv());
+    EXPECT_EQ(
+        Error(RowsOperation("object", "      rows: a\n")),
+        "m.yaml:12:13: operations[0].response.rows: rows must name a field of type array of this response");
+    EXPECT_EQ(Error(RowsOperation("array", "      rows: items\n")),
+              "m.yaml:12:13: operations[0].response.rows: rows names the CSV rows of an object; an array's "
+              "elements are its rows");
+}
+
+TEST(ManifestTest, RefusesAParameterNamedFormat) {
+    const std::string op =
+        "  - id: t.a\n    path: /v1/a\n    price: 1\n    scope: t\n    params:\n"
+        "      - {name: format, in: query, type: string}\n"
+        "    response: {entity: e, shape: array, fields: [{name: a, type: string}]}\n";
+    EXPECT_EQ(Error(op),
+              "m.yaml:10:9: operations[0].params[0]: 'format' is the host's parameter on every "
+              "operation (format=csv, docs/api.md)");
+}
+
 TEST(ParamConversionTest, ConvertsAndRejectsByType) {
     ParamSpec limit;
     limit.name = "limit";
