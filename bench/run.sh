@@ -42,6 +42,11 @@
 #          month; then, at 32 connections (DURATION seconds each, default 5 here), each of the
 #          twelve /v1/industria indicators over 120 months and the ranking, with the response
 #          cache and without it, beside the bare endpoint.
+# compression: answers in gzip beside the same answers plain (issue 50), on MONTHS full-size
+#          months (default 120) of the FIDC industry: /v1/resolve (1 KB), the 120-month resumo and
+#          the 120-month ranking, at 32 connections, DURATION s each (default 10), with
+#          `Accept-Encoding: gzip` and without; then the codecs on those bodies (bench/compression:
+#          zlib levels 1/6/9, Brotli 1/5/9/11, and a call's cost of gzip from stored pieces).
 # series:  the Central Bank series (plugins/series) at full scale (`lastro sample --scale full`:
 #          every series from its first SGS date): the whole history of SGS 11 ingested (its
 #          10-year window files, seconds and peak memory) beside sqlite3 importing the same rows
@@ -121,8 +126,8 @@ bare_port=$((api_port + 10))
 bare_port2=$((api_port + 11))
 pg_port=$((api_port + 352))
 say() { printf 'bench: %s\n' "$*" >&2; }
-case "$what" in memory | ingest | latency | load | pgsql | pgfloor | parsing | industry | series | daily | companies | stocks | scale | profile | soak | all) ;; *)
-    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|parsing|industry|series|daily|companies|stocks|scale|profile|soak|all]"
+case "$what" in memory | ingest | latency | load | pgsql | pgfloor | parsing | industry | compression | series | daily | companies | stocks | scale | profile | soak | all) ;; *)
+    say "usage: ./dev bench [memory|ingest|latency|load|pgsql|pgfloor|parsing|industry|compression|series|daily|companies|stocks|scale|profile|soak|all]"
     exit 2
     ;;
 esac
@@ -131,7 +136,7 @@ cmake --preset "$preset" >/dev/null
 # latency, load, pgsql and parsing read the funds plugin alone: the others are not built for them.
 case "$what" in
 latency | load | pgsql | parsing) targets="lastrod lastro lastro-funds bare_endpoint request_parsing" ;;
-*) targets="lastrod lastro lastro-funds lastro-industry lastro-series lastro-companies lastro-stocks bare_endpoint request_parsing" ;;
+*) targets="lastrod lastro lastro-funds lastro-industry lastro-series lastro-companies lastro-stocks bare_endpoint request_parsing compression" ;;
 esac
 # shellcheck disable=SC2086 # the targets are words
 cmake --build --preset "$preset" --target $targets >/dev/null
@@ -700,6 +705,45 @@ industry() {
     done
 }
 
+# Answers in gzip beside the same answers plain, in one run (issue 50): a small one (/v1/resolve)
+# and the industry's large ones over MONTHS full-size months (default 120), at 32 connections,
+# DURATION seconds each (default 10), the response cache on (the default, where the answer's
+# pieces are deflated once). Then the codecs on those bodies (bench/compression.cpp).
+compression() {
+    local months=${MONTHS:-120} dir="$work/compression-full"
+    deploy compression full 32
+    say "generating $months full-size months (lastro sample --scale full --months $months) and ingesting them"
+    "$bin/lastro" sample --scale full --months "$months" --out "$dir" 2>/dev/null
+    "$bin/lastro" ingest cvm.registro_fundo_classe "$dir/registro_fundo_classe.zip" 2>/dev/null
+    "$bin/lastro" ingest cvm.inf_mensal_fidc "$dir"/inf_mensal_fidc_*.zip 2>/dev/null
+    export BENCH_KEY=$("$bin/lastro" keys create --name bench --credits 1000000000 --rate 1000000000 2>/dev/null)
+    printf 'wrk.headers["Authorization"] = "Bearer " .. os.getenv("BENCH_KEY")\nwrk.headers["Accept-Encoding"] = "gzip"\n' \
+        >"$work/auth_gzip.lua"
+    start_servers
+    local cnpj
+    cnpj=$(curl -fs -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port/v1/fundos?limit=1" |
+        grep -o '"cnpj":"[0-9]*"' | head -1 | cut -d'"' -f4)
+    local target label plain gzip n rps p50 p99 bad plain_rps
+    printf '| answer | bytes plain | bytes gzip | plain: req/s, p50, p99 | gzip: req/s, p50, p99 | gzip / plain req/s |\n|---|---|---|---|---|---|\n'
+    for target in "/v1/resolve?cnpj=$cnpj" "/v1/industria?indicador=resumo&months=$months" \
+        "/v1/industria/gestoras/ranking?months=$months&limit=20"; do
+        plain=$(curl -fs -o "$work/body.json" -w '%{size_download}' -H "Authorization: Bearer $BENCH_KEY" "http://127.0.0.1:$api_port$target")
+        gzip=$(curl -fs -o /dev/null -w '%{size_download}' -H "Authorization: Bearer $BENCH_KEY" -H 'Accept-Encoding: gzip' \
+            "http://127.0.0.1:$api_port$target")
+        cp "$work/body.json" "$work/body-$plain.json"
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$target" 32)
+        plain_rps=$rps
+        label="$rps, $p50, $p99"
+        read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$api_port$target" 32 "$work/auth_gzip.lua")
+        printf '| %s | %s | %s | %s | %s, %s, %s | %s |\n' "${target%%\?*}${target#*\?}" "$plain" "$gzip" "$label" \
+            "$rps" "$p50" "$p99" "$(awk -v a="$rps" -v b="$plain_rps" 'BEGIN {printf "%.3f", a / b}')"
+    done
+    read -r n rps p50 p99 bad < <(wrk_once "http://127.0.0.1:$bare_port/v1/bare" 32)
+    printf '| bare endpoint | | | %s, %s, %s | | |\n\n' "$rps" "$p50" "$p99"
+    stop_servers
+    "$bin/compression" "$work"/body-*.json
+}
+
 series() {
     local dir="$work/series-full"
     duration=${DURATION:-5}
@@ -1201,6 +1245,7 @@ parsing) "$bin/request_parsing" ;;
 ingest) ingest ;;
 latency) latency ;;
 industry) industry ;;
+compression) compression ;;
 series) series ;;
 daily) daily ;;
 companies) companies ;;

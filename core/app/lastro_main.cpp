@@ -2,6 +2,7 @@
 // exit; `keys create` prints only the new key on stdout so scripts can capture it.
 #include "core/auth/api_keys.hpp"
 #include "core/billing/credit_ledger.hpp"
+#include "core/catalog/openapi_document.hpp"
 #include "core/ingest/ingest_runner.hpp"
 #include "core/ingest/release_catalog.hpp"
 #include "core/runtime/cursor_secret.hpp"
@@ -13,6 +14,7 @@
 #include "core/sync/sync_runner.hpp"
 
 #include <lastro/sdk/problem.hpp>
+#include <lastro/sdk/serving/json_text.hpp>
 
 #include <CLI/CLI.hpp>
 #include <odb/transaction.hxx>
@@ -41,6 +43,16 @@ int Migrate() {
             std::fprintf(stderr, "schema %s: migrated %llu -> %llu\n", r.schema.c_str(), r.from, r.to);
         }
     }
+    return 0;
+}
+
+// The OpenAPI document lastrod serves at /openapi.json, from the manifests alone (no database):
+// what ./dev clients generates the typed clients from (docs/clients.md).
+int PrintOpenApi() {
+    auto runtime = Boot(false);
+    std::printf("%s\n", lastro::sdk::WriteJson(lastro::catalog::OpenApiDocument(
+                                                   *runtime->plugins, runtime->config.server.base_url))
+                            .c_str());
     return 0;
 }
 
@@ -367,6 +379,8 @@ int main(int argc, char** argv) {
     app.add_subcommand("plugins",
                        "List plugins, their operations and datasets; non-zero exit on any invalid manifest")
         ->callback([&] { action = ListPlugins; });
+    app.add_subcommand("openapi", "Print the OpenAPI document lastrod serves at /openapi.json (no database)")
+        ->callback([&] { action = PrintOpenApi; });
 
     auto* keys = app.add_subcommand("keys", "API keys");
     keys->require_subcommand(1);

@@ -80,6 +80,19 @@ run() {
     exec "$bin/lastrod"
 }
 
+# The typed clients, generated again from the OpenAPI document of the plugins' manifests (after
+# a manifest changes; docs/clients.md). The tests fail while a checked-in client is stale.
+clients() {
+    build >/dev/null
+    local spec="$repo/build/$preset/openapi.json"
+    lastro openapi >"$spec"
+    local client
+    for client in "$repo"/clients/*/; do
+        "$client/generate.sh" "$spec"
+        say "regenerated ${client#"$repo/"} from the manifests' OpenAPI document"
+    done
+}
+
 test_all() {
     build
     ctest --preset "$preset" "$@"
@@ -91,6 +104,7 @@ case "$cmd" in
 run) run ;;
 test) test_all "$@" ;;
 build) build ;;
+clients) clients ;;
 shell) if [ $# -gt 0 ]; then exec bash -c "$*"; else exec bash -i; fi ;;
 lastro)
     build >/dev/null
@@ -101,5 +115,5 @@ bench) exec "$repo/bench/run.sh" "$@" ;;
 fuzz) exec "$repo/fuzz/run.sh" "$@" ;;
 package) exec "$repo/packaging/package.sh" "$@" ;;
 test-packages) exec "$repo/packaging/test-packages.sh" "$@" ;;
-*) die "usage: ./dev run | test | build | shell [CMD] | lastro ARGS... | bench [NAME] | fuzz [TARGET] [SECONDS] | package [--check-reproducible] | test-packages" ;;
+*) die "usage: ./dev run | test | build | clients | shell [CMD] | lastro ARGS... | bench [NAME] | fuzz [TARGET] [SECONDS] | package [--check-reproducible] | test-packages" ;;
 esac

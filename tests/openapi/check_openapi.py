@@ -6,7 +6,8 @@
       /openapi.json, /docs and every /v1 operation it describes (arguments found in earlier
       answers: a path parameter takes values answered under the same name, a required month the
       months answered for the same path arguments), follows one cursor, provokes problems
-      (401, 404, 422), and validates every request and answer with openapi-core. Every
+      (401, 404, 422), asks each operation again with If-None-Match (a 304) and, where it
+      offers CSV, with format=csv, and validates every request and answer with openapi-core. Every
       operation must answer 200 with data at least once. The API key is $LASTRO_API_KEY.
       Writes OUT_DIR/openapi.json and OUT_DIR/exchanges.json.
   check_openapi.py validate SPEC EXCHANGES
@@ -40,8 +41,9 @@ def fail_usage(message):
     sys.exit(2)
 
 
-def get(base, target, key=None):
+def get(base, target, key=None, extra_headers=None):
     headers = {"Authorization": f"Bearer {key}"} if key else {}
+    headers.update(extra_headers or {})
     request = urllib.request.Request(base + target, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=30) as r:
@@ -92,11 +94,13 @@ class Prober:
         self.exchanges = []
         self.seen = {}  # member name -> values answered
         self.seen_for = {}  # (param, value) -> {member name -> values} answered for that argument
+        self.mismatches = []  # what a representation answered unlike the document says
 
-    def call(self, target, key=True):
-        exchange = get(self.base, target, self.key if key else None)
+    def call(self, target, key=True, headers=None):
+        exchange = get(self.base, target, self.key if key else None, headers)
         self.exchanges.append(exchange)
-        if exchange["status"] == 200 and exchange["target"].startswith("/v1/"):
+        json_answer = exchange["response_headers"].get("Content-Type", "").startswith("application/json")
+        if exchange["status"] == 200 and exchange["target"].startswith("/v1/") and json_answer:
             body = json.loads(exchange["body"])
             walk(body.get("data"), self.seen)
         return exchange
@@ -170,8 +174,24 @@ class Prober:
                 cursor = json.loads(exchange["body"])["meta"].get("pagination", {}).get("next_cursor")
                 if cursor:
                     self.call(self.target(path, path_args, dict(query, cursor=cursor)))
+                self.try_representations(op_id, self.target(path, path_args, query), op, exchange)
                 return True
         return False
+
+    def try_representations(self, op_id, target, op, answered):
+        """The same call again as a conditional request (304 expected) and, where the document
+        offers it, as CSV: both validated against the document like every exchange."""
+        etag = answered["response_headers"].get("ETag")
+        again = self.call(target, headers={"If-None-Match": etag or '"none"'})
+        if again["status"] != 304:
+            self.mismatches.append(f"{op_id}: If-None-Match of its ETag {etag} answered {again['status']}, not 304")
+        formats = next((p["schema"].get("enum", []) for p in op.get("parameters", []) if p["name"] == "format"), [])
+        if "csv" in formats:
+            sep = "&" if "?" in target else "?"
+            csv = self.call(target + sep + "format=csv")
+            if csv["status"] != 200 or not csv["response_headers"].get("Content-Type", "").startswith("text/csv"):
+                self.mismatches.append(f"{op_id}: format=csv answered {csv['status']} "
+                                       f"{csv['response_headers'].get('Content-Type')}")
 
     def run(self):
         for target in ("/health", "/pricing", "/openapi.json", "/docs"):
@@ -185,7 +205,7 @@ class Prober:
                     pending.remove(entry)
                     progress = True
         self.provoke_problems()
-        return [f"{i} ({p}): no call answered 200 with data" for i, p, _ in pending]
+        return self.mismatches + [f"{i} ({p}): no call answered 200 with data" for i, p, _ in pending]
 
     def provoke_problems(self):
         v1 = [(p, o) for _, p, o in operations(self.spec) if p.startswith("/v1/")]
@@ -218,7 +238,13 @@ def describe(error):
 
 def validate_exchanges(spec, exchanges):
     # openapi-core reads application/json only; a problem is JSON too (RFC 9457).
-    config = Config(extra_media_type_deserializers={"application/problem+json": json.loads})
+    config = Config(
+        extra_media_type_deserializers={
+            "application/problem+json": json.loads,
+            # A CSV answer is text to the document (its rows are checked by tests/wire/compare_csv.py).
+            "text/csv": lambda body, **parameters: body.decode("utf-8") if isinstance(body, bytes) else body,
+        }
+    )
     openapi = OpenAPI.from_dict(spec, config=config)
     server = spec["servers"][0]["url"]
     errors = []
