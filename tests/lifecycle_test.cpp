@@ -208,9 +208,18 @@ TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
 
     const std::string target = "/v1/classes/" + class_id + "/cotas?from=" + month + "&to=" + month;
     std::string request_id;  // of the last call
+    std::string etag;        // of the last call; sent back as If-None-Match when `conditional`
+    bool conditional = false;
     auto quota_value = [&]() -> std::optional<double> {
-        HttpResponse r = D().Get(target, key);
+        HttpRequest request;
+        request.target = target;
+        request.headers = {"Authorization: Bearer " + key};
+        if (conditional) {
+            request.headers.push_back("If-None-Match: " + etag);
+        }
+        HttpResponse r = D().Http().Send(request);
         request_id = r.Header("X-Request-Id").value_or("");
+        etag = r.Header("ETag").value_or("");
         EXPECT_EQ(r.status, 200) << target << ": " << r.body;
         if (r.status != 200)
             return std::nullopt;
@@ -226,8 +235,10 @@ TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
         return std::nullopt;
     };
     EXPECT_EQ(quota_value(), published);
+    const std::string first_etag = etag;
     EXPECT_EQ(quota_value(), published);  // the same answer again, now from the cache
     const std::string cached_call = request_id;
+    EXPECT_EQ(etag, first_etag) << "the same data, the same ETag";
 
     // CVM republishes the month with one corrected quota value.
     std::vector<std::string> fields = CsvFields(lines[line_at]);
@@ -242,8 +253,19 @@ TEST_P(LifecycleTest, ARepublishedMonthIsAnsweredByTheNextCall) {
     WriteZip(republished, members);
     const CommandResult ingest = D().Lastro({"ingest", "cvm.inf_mensal_fidc", republished.string()});
     ASSERT_EQ(ingest.exit_code, 0) << ingest.Describe();
+    // Asked as "has it changed since first_etag?": it has (a 200, not a 304), and its tag with it.
+    conditional = true;
     EXPECT_EQ(quota_value(), 4321.123456) << "the call after the ingest answered the replaced month";
     const std::string call_after_ingest = request_id;
+    EXPECT_NE(etag, first_etag) << "a new release, a new ETag";
+    {
+        HttpRequest again;
+        again.target = target;
+        again.headers = {"Authorization: Bearer " + key, "If-None-Match: " + etag};
+        HttpResponse unchanged = D().Http().Send(again);
+        EXPECT_EQ(unchanged.status, 304) << "nothing ingested since: " << unchanged.Describe();
+    }
+    conditional = false;
 
     // And back to the sample's own file, so that the deployment serves the sample again.
     const CommandResult restore = D().Lastro({"ingest", "cvm.inf_mensal_fidc", original.string()});
