@@ -4,18 +4,19 @@
 # once and kept as a pristine tarball, unpacked anew for every run):
 #   1. apt-get install ./*.deb (lastro, lastro-plugin-funds, lastro-plugin-industry,
 #      lastro-plugin-series, lastro-plugin-companies, lastro-plugin-stocks, lastro-plugin-funds-dev,
-#      lastro-sdk-dev): dependencies come from Debian; postinst made the lastro user,
-#      /var/lib/lastro and the schema;
+#      lastro-sdk-dev, python3-lastro): dependencies come from Debian; postinst made the lastro
+#      user, /var/lib/lastro and the schema;
 #   2. systemd-analyze verify of the installed unit; lastrod started the way the unit starts it
 #      (its ExecStart, User and Environment; there is no systemd in a chroot);
 #   3. lastro sample + lastro ingest --sample as the lastro user; /health; a billed /v1 call with
 #      a key made by the installed lastro; the series, companies and stocks plugins' operations
 #      answer from their samples (stocks: tickers linked to their companies, adjusted quotes,
-#      corporate actions);
+#      corporate actions); the installed Python client (python3-lastro) calls the server;
 #   4. the example plugin examples/holidays, copied alone into the root, built there against
 #      lastro-sdk-dev, installed, loaded and called; the funds services header of
 #      lastro-plugin-funds-dev compiles there;
-#   5. an upgrade to a newer build (version +b1): the same key and data answer the same;
+#   5. an upgrade to a newer build (version +b1): the same key and data answer the same, through
+#      the upgraded Python client too;
 #   6. apt-get remove lastro-plugin-funds: its operations, and those of industry and series (which
 #      require it), leave /pricing; the example plugin, companies (which needs no other) and
 #      stocks (which needs companies, not funds) stay and answer;
@@ -242,11 +243,30 @@ for line in sys.stdin:
     grep -o '"id": "[^"]*"' "$work/proventos-rows.txt" >"$work/proventos.txt"
 }
 
+# python_client_answers KEY: the installed python3-lastro (its modules byte-compiled by its
+# postinst, imported from /usr/lib/python3/dist-packages, not from the source tree) calls the
+# server once: the funds of $work/fundos.json (curl's /v1/fundos?limit=5), billed.
+python_client_answers() {
+    [ -n "$(ls "$root"/usr/lib/python3/dist-packages/lastro/__pycache__/client.*.pyc 2>/dev/null)" ] ||
+        fail "python3-lastro's postinst did not byte-compile its modules"
+    in_root env LASTRO_BASE_URL="$base" LASTRO_API_KEY="$1" python3 -c '
+import os, lastro
+assert lastro.__file__ == "/usr/lib/python3/dist-packages/lastro/__init__.py", lastro.__file__
+page = lastro.Client(os.environ["LASTRO_BASE_URL"], os.environ["LASTRO_API_KEY"]).funds_search(limit=5)
+assert page.status == 200 and page.credits.charged == 1 and page.has_more, page
+for fund in page.data:
+    print(fund["fund_id"])
+' >"$work/python-client.txt" 2>&1 || fail "the installed Python client: $(cat "$work/python-client.txt")"
+    diff <(python3 -c 'import json, sys; print(*(row["fund_id"] for row in json.load(sys.stdin)["data"]), sep="\n")' \
+        <"$work/fundos.json") "$work/python-client.txt" ||
+        fail "the installed Python client answered other funds than /v1/fundos?limit=5"
+}
+
 # ---- the steps ----
 # debs v1|v2: the packages of that build as the root sees them (/tmp/v1/...), debug symbols aside.
 debs() {
     local f
-    for f in "$work/$1"/lastro*_*.deb; do
+    for f in "$work/$1"/lastro*_*.deb "$work/$1"/python3-lastro_*.deb; do
         case $f in *-dbgsym_*) ;; *) echo "/tmp/$1/$(basename "$f")" ;; esac
     done
 }
@@ -254,13 +274,13 @@ debs() {
 step_install() {
     say "1. apt-get install ./*.deb into a fresh root"
     mkdir -p "$root/tmp/v1"
-    cp "$work"/v1/lastro*.deb "$root/tmp/v1/"
+    cp "$work"/v1/lastro*.deb "$work"/v1/python3-lastro_*.deb "$root/tmp/v1/"
     # What Debian brings along, as apt-get install ./*.deb resolves it (simulated), with the
     # example's build tools, goes in first: the file list before the installation holds them,
     # so that the purge is compared with exactly what our packages and their scripts made (a
     # Debian package such as ca-certificates leaves files of its own behind when purged).
     local needed
-    needed=$(apt_root install -s $(debs v1) cmake ninja-build | awk '$1 == "Inst" && $2 !~ /^lastro/ { print $2 }')
+    needed=$(apt_root install -s $(debs v1) cmake ninja-build | awk '$1 == "Inst" && $2 !~ /^(python3-)?lastro/ { print $2 }')
     [ -n "$needed" ] || fail "apt-get resolved no dependency for the packages"
     # shellcheck disable=SC2086
     apt_root install $needed >"$work/install.log" 2>&1 || {
@@ -342,6 +362,7 @@ step_serve() {
     series_answers "$key"
     companies_answers "$key"
     stocks_answers "$key"
+    python_client_answers "$key"
     # A rotation keeps the previous secret beside the new one, in a file still lastro's, 0600.
     as_lastro lastro cursors rotate 2>/dev/null || fail "lastro cursors rotate"
     [ "$(in_root stat -c '%U:%G %a' /var/lib/lastro/cursor.key)" = "lastro:lastro 600" ] ||
@@ -381,7 +402,7 @@ step_upgrade() {
     say "5. upgrade to the newer build, data kept"
     stop_lastrod # as the unit's prerm stops it
     mkdir -p "$root/tmp/v2"
-    cp "$work"/v2/lastro*.deb "$root/tmp/v2/"
+    cp "$work"/v2/lastro*.deb "$work"/v2/python3-lastro_*.deb "$root/tmp/v2/"
     apt_root install $(debs v2) >>"$work/install.log" 2>&1 || fail "apt-get install of the newer build (log: $work/install.log)"
     local version
     version=$(in_root dpkg-query -W -f '${Version}' lastro)
@@ -406,6 +427,9 @@ step_upgrade() {
     for f in acoes cotacoes proventos; do
         diff "$work/$f-before.txt" "$work/$f.txt" || fail "the stocks plugin's $f answered differently after the upgrade"
     done
+    version=$(in_root dpkg-query -W -f '${Version}' python3-lastro)
+    case "$version" in *+b1) ;; *) fail "python3-lastro is $version after the upgrade" ;; esac
+    python_client_answers "$key"
 }
 
 step_remove_plugin() {
@@ -464,7 +488,7 @@ step_purge() {
     in_root sh -c 'xargs -d "\n" rm -f </tmp/holidays/build/install_manifest.txt'
     rm -rf "$root/tmp/holidays" "$root/tmp/v1" "$root/tmp/v2"
     apt_root purge lastro lastro-plugin-funds lastro-plugin-industry lastro-plugin-series lastro-plugin-companies \
-        lastro-plugin-stocks lastro-sdk-dev \
+        lastro-plugin-stocks lastro-sdk-dev python3-lastro \
         >>"$work/install.log" 2>&1 || fail "apt-get purge"
     [ ! -e "$root$plugin_dir/series.yaml" ] && [ ! -e "$root$plugin_dir/liblastro-series.so" ] ||
         fail "the series plugin's files are still in $plugin_dir after the purge"

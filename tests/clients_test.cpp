@@ -34,5 +34,12 @@ TEST_P(ApiTest, TypeScriptClientCallsEveryOperation) {
     RunClientTests(D(), "typescript");
 }
 
+TEST_P(ApiTest, PythonClientCallsEveryOperation) {
+    if (GetParam() != Backend::kSqlite) {
+        GTEST_SKIP() << "the client speaks HTTP: one database is enough";
+    }
+    RunClientTests(D(), "python");
+}
+
 }  // namespace
 }  // namespace lastro::e2e
