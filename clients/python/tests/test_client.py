@@ -1,7 +1,9 @@
 """The client's own behaviour: pages followed to the end, problems as typed errors, the billing
 headers, the README's example; and, offline, how arguments are sent and answers read."""
 
+import csv
 import gzip
+import io
 import os
 import subprocess
 import sys
@@ -104,6 +106,35 @@ class Billing(LiveTestCase):
         self.assertEqual(raw.status, 200)
         self.assertEqual(len(raw.json()["data"]), 1)
         self.assertEqual(raw.credits.charged, 1)
+
+
+class OnTheWire(LiveTestCase):
+    """What the server offers on every operation (docs/api.md, "On the wire"), through request()."""
+
+    def test_a_large_answer_comes_in_gzip_and_reads_the_same(self):
+        raw = self.client.request("/v1/fundos", {"limit": 50})
+        self.assertEqual(raw.headers.get("Content-Encoding"), "gzip")
+        plain = self.client.request("/v1/fundos", {"limit": 50}, headers={"Accept-Encoding": "identity"})
+        self.assertIsNone(plain.headers.get("Content-Encoding"))
+        self.assertEqual(raw.json()["data"], plain.json()["data"])
+
+    def test_an_unchanged_answer_is_a_free_304(self):
+        first = self.client.request("/v1/fundos", {"limit": 2})
+        etag = first.headers["ETag"]
+        again = self.client.request("/v1/fundos", {"limit": 2}, headers={"If-None-Match": etag})
+        self.assertEqual(again.status, 304)
+        self.assertEqual(again.body, b"")
+        self.assertEqual(again.credits.charged, 0)
+        self.assertEqual(again.credits.remaining, first.credits.remaining)
+
+    def test_csv_holds_the_rows_of_the_json(self):
+        rows = self.client.funds_search(limit=5).data
+        raw = self.client.request("/v1/fundos", {"limit": 5, "format": "csv"})
+        self.assertTrue(raw.headers["Content-Type"].startswith("text/csv"))
+        table = list(csv.DictReader(io.StringIO(raw.text(), newline="")))
+        self.assertEqual([r["fund_id"] for r in table], [r["fund_id"] for r in rows])
+        self.assertEqual(int(raw.headers["X-Row-Count"]), len(rows))
+        self.assertIn('rel="next"', raw.headers["Link"])
 
 
 class Example(LiveTestCase):
