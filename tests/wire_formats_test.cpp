@@ -102,6 +102,9 @@ TEST_P(ApiTest, IfNoneMatchNamingTheETagIsAFree304WithTheCreditHeaders) {
     const std::string etag = first.Header("ETag").value_or("(none)");
     EXPECT_TRUE(etag.size() == 18 && etag.front() == '"' && etag.back() == '"') << etag;
     EXPECT_EQ(first.Header("Cache-Control"), "private, no-cache");
+    // The newest release's ingest, as an HTTP date: "Mon, 30 Nov 2026 07:46:43 GMT".
+    const std::string modified = first.Header("Last-Modified").value_or("(none)");
+    EXPECT_TRUE(modified.size() == 29 && modified.substr(25) == " GMT" && modified[3] == ',') << modified;
     EXPECT_TRUE(CreditsAre(first, 1, 1, 99));
     EXPECT_EQ(D().Get(target, key).Header("ETag"), etag) << "the same data, the same tag";
     EXPECT_NE(D().Get("/v1/fundos?limit=6", key).Header("ETag"), etag) << "another request, another tag";
@@ -112,6 +115,7 @@ TEST_P(ApiTest, IfNoneMatchNamingTheETagIsAFree304WithTheCreditHeaders) {
         EXPECT_TRUE(again.body.empty());
         EXPECT_FALSE(again.Has("Content-Type"));
         EXPECT_EQ(again.Header("ETag"), etag);
+        EXPECT_EQ(again.Header("Last-Modified"), modified);
         EXPECT_TRUE(again.Has("X-Request-Id"));
         EXPECT_TRUE(CreditsAre(again, 1, 0, 97)) << "free: refunded, " << again.Describe();
         EXPECT_EQ(again.IntHeader("X-Credits-Limit"), 100);

@@ -12,6 +12,8 @@
 #include <boost/json.hpp>
 #include <odb/transaction.hxx>
 
+#include <cstdio>
+#include <ctime>
 #include <stdexcept>
 
 namespace lastro::answering {
@@ -73,6 +75,25 @@ std::shared_ptr<FrozenAnswer> Freeze(sdk::Result result, const Operation& operat
     frozen->next_position = std::move(result.meta.next_position);
     frozen->data_release = std::move(result.meta.data_release);
     return frozen;
+}
+
+// An RFC 3339 UTC time ("2026-11-30T07:46:43Z") as an HTTP date (RFC 9110, 5.6.7: IMF-fixdate);
+// "" when it is not one.
+std::string HttpDate(const std::optional<std::string>& rfc3339) {
+    std::tm parts{};
+    if (!rfc3339 || !strptime(rfc3339->c_str(), "%Y-%m-%dT%H:%M:%SZ", &parts)) {
+        return "";
+    }
+    const std::time_t at = timegm(&parts);
+    std::tm utc{};
+    gmtime_r(&at, &utc);
+    static constexpr const char* kDays[] = {"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"};
+    static constexpr const char* kMonths[] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                              "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+    char text[32];
+    std::snprintf(text, sizeof text, "%s, %02d %s %04d %02d:%02d:%02d GMT", kDays[utc.tm_wday], utc.tm_mday,
+                  kMonths[utc.tm_mon], utc.tm_year + 1900, utc.tm_hour, utc.tm_min, utc.tm_sec);
+    return text;
 }
 
 // 16 hex digits naming an answer: the code that answered (the server's and plugin's versions),
@@ -191,6 +212,7 @@ Answer Answering::Run(const Operation& operation, const arguments::Arguments& ar
                 sdk::RequestContext context{op.id, request_id, params, db_, *host, position};
                 auto frozen = Freeze((*operation.handler)(context), operation);
                 frozen->tag = AnswerTag(*operation.build, key, generation);
+                frozen->last_modified = HttpDate(releases.IngestedAt(generation));
                 answer = std::move(frozen);
                 computed = true;
                 if (remembered && remembered->Remembered() && !answers_.Enabled()) {
@@ -233,6 +255,9 @@ void Answering::Represent(const plugins::OperationSpec& op, const arguments::Arg
     call.headers.emplace_back("ETag", std::move(etag));
     call.headers.emplace_back("Vary", "Accept, Accept-Encoding");
     call.headers.emplace_back("Cache-Control", "private, no-cache");
+    if (!answer->last_modified.empty()) {
+        call.headers.emplace_back("Last-Modified", answer->last_modified);
+    }
     if (not_modified) {
         call.not_modified = true;
         return;

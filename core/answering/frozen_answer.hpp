@@ -30,6 +30,9 @@ struct FrozenAnswer {
     // ETag (answering.hpp).
     std::string tag;
     std::optional<std::string> data_release;  // meta.data_release, for a CSV answer's headers
+    // When the newest release it was read at was ingested, as an HTTP date (Last-Modified); ""
+    // before the first ingest.
+    std::string last_modified;
 
     struct Deflated {
         DeflatedPiece data;

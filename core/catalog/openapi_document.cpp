@@ -271,6 +271,7 @@ void AddRepresentationHeaders(object& headers) {
     headers["ETag"] = RefTo("headers", "ETag");
     headers["Vary"] = RefTo("headers", "Vary");
     headers["Cache-Control"] = RefTo("headers", "Cache-Control");
+    headers["Last-Modified"] = RefTo("headers", "Last-Modified");
 }
 
 object SuccessResponse(const plugins::OperationSpec& op) {
@@ -469,6 +470,10 @@ object Components() {
          object{{"description", "private, no-cache: keep it, but ask again with If-None-Match"},
                 {"required", true},
                 {"schema", Str()}}},
+        {"Last-Modified", object{{"description",
+                                  "When the newest data release the answer was read at was ingested "
+                                  "(absent before the first ingest)"},
+                                 {"schema", Str()}}},
         {"X-Row-Count",
          object{{"description", "CSV answers: the rows (meta.row_count of the JSON)"}, {"schema", Int()}}},
         {"Link",

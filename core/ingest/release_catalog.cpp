@@ -8,6 +8,8 @@
 
 #include <odb/transaction.hxx>
 
+#include <memory>
+
 namespace lastro::ingest {
 
 std::optional<sdk::Release> ReleaseCatalog::LatestRelease(const std::string& dataset) const {
@@ -39,6 +41,14 @@ std::int64_t ReleaseCatalog::NewestReleaseId() const {
         db_, "core.newest_release", [](const NoParams&) { return odb::query<storage::NewestRelease>(true); });
     storage::NewestRelease newest;
     return q.ExecuteOne(newest) ? newest.id.value_or(0) : 0;
+}
+
+std::optional<std::string> ReleaseCatalog::IngestedAt(std::int64_t id) const {
+    if (id <= 0) {
+        return std::nullopt;
+    }
+    std::unique_ptr<storage::DataRelease> release(db_.find<storage::DataRelease>(id));
+    return release ? std::optional<std::string>(release->ingested_at) : std::nullopt;
 }
 
 namespace {

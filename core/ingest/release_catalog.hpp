@@ -28,6 +28,9 @@ public:
     // The id of the newest release of any dataset (0 before the first ingest), read inside the
     // caller's transaction: it changes exactly when an ingest commits new data.
     std::int64_t NewestReleaseId() const;
+    // When release `id` was ingested (RFC 3339, UTC), read inside the caller's transaction;
+    // nullopt when there is no such release (0: nothing ingested yet).
+    std::optional<std::string> IngestedAt(std::int64_t id) const;
     // The same on PostgreSQL, read alone on a pooled connection outside any transaction (one
     // round trip instead of three): for the response cache, before it knows whether a
     // transaction is needed at all.
