@@ -802,6 +802,7 @@ export interface components {
                 ETag: components["headers"]["ETag"];
                 Vary: components["headers"]["Vary"];
                 "Cache-Control": components["headers"]["Cache-Control"];
+                "Last-Modified": components["headers"]["Last-Modified"];
                 [name: string]: unknown;
             };
             content?: never;
@@ -820,6 +821,8 @@ export interface components {
         Vary: string;
         /** @description private, no-cache: keep it, but ask again with If-None-Match */
         "Cache-Control": string;
+        /** @description When the newest data release the answer was read at was ingested (absent before the first ingest) */
+        "Last-Modified": string;
         /** @description CSV answers: the rows (meta.row_count of the JSON) */
         "X-Row-Count": number;
         /** @description CSV answers of cursor operations: the next page, <URL>; rel="next" */
@@ -1046,6 +1049,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -1206,6 +1210,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -1443,6 +1448,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -1625,6 +1631,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -1785,6 +1792,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -1993,6 +2001,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -2173,6 +2182,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2320,6 +2330,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -2605,6 +2616,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -2736,6 +2748,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -2910,6 +2923,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -3095,6 +3109,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -3348,6 +3363,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -3507,6 +3523,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -3703,6 +3720,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -3821,6 +3839,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4066,6 +4085,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -4240,6 +4260,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -4366,6 +4387,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -4492,6 +4514,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -4612,6 +4635,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -4750,6 +4774,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -4867,6 +4892,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -5045,6 +5071,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -5218,6 +5245,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -5416,6 +5444,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -5602,6 +5631,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
@@ -5783,6 +5813,7 @@ export interface operations {
                     ETag: components["headers"]["ETag"];
                     Vary: components["headers"]["Vary"];
                     "Cache-Control": components["headers"]["Cache-Control"];
+                    "Last-Modified": components["headers"]["Last-Modified"];
                     "X-Row-Count": components["headers"]["X-Row-Count"];
                     Link: components["headers"]["Link"];
                     [name: string]: unknown;
