@@ -365,10 +365,11 @@ TEST_P(LifecycleTest, TheCallAfterAnIngestTellsItsReleaseWithTheResponseCacheOff
     HttpClient api(lastrod->Port());
     const std::string key = D().RoomyKey();
     // The fund list's meta tells the registry's release, named after its files' date.
-    std::string request_id;
+    std::string request_id, etag;
     auto release = [&]() -> std::string {
         const HttpResponse r = api.Get("/v1/fundos?limit=1", key);
         request_id = r.Header("X-Request-Id").value_or("");
+        etag = r.Header("ETag").value_or("");
         EXPECT_EQ(r.status, 200) << r.body;
         if (r.status != 200)
             return "";
@@ -377,7 +378,9 @@ TEST_P(LifecycleTest, TheCallAfterAnIngestTellsItsReleaseWithTheResponseCacheOff
         return label.is_string() ? std::string(label.get_string()) : "(null)";
     };
     const std::string current = release();
+    const std::string first_etag = etag;
     EXPECT_EQ(release(), current);  // on PostgreSQL, from memory
+    EXPECT_EQ(etag, first_etag);
 
     // The same registry exported on another day: a new release, named after that day.
     const fs::path redated = D().Dir() / "redated" / RegistryZip(D()).filename();
@@ -394,6 +397,7 @@ TEST_P(LifecycleTest, TheCallAfterAnIngestTellsItsReleaseWithTheResponseCacheOff
     const std::string call_after_ingest_release = release();
     const std::string call_after_ingest = request_id;
     EXPECT_EQ(call_after_ingest_release, "registro-2010-01-02") << "was: " << current;
+    EXPECT_NE(etag, first_etag) << "without the response cache too, a new release changes the ETag";
     EXPECT_EQ(release(), "registro-2010-01-02");
 
     // And the sample's file back.

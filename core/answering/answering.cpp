@@ -184,11 +184,14 @@ Answer Answering::Run(const Operation& operation, const arguments::Arguments& ar
             // on PostgreSQL (a statement a transaction) of that release or a newer one, never an
             // older.
             generation = releases.NewestReleaseId();
-            SawRelease(generation);
             if (answers_.Enabled()) {
+                SawRelease(generation);
                 answer = answers_.Find(key, generation);
                 call.cache = answer ? "hit" : "miss";
             }
+            // Without the cache the id only names the answer (its ETag): it is not taken as seen,
+            // so that what handlers keep is still looked up at the newest id seen below, which
+            // the settlement checks, as before there were ETags.
             if (!answer) {
                 // On PostgreSQL the releases for meta, and what handlers keep, come from memory,
                 // a round trip fewer each (release_cache.hpp): with the response cache at the id
